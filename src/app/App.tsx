@@ -1,0 +1,40 @@
+/** The application shell (§2): splash, device screens, routes, error boundary. */
+import { useEffect, useState } from 'react';
+import { SPLASH_MS } from '../state/limits';
+import { DemoPage } from '../features/haircheck/DemoPage';
+import { SelectChannel } from './SelectChannel';
+import { ErrorBoundary } from './ErrorBoundary';
+import { platformVerdict } from './platform';
+import { useRoute } from '../services/router';
+import { Splash } from './Splash';
+import { BrowserNotSupported, MobileNotSupported } from './Unsupported';
+import { useLayoutStore } from '../state/layoutStore';
+
+function useSplash(ms: number): boolean {
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    const t = setTimeout(() => setVisible(false), ms);
+    return () => clearTimeout(t);
+  }, [ms]);
+  return visible;
+}
+
+function Routes() {
+  const route = useRoute();
+  if (route.name === 'select-channel') return <SelectChannel />;
+  if (route.name === 'not-found') return <SelectChannel notFoundPath={route.path} />;
+  return <DemoPage code={route.code} />;
+}
+
+export function App() {
+  const splash = useSplash(SPLASH_MS);
+  const verdict = platformVerdict(navigator.userAgent, navigator.maxTouchPoints);
+  if (splash) return <Splash />;
+  if (verdict === 'mobile') return <MobileNotSupported />;
+  if (verdict === 'unsupported-browser') return <BrowserNotSupported />;
+  return (
+    <ErrorBoundary onReset={() => useLayoutStore.setState({ exitDialogOpen: false, registerPopupVisible: false })}>
+      <Routes />
+    </ErrorBoundary>
+  );
+}

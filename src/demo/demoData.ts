@@ -1,0 +1,35 @@
+/** Built-in sample data of the instant demo (§1): event 'demodemo', channel 'testing'. */
+import { CONFIG } from '../config';
+import type { ChannelSummary, EventInformation, StudioUser } from '../services/types';
+
+export const DEMO_USER: StudioUser = {
+  id: 'demo-user-1',
+  username: 'alex.morgan',
+  firstName: 'Alex',
+  lastName: 'Morgan',
+  emailId: 'alex.morgan@example.com',
+  profilePicture: '',
+};
+
+export const DEMO_EVENT_INFORMATION: EventInformation = {
+  eventId: CONFIG.demoEventId,
+  eventTitle: 'Product Launch Live: Spring Edition',
+  chatEnabled: true,
+  qnaEnabled: true,
+  qnaAutoApprove: false,
+  one2OneModChat: true,
+  pollShortUrl: 'https://example.com/p/demo',
+};
+
+/** §3: the demo event has a fixed uuid and eventStatus 'NEW'. */
+export const DEMO_CHANNEL: ChannelSummary = {
+  uuid: '6f1d2c3b-0a9e-4d5f-8b7a-testing00001',
+  name: CONFIG.demoChannelId,
+  eventStatus: 'NEW',
+};
+
+/** §7: connecting to the demo event uses a fixed demo code plus the route's code parameter. */
+export const DEMO_FIXED_CODE = 'demo';
+
+/** How long the simulated connect takes, so the connecting overlay reads as a real join. */
+export const DEMO_CONNECT_LATENCY_MS = 900;

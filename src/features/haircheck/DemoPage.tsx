@@ -1,0 +1,26 @@
+/** The demo page (§2): phases init, haircheck and event, with the connecting overlay. */
+import { useCallback } from 'react';
+import { useLayoutStore } from '../../state/layoutStore';
+import { enterStudio } from '../../services/entry';
+import { session } from '../../services/session';
+import { StudioScreen } from '../studio/StudioScreen';
+import { ConnectingOverlay } from './ConnectingOverlay';
+import { HairCheck } from './HairCheck';
+import { InitScreen } from './InitScreen';
+
+export function DemoPage({ code }: { code: string }) {
+  const view = useLayoutStore((s) => s.view);
+  const overlay = useLayoutStore((s) => s.connectingOverlayVisible);
+  const initError = useLayoutStore((s) => s.initError);
+  const user = session().currentUser();
+  const proceed = useCallback(() => void enterStudio(session(), code), [code]);
+
+  return (
+    <>
+      {view === 'init' && <InitScreen firstName={user.firstName} error={initError} onRetry={() => useLayoutStore.setState({ view: 'haircheck', initError: null })} />}
+      {view === 'haircheck' && <HairCheck user={user} eventTitle={session().upcomingEventTitle()} connecting={overlay} onProceed={proceed} />}
+      {view === 'event' && <StudioScreen />}
+      {overlay && <ConnectingOverlay />}
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * §2 haircheck: camera, microphone and speaker selection, live camera preview, mic level meter
+ * (4 tiles), speaker test, and the way into the studio (button, or by itself once every kind of
+ * device exists).
+ */
+import { useCallback, useEffect, useRef } from 'react';
+import { Camera, Mic, Volume2, Play, Square, ArrowRight, VideoOff } from 'lucide-react';
+import { MIC_METER_TILES_HAIRCHECK } from '../../state/limits';
+import { MicLevelMeter } from '../../ui/MicLevelMeter';
+import { Logo } from '../../ui/Logo';
+import { Spinner } from '../../ui/Spinner';
+import type { StudioUser } from '../../services/types';
+import { DeviceErrorDialog } from './DeviceErrorDialog';
+import { hasEveryKind, type DeviceKind, type DeviceOption } from './devices';
+import { useAutoProceed } from './useAutoProceed';
+import { useDeviceCheck } from './useDeviceCheck';
+import { useMicLevel } from './useMicLevel';
+import { useSpeakerTest } from './useSpeakerTest';
+
+export interface HairCheckProps {
+  user: StudioUser;
+  eventTitle: string;
+  connecting: boolean;
+  onProceed: () => void;
+}
+
+const ICONS = { camera: Camera, microphone: Mic, speaker: Volume2 } as const;
+const LABELS = { camera: 'Camera', microphone: 'Microphone', speaker: 'Speaker' } as const;
+const EMPTY = { camera: 'No camera found', microphone: 'No microphone found', speaker: 'No speaker found' } as const;
+
+function DeviceSelect({ kind, list, value, onChange }: { kind: DeviceKind; list: DeviceOption[]; value: string | null; onChange: (id: string) => void }) {
+  const Icon = ICONS[kind];
+  const id = `device-${kind}`;
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        <Icon size={16} aria-hidden /> {LABELS[kind]}
+      </label>
+      <select id={id} className="select" value={value ?? ''} disabled={list.length === 0} onChange={(e) => onChange(e.target.value)}>
+        {list.length === 0 && <option value="">{EMPTY[kind]}</option>}
+        {list.map((d) => (
+          <option key={d.deviceId} value={d.deviceId}>
+            {d.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function CameraPreview({ stream, status, name }: { stream: MediaStream | null; status: string; name: string }) {
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    if (video.current) video.current.srcObject = stream;
+  }, [stream]);
+  const hasVideo = !!stream && stream.getVideoTracks().length > 0;
+  return (
+    <div className="preview-frame" data-testid="camera-preview">
+      <video ref={video} className="preview-video" autoPlay muted playsInline aria-label="Your camera" hidden={!hasVideo} />
+      {!hasVideo && (
+        <div className="preview-empty">
+          {status === 'requesting' ? <Spinner size={32} label="Opening your camera" /> : <VideoOff size={40} aria-hidden />}
+          <span>{status === 'requesting' ? 'Opening your camera…' : 'Camera is off'}</span>
+        </div>
+      )}
+      <span className="preview-name">{name}</span>
+    </div>
+  );
+}
+
+export function HairCheck({ user, eventTitle, connecting, onProceed }: HairCheckProps) {
+  const check = useDeviceCheck();
+  const level = useMicLevel(check.stream);
+  const speaker = useSpeakerTest(check.selection.speaker);
+  const { rememberAll } = check;
+
+  const proceed = useCallback(() => {
+    rememberAll();
+    onProceed();
+  }, [rememberAll, onProceed]);
+
+  const ready = check.status === 'ready' && hasEveryKind(check.lists) && !connecting;
+  const auto = useAutoProceed(ready, proceed);
+
+  const choose = (kind: DeviceKind, id: string) => {
+    auto.stop();
+    check.choose(kind, id);
+  };
+
+  return (
+    <main className="haircheck" data-testid="haircheck">
+      <header className="haircheck-header">
+        <Logo size={32} />
+        <span className="haircheck-event">{eventTitle}</span>
+      </header>
+      <section className="haircheck-card" aria-labelledby="haircheck-title">
+        <div className="haircheck-media">
+          <CameraPreview stream={check.stream} status={check.status} name={`${user.firstName} ${user.lastName}`} />
+          <div className="haircheck-meter">
+            <Mic size={16} aria-hidden />
+            <MicLevelMeter level={level} tiles={MIC_METER_TILES_HAIRCHECK} />
+          </div>
+        </div>
+        <div className="haircheck-side">
+          <h1 id="haircheck-title" className="haircheck-title">
+            Hi {user.firstName}, ready to go on air?
+          </h1>
+          <p className="muted">Check your camera, microphone and speaker before you enter the studio.</p>
+          {check.status === 'error' && !check.errorCode && (
+            <p className="inline-error" role="alert">
+              Your camera and microphone are not available.{' '}
+              <button type="button" className="link-button" onClick={check.reselect}>
+                Try again
+              </button>
+            </p>
+          )}
+          {check.status === 'unavailable' && (
+            <p className="inline-error" role="alert">
+              This browser cannot access cameras or microphones on this page.
+            </p>
+          )}
+          <DeviceSelect kind="camera" list={check.lists.camera} value={check.selection.camera} onChange={(id) => choose('camera', id)} />
+          <DeviceSelect kind="microphone" list={check.lists.microphone} value={check.selection.microphone} onChange={(id) => choose('microphone', id)} />
+          <div className="speaker-row">
+            <DeviceSelect kind="speaker" list={check.lists.speaker} value={check.selection.speaker} onChange={(id) => choose('speaker', id)} />
+            <button type="button" className="btn btn-secondary speaker-test" aria-pressed={speaker.playing} onClick={speaker.toggle}>
+              {speaker.playing ? <Square size={14} aria-hidden /> : <Play size={14} aria-hidden />}
+              {speaker.playing ? 'Stop' : 'Test'}
+            </button>
+          </div>
+          <button type="button" className="btn btn-primary btn-large" onClick={proceed} disabled={connecting}>
+            ENTER STUDIO <ArrowRight size={18} aria-hidden />
+          </button>
+          <p className="auto-proceed" aria-live="polite">
+            {auto.running && (
+              <>
+                Entering the studio in {auto.secondsLeft}s.{' '}
+                <button type="button" className="link-button" onClick={auto.stop}>
+                  Stay here
+                </button>
+              </>
+            )}
+          </p>
+        </div>
+      </section>
+      {check.errorCode && (
+        <DeviceErrorDialog
+          onCancel={check.dismissError}
+          onReselect={check.reselect}
+        />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * §2 left side navigation: one button per offered tool with its counter; clicking the selected
+ * tool deselects it. Arrow keys move between tools (a toolbar, per WAI-ARIA).
+ */
+import { useRef } from 'react';
+import { useShallow } from 'zustand/shallow';
+import { hostChatUnread, unseenPollCount, unseenQuestionCount, useAudienceCounters } from '../../state/audienceCounters';
+import { useLayoutStore } from '../../state/layoutStore';
+import { useMeetingStore } from '../../state/meetingStore';
+import type { Tool } from '../../state/sidePanel';
+import { Tooltip } from '../../ui/Tooltip';
+import { offeredTools } from './tools';
+
+function useCounters(): Partial<Record<Tool, number>> {
+  return useAudienceCounters(
+    useShallow((s) => ({ POLL: unseenPollCount(s), 'Q&A': unseenQuestionCount(s), 'HOST CHAT': hostChatUnread(s) })),
+  );
+}
+
+export function SideNav() {
+  const selected = useLayoutStore((s) => s.selectedTool);
+  const toggleTool = useLayoutStore((s) => s.toggleTool);
+  const info = useMeetingStore((s) => s.eventInformation);
+  const counters = useCounters();
+  const tools = offeredTools(info);
+  const ref = useRef<HTMLElement>(null);
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const buttons = [...(ref.current?.querySelectorAll<HTMLButtonElement>('button.nav-item') ?? [])];
+    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const next = buttons[(index + (e.key === 'ArrowDown' ? 1 : buttons.length - 1)) % buttons.length];
+    next?.focus();
+    e.preventDefault();
+  };
+
+  return (
+    <nav ref={ref} className="side-nav" aria-label="Studio tools" data-testid="side-nav" onKeyDown={onKeyDown}>
+      {tools.map(({ tool, title, icon: Icon, hint }) => {
+        const count = counters[tool] ?? 0;
+        return (
+          <Tooltip key={tool} label={hint} placement="left">
+            <button
+              type="button"
+              className={`nav-item${selected === tool ? ' selected' : ''}`}
+              aria-pressed={selected === tool}
+              aria-label={count > 0 ? `${title} (${count} new)` : title}
+              data-tool={tool}
+              onClick={() => toggleTool(tool)}
+            >
+              <Icon size={22} aria-hidden />
+              <span className="nav-label">{title}</span>
+              {count > 0 && (
+                <span className="nav-badge" aria-hidden>
+                  {count > 99 ? '99+' : count}
+                </span>
+              )}
+            </button>
+          </Tooltip>
+        );
+      })}
+    </nav>
+  );
+}

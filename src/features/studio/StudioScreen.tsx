@@ -1,0 +1,34 @@
+/** §2 studio screen: top toolbar; left area, tool panel and side navigation; dialogs. */
+import { useCallback } from 'react';
+import { navigate } from '../../services/router';
+import { leaveStudio } from '../../services/entry';
+import { session } from '../../services/session';
+import { useLayoutStore } from '../../state/layoutStore';
+import { ExitDialog } from './ExitDialog';
+import { LeftArea } from './LeftArea';
+import { RegisterPopup } from './RegisterPopup';
+import { SideNav } from './SideNav';
+import { ToolPanel } from './ToolPanel';
+import { TopToolbar } from './TopToolbar';
+
+export function StudioScreen() {
+  const toolOpen = useLayoutStore((s) => s.selectedTool !== 'NONE');
+  const exitOpen = useLayoutStore((s) => s.exitDialogOpen);
+  const registerOpen = useLayoutStore((s) => s.registerPopupVisible);
+  const confirmExit = useCallback(() => {
+    void leaveStudio(session()).then(() => navigate('select-channel'));
+  }, []);
+
+  return (
+    <div className={`studio${toolOpen ? ' tool-open' : ''}`} data-testid="studio">
+      <TopToolbar />
+      <div className="studio-body">
+        <LeftArea />
+        {toolOpen && <ToolPanel />}
+        <SideNav />
+      </div>
+      {exitOpen && <ExitDialog onConfirm={confirmExit} />}
+      {registerOpen && <RegisterPopup />}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/** §2: the selected tool's panel, with a title bar and a close button (close sets NONE). */
+import { X } from 'lucide-react';
+import { useLayoutStore } from '../../state/layoutStore';
+import { useMeetingStore } from '../../state/meetingStore';
+import { TEXTS } from '../../ui/texts';
+import { TOOLS } from './tools';
+
+export function ToolPanel() {
+  const selected = useLayoutStore((s) => s.selectedTool);
+  const selectTool = useLayoutStore((s) => s.selectTool);
+  const connected = useMeetingStore((s) => s.connexionState === 'CONNECTED');
+  const entry = TOOLS.find((t) => t.tool === selected);
+  if (!entry) return null;
+  const Icon = entry.icon;
+  return (
+    <aside className="tool-panel" aria-labelledby="tool-panel-title" data-testid="tool-panel" data-tool={entry.tool}>
+      <header className="tool-panel-header">
+        <h2 id="tool-panel-title">{entry.title}</h2>
+        <button type="button" className="icon-button" aria-label={`Close ${entry.title}`} onClick={() => selectTool('NONE')}>
+          <X size={18} aria-hidden />
+        </button>
+      </header>
+      <div className="tool-panel-body">
+        <div className="empty-state">
+          <Icon size={40} aria-hidden />
+          <p>{entry.tool === 'HOST CHAT' && !connected ? TEXTS.waitingForMeeting : entry.hint}</p>
+        </div>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,36 @@
+/** §2 top toolbar: logo, event name, REC indicator, go-live / end-stream control, exit. */
+import { LogOut, Radio } from 'lucide-react';
+import { useLayoutStore } from '../../state/layoutStore';
+import { Logo } from '../../ui/Logo';
+import { Tooltip } from '../../ui/Tooltip';
+
+export function TopToolbar() {
+  const eventName = useLayoutStore((s) => s.eventName);
+  const live = useLayoutStore((s) => s.liveStreamRunning);
+  const { showRegisterPopup, setExitDialogOpen } = useLayoutStore.getState();
+  return (
+    <header className="top-toolbar" data-testid="top-toolbar">
+      <div className="toolbar-start">
+        <Logo size={30} />
+        <h1 className="event-name" title={eventName}>
+          {eventName}
+        </h1>
+      </div>
+      <div className="toolbar-end">
+        <Tooltip label="Record this event">
+          <button type="button" className="rec-indicator" aria-label="Recording" data-testid="rec-indicator" onClick={showRegisterPopup}>
+            <span className="rec-dot" aria-hidden /> REC
+          </button>
+        </Tooltip>
+        <button type="button" className={`btn ${live ? 'btn-danger' : 'btn-live'}`} data-testid="go-live" onClick={showRegisterPopup}>
+          <Radio size={16} aria-hidden /> {live ? 'END STREAM' : 'GO LIVE'}
+        </button>
+        <Tooltip label="Exit the studio">
+          <button type="button" className="icon-button" aria-label="Exit studio" onClick={() => setExitDialogOpen(true)}>
+            <LogOut size={18} aria-hidden />
+          </button>
+        </Tooltip>
+      </div>
+    </header>
+  );
+}

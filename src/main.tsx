@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@fontsource-variable/inter';
+import './ui/theme.css';
+import './features/haircheck/haircheck.css';
+import './features/studio/studio.css';
+import { App } from './app/App';
+import { createDemoSession } from './demo/demoSession';
+import { installSession } from './services/session';
+import { installTestSurface } from './app/testSurface';
+
+installSession(createDemoSession());
+if (import.meta.env.MODE !== 'production') installTestSurface();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,40 @@
+/**
+ * The demo build's routes (§2): the root path shows the demo page (reading the `code` parameter),
+ * /select-channel is where a confirmed exit lands. Paths are relative to the base path.
+ */
+import { useSyncExternalStore } from 'react';
+import { BASE_PATH } from '../config';
+
+export type Route = { name: 'demo'; code: string } | { name: 'select-channel' } | { name: 'not-found'; path: string };
+
+export function parseRoute(pathname: string, search: string, base = BASE_PATH): Route {
+  const baseNoSlash = base.replace(/\/$/, '');
+  const path = pathname.startsWith(baseNoSlash) ? pathname.slice(baseNoSlash.length) : pathname;
+  const clean = path.replace(/^\/+|\/+$/g, '');
+  if (clean === '' || clean === 'index.html') return { name: 'demo', code: new URLSearchParams(search).get('code') ?? '' };
+  if (clean === 'select-channel') return { name: 'select-channel' };
+  return { name: 'not-found', path: clean };
+}
+
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((l) => l());
+if (typeof window !== 'undefined') window.addEventListener('popstate', notify);
+
+export function navigate(relativePath: string): void {
+  window.history.pushState(null, '', `${BASE_PATH}${relativePath.replace(/^\//, '')}`);
+  notify();
+}
+
+const snapshot = () => `${window.location.pathname}${window.location.search}`;
+
+export function useRoute(): Route {
+  const key = useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    snapshot,
+  );
+  const [pathname, search = ''] = key.split(/(?=\?)/);
+  return parseRoute(pathname ?? '/', search);
+}

@@ -1,0 +1,50 @@
+/**
+ * The session seen by the UI: one interface with a demo implementation (src/demo) and, later, a
+ * backend one. Features call these through services, never api or realtime directly.
+ */
+
+/** §3 User. */
+export interface StudioUser {
+  id: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  emailId: string;
+  profilePicture: string;
+}
+
+/** §3 Event information as the panels use it. */
+export interface EventInformation {
+  eventId: string;
+  eventTitle: string;
+  chatEnabled: boolean;
+  qnaEnabled: boolean;
+  qnaAutoApprove: boolean;
+  one2OneModChat: boolean;
+  pollShortUrl: string;
+}
+
+/** The displayed channel's identity (§3 Channel); the layers come with the stage. */
+export interface ChannelSummary {
+  uuid: string;
+  name: string;
+  /** §4 Channel eventStatus: NEW (or null), LIVE, TERMINATED. */
+  eventStatus: 'NEW' | 'LIVE' | 'TERMINATED' | null;
+}
+
+export interface Connection {
+  user: StudioUser;
+  eventInformation: EventInformation;
+  channel: ChannelSummary;
+}
+
+export interface StudioSession {
+  /** The signed-in user, known before the event is joined (greeting, welcome). */
+  currentUser(): StudioUser;
+  /** The title of the event about to be joined, shown by the device check. */
+  upcomingEventTitle(): string;
+  /** Connects to the event with the route's code parameter (§2 haircheck → event). */
+  connect(code: string): Promise<Connection>;
+  /** Leaves the meeting and closes the sockets (§4). */
+  leave(): Promise<void>;
+}

@@ -1,0 +1,84 @@
+/**
+ * Layout state (§3): which screen and tool the moderator sees. Session state only: it is never
+ * recorded in undo history nor sent to the channel.
+ */
+import { create } from 'zustand';
+import { immer } from 'zustand/middleware/immer';
+import type { SidePanel } from './sidePanel';
+import { readKey, writeKey, STORAGE_KEYS } from './storage';
+
+/** §2 Demo page phases. */
+export type DemoPhase = 'init' | 'haircheck' | 'event';
+
+export interface LayoutState {
+  view: DemoPhase;
+  /** The init phase's error, shown as 'An error occurred: {message}'. */
+  initError: string | null;
+  connectingOverlayVisible: boolean;
+  eventName: string;
+  selectedTool: SidePanel;
+  selectedMenu: string | null;
+  liveControlsVisible: boolean;
+  outputStreams: string[];
+  liveStreamRunning: boolean;
+  registerPopupVisible: boolean;
+  exitDialogOpen: boolean;
+}
+
+export interface LayoutActions {
+  setView(view: DemoPhase): void;
+  setInitError(message: string | null): void;
+  setConnectingOverlay(visible: boolean): void;
+  setEventName(name: string): void;
+  /** Clicking the selected tool deselects it (NONE); the choice is remembered. */
+  toggleTool(tool: SidePanel): void;
+  selectTool(tool: SidePanel): void;
+  setLiveControlsVisible(visible: boolean): void;
+  showRegisterPopup(): void;
+  hideRegisterPopup(): void;
+  setExitDialogOpen(open: boolean): void;
+  setLiveStreamRunning(running: boolean): void;
+}
+
+export const initialLayoutState = (): LayoutState => ({
+  view: 'haircheck',
+  initError: null,
+  connectingOverlayVisible: false,
+  eventName: '',
+  selectedTool: 'NONE',
+  selectedMenu: null,
+  liveControlsVisible: true,
+  outputStreams: [],
+  liveStreamRunning: false,
+  registerPopupVisible: false,
+  exitDialogOpen: false,
+});
+
+export const useLayoutStore = create<LayoutState & LayoutActions>()(
+  immer((set, get) => ({
+    ...initialLayoutState(),
+    setView: (view) => set((s) => void (s.view = view)),
+    setInitError: (message) => set((s) => void (s.initError = message)),
+    setConnectingOverlay: (visible) => set((s) => void (s.connectingOverlayVisible = visible)),
+    setEventName: (name) => set((s) => void (s.eventName = name)),
+    toggleTool: (tool) => get().selectTool(get().selectedTool === tool ? 'NONE' : tool),
+    selectTool: (tool) => {
+      set((s) => void (s.selectedTool = tool));
+      writeKey(STORAGE_KEYS.selectedTool, tool);
+    },
+    setLiveControlsVisible: (visible) => set((s) => void (s.liveControlsVisible = visible)),
+    showRegisterPopup: () => set((s) => void (s.registerPopupVisible = true)),
+    hideRegisterPopup: () => set((s) => void (s.registerPopupVisible = false)),
+    setExitDialogOpen: (open) => set((s) => void (s.exitDialogOpen = open)),
+    setLiveStreamRunning: (running) => set((s) => void (s.liveStreamRunning = running)),
+  })),
+);
+
+/**
+ * The tool shown when the studio opens (§2): the remembered one (unknown values are NONE), except
+ * that Graphics opens while the tutorial is not completed.
+ */
+export function initialToolOnStudioOpen(): SidePanel {
+  if (!readKey(STORAGE_KEYS.tutorialCompleted)) return 'GRAPHICS';
+  return readKey(STORAGE_KEYS.selectedTool);
+}

@@ -1,0 +1,44 @@
+/** SPEC §9 limits and timings used by the app shell and its stores. One name per rule. */
+
+// §9 Timings
+export const SPLASH_MS = 2000;
+export const DEMO_SWITCH_DELAY_MS = 100;
+export const SPEAKER_TEST_MS = 4000;
+export const VOLUME_SAMPLE_MS = 333;
+export const RESIZE_DEBOUNCE_MS = 20;
+export const INFO_MESSAGE_HIDE_MS = 5000;
+export const TOOLTIP_DELAY = { open: 500, close: 200 } as const;
+export const TOOLTIP_DELAY_SLOW = { open: 800, close: 100 } as const;
+export const TOOLTIP_MAX_WIDTH_PX = 270;
+export const BANNER_MS = 10_000;
+
+// §2 Studio screen geometry
+export const PANE_MIN_TOP_PX = 300;
+export const PANE_MIN_LOWER_PX = 210;
+export const PANE_DEFAULT_TOP_PX = 420;
+/**
+ * SPEC also gives 180 px as the lower pane's default, which is below its own 210 px minimum and
+ * leaves most of a normal window unassigned. The minimum wins: the lower pane takes what the
+ * stage's default leaves, never less than 210 px.
+ */
+export const SIDE_NAV_WIDTH_PX = 70;
+/** Left area is full width minus this when a tool panel is open (nav 70 + panel 460). */
+export const SIDE_NAV_AND_PANEL_WIDTH_PX = 530;
+export const TOOL_PANEL_WIDTH_PX = SIDE_NAV_AND_PANEL_WIDTH_PX - SIDE_NAV_WIDTH_PX;
+
+// §9 UI: mic level meter
+export const MIC_METER_TILES_STUDIO = 10;
+export const MIC_METER_TILES_HAIRCHECK = 4;
+/** Level scale 0..10: green up to 8, orange above 8, red beyond 9. */
+export const MIC_LEVEL_MAX = 10;
+export const MIC_LEVEL_ORANGE_ABOVE = 8;
+export const MIC_LEVEL_RED_ABOVE = 9;
+
+// §9 Runtime configuration
+export const TRIAL_DAYS = 14;
+
+/**
+ * The SPEC moves on from the device check once a camera, a microphone and a speaker exist. We give
+ * the moderator this long to look at the preview (with a visible countdown they can stop) first.
+ */
+export const HAIRCHECK_AUTO_PROCEED_MS = 8000;

@@ -1,0 +1,44 @@
+/**
+ * Every user-visible text the SPEC quotes, verbatim (typos included). Texts the SPEC describes
+ * without quoting are ours and marked "ours".
+ */
+export const TEXTS = {
+  // §2 Demo page phases
+  errorOccurred: (message: string) => `An error occurred: ${message}`,
+  welcomeToStudio: 'Welcome to the studio!',
+  connectingToStudio: 'Connecting to Studio…',
+  pleaseWaitSetup: 'Please wait a few seconds while we set studio up for you!',
+  // §2 Unsupported-device screens
+  mobileNotSupported: 'Mobile devices are not supported',
+  mobileAsk: 'Please open the studio on a laptop or desktop computer.', // ours
+  learnMore: 'Learn More',
+  onlyChrome: 'The studio is only supported on Google Chrome', // ours (SPEC describes it)
+  onlyChromeDetail: 'Please open this page in Google Chrome or Microsoft Edge to run your event.', // ours
+  downloadChrome: 'Download Google Chrome',
+  // §2 Studio screen
+  exitQuestion: 'Are you sure you want to exit your Studio Dashboard?',
+  exitWhileLive:
+    'Your current broadcast will end and the event will not be recorded. Are you sure you want to exit your Studio Dashboard?', // ours (SPEC describes it)
+  cancel: 'CANCEL',
+  yesExitStudio: 'YES, EXIT STUDIO',
+  livestreamStarted: 'LIVESTREAM STARTED',
+  livestreamStopped: 'LIVESTREAM STOPPED',
+  hideVideoControls: 'Hide Video Controls',
+  showVideosControls: 'Show Videos Controls',
+  // §8 Device permission dialog
+  deviceErrorTitle: "Can't access Camera and Microphone",
+  deviceErrorText: 'Please close all other apps using Camera or Microphone and reload this page.',
+  reselectDevices: 'RESELECT DEVICES',
+  // §8 other catalogue texts used by the foundation
+  unknownError: 'Uh oh! An unknown error occurred.',
+  waitingForMeeting: 'Waiting for the Meeting to be connected.',
+} as const;
+
+/** Registration pop-up (§1, §2): the demo's invitation to try or buy. Texts are ours. */
+export const REGISTER_TEXTS = {
+  title: 'Like what you see?',
+  body: (trialDays: number) =>
+    `Going live, recording and inviting guests are part of the full studio. Start your ${trialDays}-day free trial or buy a plan to run your own events.`,
+  tryIt: (trialDays: number) => `TRY FREE FOR ${trialDays} DAYS`,
+  buy: 'BUY NOW',
+} as const;

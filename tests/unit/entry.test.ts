@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { enterStudio, leaveStudio } from '../../src/services/entry';
+import { createDemoSession } from '../../src/demo/demoSession';
+import { DEMO_CHANNEL, DEMO_EVENT_INFORMATION } from '../../src/demo/demoData';
+import { initialLayoutState, useLayoutStore } from '../../src/state/layoutStore';
+import { initialMeetingState, useMeetingStore } from '../../src/state/meetingStore';
+import { DEMO_SWITCH_DELAY_MS } from '../../src/state/limits';
+import { log } from '../../src/log';
+import type { StudioSession } from '../../src/services/types';
+
+const LATENCY = 900;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  useLayoutStore.setState(initialLayoutState());
+  useMeetingStore.setState(initialMeetingState());
+});
+afterEach(() => vi.useRealTimers());
+
+const layout = () => useLayoutStore.getState();
+
+describe('demo page phases (§2)', () => {
+  it('starts in haircheck', () => {
+    expect(layout().view).toBe('haircheck');
+  });
+
+  it('proceeding shows the overlay, connects, initializes, and after 100 ms shows the studio', async () => {
+    const done = enterStudio(createDemoSession({ latencyMs: LATENCY }), 'abc');
+    expect(layout().connectingOverlayVisible).toBe(true);
+    expect(layout().view).toBe('haircheck');
+
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    // Connected and initialized, but the switch waits the demo delay.
+    expect(useMeetingStore.getState().channel).toEqual(DEMO_CHANNEL);
+    expect(layout().eventName).toBe(DEMO_EVENT_INFORMATION.eventTitle);
+    expect(layout().view).toBe('haircheck');
+    expect(layout().connectingOverlayVisible).toBe(true);
+
+    await vi.advanceTimersByTimeAsync(DEMO_SWITCH_DELAY_MS - 1);
+    expect(layout().view).toBe('haircheck');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await done).toBe('entered');
+    expect(layout().view).toBe('event');
+    expect(layout().connectingOverlayVisible).toBe(false);
+    expect(useMeetingStore.getState().connexionState).toBe('CONNECTED');
+  });
+
+  it('a connect failure is logged only and the screen stays in haircheck (§8)', async () => {
+    const failing: StudioSession = { ...createDemoSession(), connect: () => Promise.reject(new Error('socket closed')) };
+    const result = await enterStudio(failing, 'abc');
+    expect(result).toBe('connect-failed');
+    expect(layout().view).toBe('haircheck');
+    expect(layout().connectingOverlayVisible).toBe(false);
+    expect(layout().initError).toBeNull();
+    expect(log.entries().at(-1)).toMatchObject({ level: 'warn', scope: 'entry', message: expect.stringContaining('socket closed') });
+  });
+
+  it('a failure while initializing shows the init phase with the error', async () => {
+    const broken: StudioSession = {
+      ...createDemoSession(),
+      connect: async () => ({ user: createDemoSession().currentUser(), eventInformation: null as never, channel: DEMO_CHANNEL }),
+    };
+    const result = await enterStudio(broken, 'abc');
+    expect(result).toBe('init-failed');
+    expect(layout().view).toBe('init');
+    expect(layout().initError).toMatch(/./);
+    expect(layout().connectingOverlayVisible).toBe(false);
+  });
+
+  it('proceeding twice (auto and click) connects once', async () => {
+    const session = createDemoSession({ latencyMs: LATENCY });
+    const connect = vi.spyOn(session, 'connect');
+    const first = enterStudio(session, 'abc');
+    expect(await enterStudio(session, 'abc')).toBe('busy');
+    await vi.advanceTimersByTimeAsync(LATENCY + DEMO_SWITCH_DELAY_MS);
+    expect(await first).toBe('entered');
+    expect(connect).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens Graphics when the tutorial is not completed, else the remembered tool', async () => {
+    localStorage.setItem('selectedTool', 'PEOPLE');
+    const p1 = enterStudio(createDemoSession({ latencyMs: 0 }), '');
+    await vi.runAllTimersAsync();
+    await p1;
+    expect(layout().selectedTool).toBe('GRAPHICS');
+
+    useLayoutStore.setState(initialLayoutState());
+    localStorage.setItem('tutorialCompleted', 'true');
+    const p2 = enterStudio(createDemoSession({ latencyMs: 0 }), '');
+    await vi.runAllTimersAsync();
+    await p2;
+    expect(layout().selectedTool).toBe('PEOPLE');
+  });
+
+  it('leaving resets the meeting and returns the demo page to haircheck', async () => {
+    const session = createDemoSession({ latencyMs: 0 });
+    const p = enterStudio(session, '');
+    await vi.runAllTimersAsync();
+    await p;
+    const leave = vi.spyOn(session, 'leave');
+    useLayoutStore.getState().setExitDialogOpen(true);
+    await leaveStudio(session);
+    expect(leave).toHaveBeenCalledOnce();
+    expect(useMeetingStore.getState().channel).toBeNull();
+    expect(layout().exitDialogOpen).toBe(false);
+    expect(layout().view).toBe('haircheck');
+  });
+});

@@ -1,0 +1,51 @@
+/// <reference types="vitest/config" />
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Base path of the app (§2 Routes); a build setting can override it. */
+const BASE = process.env.STUDIO_BASE ?? '/studio/instant-demo/';
+
+/**
+ * Content-Security-Policy of the built app (RELIABILITY-NOTES §2.3). No 'unsafe-eval': pixi runs with
+ * 'pixi.js/unsafe-eval'. data: only for images and fonts; blob: for media and workers.
+ */
+export const CSP_DIRECTIVES = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' blob: https:",
+  "connect-src 'self' https: wss: data: blob:",
+  "worker-src 'self' blob:",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+];
+const CSP_META = CSP_DIRECTIVES.join('; ');
+/** frame-ancestors is ignored in a <meta> policy, so the served header carries it too. */
+const CSP_HEADER = [...CSP_DIRECTIVES, "frame-ancestors 'none'"].join('; ');
+
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'studio-csp',
+    apply: 'build',
+    transformIndexHtml: (html) =>
+      html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${CSP_META}" />`),
+  };
+}
+
+export default defineConfig({
+  base: BASE,
+  plugins: [react(), contentSecurityPolicy()],
+  server: { port: 5173 },
+  preview: { port: 4173, headers: { 'Content-Security-Policy': CSP_HEADER } },
+  build: { sourcemap: true, chunkSizeWarningLimit: 1500 },
+  test: {
+    environment: 'jsdom',
+    include: ['tests/unit/**/*.test.{ts,tsx}'],
+    setupFiles: ['tests/unit/setup.ts'],
+    server: { deps: { inline: ['@pixi/react'] } },
+    restoreMocks: true,
+  },
+});
