@@ -7,6 +7,13 @@ import { cleanup } from '@testing-library/react';
 Object.defineProperty(HTMLMediaElement.prototype, 'play', { configurable: true, value: () => Promise.resolve() });
 Object.defineProperty(HTMLMediaElement.prototype, 'pause', { configurable: true, value: () => undefined });
 
+// jsdom does not lay out, so nothing ever resizes; react-resizable-panels only needs the API.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

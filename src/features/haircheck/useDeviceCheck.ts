@@ -42,11 +42,11 @@ export function useDeviceCheck() {
   const listsRef = useRef(lists);
   listsRef.current = lists;
 
-  const refreshDevices = useCallback(async () => {
-    const all = await navigator.mediaDevices.enumerateDevices();
-    const next = groupDevices(all);
+  /** Re-lists devices; `reconcile` also re-picks a selection whose device went away. */
+  const refreshDevices = useCallback(async (reconcile = true) => {
+    const next = groupDevices(await navigator.mediaDevices.enumerateDevices());
     setLists(next);
-    setSelection((current) => reconcileSelection(next, current, useSettingsStore.getState().lastUsedDevices));
+    if (reconcile) setSelection((current) => reconcileSelection(next, current, useSettingsStore.getState().lastUsedDevices));
   }, []);
 
   // What is open now, so a selection that already matches it does not reopen the devices.
@@ -92,8 +92,9 @@ export function useDeviceCheck() {
         setErrorCode(deviceErrorCode(error));
         setStatus('error');
         sounds.play('popup');
-        // Devices can still be listed (without labels) so the moderator can pick another one.
-        refreshDevices().catch(() => undefined);
+        // List devices so the moderator can pick another one, but do not retry on our own:
+        // only RESELECT DEVICES or a new choice opens them again.
+        refreshDevices(false).catch(() => undefined);
       });
     return () => {
       cancelled = true;
@@ -113,7 +114,7 @@ export function useDeviceCheck() {
   useEffect(() => {
     const media = navigator.mediaDevices;
     if (!media?.addEventListener) return;
-    const onChange = () => void refreshDevices().catch((e: unknown) => log.warn('devices', errorMessage(e)));
+    const onChange = () => void refreshDevices(true).catch((e: unknown) => log.warn('devices', errorMessage(e)));
     media.addEventListener('devicechange', onChange);
     return () => media.removeEventListener('devicechange', onChange);
   }, [refreshDevices]);

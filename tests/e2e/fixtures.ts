@@ -1,0 +1,52 @@
+/**
+ * Every browser test runs through this fixture: it fails the test on any console error, page
+ * error or Content-Security-Policy violation seen during it (DESIGN quality bar, RELIABILITY §2.3).
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+  }
+}
+
+export const test = base.extend<{ problems: string[] }>({
+  problems: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    await page.addInitScript(() => {
+      window.__cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations!.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    await use(problems);
+    const csp = await page.evaluate(() => window.__cspViolations ?? []).catch(() => []);
+    expect([...problems, ...csp.map((v) => `CSP violation: ${v}`)]).toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Local storage as a returning moderator left it, set before the app boots. */
+export async function seedStorage(page: Page, values: Record<string, string>) {
+  await page.addInitScript((v) => {
+    if (sessionStorage.getItem('__seeded')) return;
+    sessionStorage.setItem('__seeded', '1');
+    for (const [k, val] of Object.entries(v)) localStorage.setItem(k, val);
+  }, values);
+}
+
+/** Splash → device check → ENTER STUDIO → studio. */
+export async function enterStudio(page: Page, query = '') {
+  await page.goto(`./${query}`);
+  await expect(page.getByTestId('haircheck')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: /ENTER STUDIO/ }).click();
+  await expect(page.getByTestId('studio')).toBeVisible();
+  await expect(page.getByTestId('connecting-overlay')).toBeHidden();
+}
+
+export async function studioState(page: Page) {
+  return page.evaluate(() => (window as unknown as { __STUDIO__: { state(): Record<string, Record<string, unknown>> } }).__STUDIO__.state());
+}

@@ -1,0 +1,134 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StudioScreen } from '../../src/features/studio/StudioScreen';
+import { initialLayoutState, useLayoutStore } from '../../src/state/layoutStore';
+import { initialMeetingState, useMeetingStore } from '../../src/state/meetingStore';
+import { initialAudienceCounters, useAudienceCounters } from '../../src/state/audienceCounters';
+import { DEMO_CHANNEL, DEMO_EVENT_INFORMATION, DEMO_USER } from '../../src/demo/demoData';
+import { TEXTS } from '../../src/ui/texts';
+import { installSession } from '../../src/services/session';
+import { createDemoSession } from '../../src/demo/demoSession';
+
+function connect(info = DEMO_EVENT_INFORMATION) {
+  useMeetingStore.getState().applyConnection({ user: DEMO_USER, eventInformation: info, channel: DEMO_CHANNEL });
+}
+
+beforeEach(() => {
+  installSession(createDemoSession({ latencyMs: 0 }));
+  useLayoutStore.setState({ ...initialLayoutState(), view: 'event', eventName: 'My Event' });
+  useMeetingStore.setState(initialMeetingState());
+  useAudienceCounters.setState(initialAudienceCounters());
+  connect();
+});
+
+const nav = () => screen.getByRole('navigation', { name: 'Studio tools' });
+
+describe('side navigation (§2)', () => {
+  it('lists every tool when chat and Q&A are enabled', () => {
+    render(<StudioScreen />);
+    const names = within(nav()).getAllByRole('button').map((b) => b.textContent);
+    expect(names).toEqual(['Graphics', 'Chat', 'Poll', 'Q&A', 'Host Chat', 'People', 'Settings']);
+  });
+
+  it('hides Chat and Q&A when the event disables them', () => {
+    connect({ ...DEMO_EVENT_INFORMATION, chatEnabled: false, qnaEnabled: false });
+    render(<StudioScreen />);
+    const names = within(nav()).getAllByRole('button').map((b) => b.textContent);
+    expect(names).toEqual(['Graphics', 'Poll', 'Host Chat', 'People', 'Settings']);
+  });
+
+  it('shows the unseen and unread counters', () => {
+    useAudienceCounters.setState({
+      pollGuids: ['p1', 'p2', 'p3'],
+      seenPollGuids: ['p1'],
+      questionIds: ['q1'],
+      seenQuestionIds: [],
+      unread: { public: 4, private: 0, backstage: 2, moderator: 3 },
+    });
+    render(<StudioScreen />);
+    expect(within(nav()).getByRole('button', { name: 'Poll (2 new)' })).toBeInTheDocument();
+    expect(within(nav()).getByRole('button', { name: 'Q&A (1 new)' })).toBeInTheDocument();
+    expect(within(nav()).getByRole('button', { name: 'Host Chat (5 new)' })).toBeInTheDocument();
+  });
+
+  it('opens a tool panel with a title bar; clicking the tool again or the close button closes it', async () => {
+    const user = userEvent.setup();
+    render(<StudioScreen />);
+    expect(screen.queryByTestId('tool-panel')).toBeNull();
+    expect(screen.getByTestId('studio')).not.toHaveClass('tool-open');
+
+    await user.click(within(nav()).getByRole('button', { name: 'People' }));
+    expect(screen.getByRole('heading', { name: 'People' })).toBeInTheDocument();
+    expect(screen.getByTestId('studio')).toHaveClass('tool-open');
+    expect(within(nav()).getByRole('button', { name: 'People' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(within(nav()).getByRole('button', { name: 'People' }));
+    expect(screen.queryByTestId('tool-panel')).toBeNull();
+
+    await user.click(within(nav()).getByRole('button', { name: 'Settings' }));
+    await user.click(screen.getByRole('button', { name: 'Close Settings' }));
+    expect(useLayoutStore.getState().selectedTool).toBe('NONE');
+  });
+
+  it('Host Chat waits for the meeting before it connects', async () => {
+    useMeetingStore.getState().setConnexionState('CONNECTING');
+    useLayoutStore.setState({ selectedTool: 'HOST CHAT' });
+    render(<StudioScreen />);
+    expect(screen.getByText(TEXTS.waitingForMeeting)).toBeInTheDocument();
+  });
+
+  it('arrow keys move focus between tools', async () => {
+    const user = userEvent.setup();
+    render(<StudioScreen />);
+    within(nav()).getByRole('button', { name: 'Graphics' }).focus();
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(within(nav()).getByRole('button', { name: 'Chat' }));
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(document.activeElement).toBe(within(nav()).getByRole('button', { name: 'Settings' }));
+  });
+});
+
+describe('exit dialog (§2)', () => {
+  it('asks the plain question when not live, with CANCEL and YES, EXIT STUDIO', async () => {
+    const user = userEvent.setup();
+    render(<StudioScreen />);
+    await user.click(screen.getByRole('button', { name: 'Exit studio' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText(TEXTS.exitQuestion)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('warns that the broadcast ends and is not recorded while live', async () => {
+    useLayoutStore.setState({ liveStreamRunning: true });
+    const user = userEvent.setup();
+    render(<StudioScreen />);
+    await user.click(screen.getByRole('button', { name: 'Exit studio' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText(TEXTS.exitWhileLive)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'YES, EXIT STUDIO' })).toBeInTheDocument();
+  });
+
+  it('Escape cancels the dialog', async () => {
+    const user = userEvent.setup();
+    render(<StudioScreen />);
+    await user.click(screen.getByRole('button', { name: 'Exit studio' }));
+    await user.keyboard('{Escape}');
+    expect(useLayoutStore.getState().exitDialogOpen).toBe(false);
+  });
+});
+
+describe('registration pop-up (§2 demo)', () => {
+  it.each([['GO LIVE'], ['Recording'], ['Invite Guest']])('%s opens it; closing hides it', async (name) => {
+    const user = userEvent.setup();
+    render(<StudioScreen />);
+    await user.click(screen.getByRole('button', { name }));
+    const popup = screen.getByTestId('register-popup');
+    expect(within(popup).getByText(/14-day free trial/)).toBeInTheDocument();
+    expect(within(popup).getByRole('link', { name: 'TRY FREE FOR 14 DAYS' })).toBeInTheDocument();
+    expect(within(popup).getByRole('link', { name: 'BUY NOW' })).toBeInTheDocument();
+    await user.click(within(popup).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByTestId('register-popup')).toBeNull();
+  });
+});
