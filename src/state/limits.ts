@@ -42,3 +42,14 @@ export const TRIAL_DAYS = 14;
  * the moderator this long to look at the preview (with a visible countdown they can stop) first.
  */
 export const HAIRCHECK_AUTO_PROCEED_MS = 8000;
+
+// §9 channel save
+export const CHANNEL_SAVE_DEBOUNCE_MS = 500;
+
+// §9 guards (§5: toggles inside the guard are ignored)
+export const ON_AIR_GUARD_MS = 800;
+export const MENU_GUARD_MS = 500;
+export const MUTE_GUARD_MS = 400;
+export const SAVED_HINT_MS = 2000;
+/** §9 demo: the default background is number 4 and is selected on first load. */
+export const DEFAULT_BACKGROUND_NUMBER = 4;

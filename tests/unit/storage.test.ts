@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { readKey, writeKey, STORAGE_KEYS } from '../../src/state/storage';
+import { readKey, writeKey, STORAGE_KEYS, type StorageKey } from '../../src/state/storage';
 
 describe('storage: every key falls back to its default on bad input (§9, DESIGN conventions)', () => {
   it.each([
@@ -13,7 +13,7 @@ describe('storage: every key falls back to its default on bad input (§9, DESIGN
     ['primaryColor', '#112233', '#112233'],
   ] as const)('%s stored as %j reads %j', (name, raw, expected) => {
     localStorage.setItem(STORAGE_KEYS[name].name, raw);
-    expect(readKey(STORAGE_KEYS[name])).toBe(expected);
+    expect(readKey(STORAGE_KEYS[name] as StorageKey<unknown>)).toBe(expected);
   });
 
   it.each([

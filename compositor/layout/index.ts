@@ -1,0 +1,5 @@
+export * from './availability';
+export * from './layers';
+export * from './onAir';
+export * from './rects';
+export { roundCrop, roundFraction } from './round';
