@@ -8,7 +8,7 @@ const BASE = process.env.STUDIO_BASE ?? '/studio/instant-demo/';
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'tests/.tmp/results',
-  timeout: 60_000,
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,

@@ -23,3 +23,31 @@ $S "$(out exit)"           synth 0.45 sine 659.25-329.63 fade q 0.01 0.45 0.3 ga
 $S "$(out speaker-test)"   synth 0.5 sine 523.25 synth 0.5 sine 523.25 fade q 0.01 0.5 0.4 gain -8 pad 0 0.1 : synth 0.5 sine 659.25 fade q 0.01 0.5 0.4 gain -8 pad 0 0.4
 
 ls -l sounds
+
+# §9 predefined background images (1920×1080, the recommended size): soft studio gradients with
+# out-of-focus light, one palette each. Number 4 is the default background.
+mkdir -p backgrounds
+palettes=(
+  "#0b1a33 #1d3f72 #4f8edc"
+  "#1a0f2e #3b1f6b #9a6bff"
+  "#0f2a24 #1f5a4a #49c6a0"
+  "#0e1626 #23406b #e9a25c"
+  "#2a0f14 #6b1f2c #ff7a6b"
+  "#101010 #2b2b2b #8a8a8a"
+  "#06202b #0d4d63 #35c2e6"
+  "#1e1a0c #5a4a16 #f2c94c"
+  "#141a2e #2c3a66 #c56bdc"
+  "#0d1b12 #214d2f #a6e36b"
+)
+for i in "${!palettes[@]}"; do
+  read -r dark mid light <<<"${palettes[$i]}"
+  n=$((i + 1))
+  convert -size 1920x1080 "gradient:${mid}-${dark}" \
+    \( -size 1920x1080 xc:none -fill "${light}" \
+       -draw "circle $((300 + i * 130)),$((260 + (i % 3) * 90)) $((300 + i * 130 + 180)),$((260 + (i % 3) * 90))" \
+       -draw "circle $((1500 - i * 70)),$((720 - (i % 4) * 60)) $((1500 - i * 70 + 260)),$((720 - (i % 4) * 60))" \
+       -draw "circle $((960 + (i % 5) * 60)),$((1000)) $((960 + (i % 5) * 60 + 120)),1000" \
+       -channel A -evaluate multiply 0.22 +channel -blur 0x90 \) -composite \
+    -quality 72 -sampling-factor 4:2:0 -strip "backgrounds/background-${n}.jpg"
+done
+ls -l backgrounds

@@ -4,6 +4,7 @@ import '@fontsource-variable/inter';
 import './ui/theme.css';
 import './features/haircheck/haircheck.css';
 import './features/studio/studio.css';
+import './features/stage/stage.css';
 import { App } from './app/App';
 import { createDemoSession } from './demo/demoSession';
 import { installSession } from './services/session';

@@ -76,6 +76,8 @@ export interface ProducerCard {
   camera?: string | null;
   blurRange?: number;
   isMenuOpened?: boolean;
+  /** Noise cancellation (§2 participant menu; §7 voiceProcessing). */
+  voiceProcessing?: boolean;
 }
 
 /**

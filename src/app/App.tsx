@@ -3,9 +3,10 @@ import { useEffect, useState } from 'react';
 import { SPLASH_MS } from '../state/limits';
 import { DemoPage } from '../features/haircheck/DemoPage';
 import { SelectChannel } from './SelectChannel';
+import { OutputPage } from '../features/output/OutputPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import { platformVerdict } from './platform';
-import { useRoute } from '../services/router';
+import { parseRoute, useRoute } from '../services/router';
 import { Splash } from './Splash';
 import { BrowserNotSupported, MobileNotSupported } from './Unsupported';
 import { useLayoutStore } from '../state/layoutStore';
@@ -21,12 +22,19 @@ function useSplash(ms: number): boolean {
 
 function Routes() {
   const route = useRoute();
+  if (route.name === 'output') return <OutputPage />;
   if (route.name === 'select-channel') return <SelectChannel />;
   if (route.name === 'not-found') return <SelectChannel notFoundPath={route.path} />;
   return <DemoPage code={route.code} />;
 }
 
 export function App() {
+  // The output page is for capture and playout tools: no splash, no device screens.
+  if (parseRoute(window.location.pathname, window.location.search).name === 'output') return <OutputPage />;
+  return <Studio />;
+}
+
+function Studio() {
   const splash = useSplash(SPLASH_MS);
   const verdict = platformVerdict(navigator.userAgent, navigator.maxTouchPoints);
   if (splash) return <Splash />;

@@ -1,13 +1,18 @@
 /**
  * window.__STUDIO__ (DESIGN.md Testing surface), present in development and test builds only.
- * state(): a snapshot of every store; scene() and channel(): the model the compositor draws and
- * the channel API would receive; frameStats(): the compositor's counters; logs(): the logger ring.
+ * state(): a snapshot of every store; scene(): the SceneModel the compositor draws; channel(): the
+ * body PUT /channel/{uuid} would carry now; frameStats(): the compositors' counters; logs(): the
+ * logger ring; saves(): what the demo channel server received.
  */
 import { log } from '../log';
 import { useAudienceCounters } from '../state/audienceCounters';
 import { useLayoutStore } from '../state/layoutStore';
 import { useMeetingStore } from '../state/meetingStore';
 import { useSettingsStore } from '../state/settingsStore';
+import { useStageStore } from '../state/stageStore';
+import { channelBody, selectScene } from '../state/scene';
+import { compositorStats } from '../services/compositorRegistry';
+import { demoChannelServer } from '../demo/demoSession';
 
 /** Plain data only: functions (actions) are dropped from the snapshot. */
 function data<T extends object>(state: T): Partial<T> {
@@ -20,22 +25,20 @@ export function studioSnapshot() {
     meeting: data(useMeetingStore.getState()),
     settings: data(useSettingsStore.getState()),
     audience: data(useAudienceCounters.getState()),
+    stage: data(useStageStore.getState()),
   };
-}
-
-/** The channel body PUT /channel/{uuid} would carry (§7); the stage fills layers and layout. */
-export function channelBody() {
-  const channel = useMeetingStore.getState().channel;
-  if (!channel) return null;
-  return { uuid: channel.uuid, name: channel.name, layout: 'CLASSIC', layers: [] as unknown[] };
 }
 
 export function installTestSurface(): void {
   (window as unknown as { __STUDIO__: unknown }).__STUDIO__ = {
     state: studioSnapshot,
-    scene: () => ({ background: null, producers: [], templates: [], foreground: null }),
-    channel: channelBody,
-    frameStats: () => ({ frames: 0 }),
+    scene: () => selectScene(useStageStore.getState().doc),
+    channel: () => {
+      const channel = useMeetingStore.getState().channel;
+      return channel ? channelBody(useStageStore.getState().doc, channel, null) : null;
+    },
+    frameStats: compositorStats,
     logs: log.entries,
+    saves: () => ({ ...demoChannelServer }),
   };
 }

@@ -10,14 +10,37 @@ import { initialToolOnStudioOpen, useLayoutStore } from '../state/layoutStore';
 import { useMeetingStore } from '../state/meetingStore';
 import { sounds } from './sounds';
 import type { Connection, StudioSession } from './types';
+import { useAudioLevels } from '../state/audioLevels';
+import { loadStage } from './stageSetup';
+import { startStageSync } from './stageSync';
+import { startLocalMedia } from './localMedia';
+import { publishStageToOutputs } from './outputLink';
+import { media } from './media';
 
 export type Wait = (ms: number) => Promise<void>;
 const realWait: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What runs while the studio is open (saver, audio levels, own camera, output link). */
+let running: (() => Promise<void> | void)[] = [];
+
 /** Puts what the connection returned into the stores: one step, so panels never see half of it. */
-export function initializeStudio(connection: Connection): void {
+export function initializeStudio(session: StudioSession, connection: Connection): void {
   useMeetingStore.getState().applyConnection(connection);
   useLayoutStore.setState({ eventName: connection.eventInformation.eventTitle, selectedTool: initialToolOnStudioOpen() });
+  loadStage(connection.stage.doc, connection.stage.feeds);
+  running = [
+    startStageSync(session, connection.channel),
+    session.subscribeAudioLevels((levels) => useAudioLevels.setState((s) => ({ levels: { ...s.levels, ...levels } }))),
+    publishStageToOutputs(),
+  ];
+  if ('mediaDevices' in navigator) void startLocalMedia().then((stop) => running.push(stop));
+}
+
+async function stopStudio(): Promise<void> {
+  const stops = running;
+  running = [];
+  await Promise.all(stops.map((stop) => stop()));
+  media.clear();
 }
 
 export type EnterResult = 'entered' | 'connect-failed' | 'init-failed' | 'busy';
@@ -39,7 +62,7 @@ export async function enterStudio(session: StudioSession, code: string, wait: Wa
   }
 
   try {
-    initializeStudio(connection);
+    initializeStudio(session, connection);
   } catch (error) {
     layout.setInitError(errorMessage(error));
     layout.setView('init');
@@ -56,6 +79,7 @@ export async function enterStudio(session: StudioSession, code: string, wait: Wa
 export async function leaveStudio(session: StudioSession): Promise<void> {
   sounds.play('exit');
   useLayoutStore.getState().setExitDialogOpen(false);
+  await stopStudio(); // flushes a pending channel save before the meeting ends
   try {
     await session.leave();
   } catch (error) {

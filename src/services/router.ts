@@ -1,11 +1,12 @@
 /**
  * The demo build's routes (§2): the root path shows the demo page (reading the `code` parameter),
- * /select-channel is where a confirmed exit lands. Paths are relative to the base path.
+ * /select-channel is where a confirmed exit lands, /output is the program output alone.
+ * Paths are relative to the base path.
  */
 import { useSyncExternalStore } from 'react';
 import { BASE_PATH } from '../config';
 
-export type Route = { name: 'demo'; code: string } | { name: 'select-channel' } | { name: 'not-found'; path: string };
+export type Route = { name: 'demo'; code: string } | { name: 'select-channel' } | { name: 'output' } | { name: 'not-found'; path: string };
 
 export function parseRoute(pathname: string, search: string, base = BASE_PATH): Route {
   const baseNoSlash = base.replace(/\/$/, '');
@@ -13,6 +14,7 @@ export function parseRoute(pathname: string, search: string, base = BASE_PATH): 
   const clean = path.replace(/^\/+|\/+$/g, '');
   if (clean === '' || clean === 'index.html') return { name: 'demo', code: new URLSearchParams(search).get('code') ?? '' };
   if (clean === 'select-channel') return { name: 'select-channel' };
+  if (clean === 'output') return { name: 'output' };
   return { name: 'not-found', path: clean };
 }
 

@@ -1,3 +1,7 @@
+import type { ChannelBody } from '../../compositor/model/types';
+import type { StageDoc } from '../state/stageStore';
+import type { Feed } from './stageSetup';
+
 /**
  * The session seen by the UI: one interface with a demo implementation (src/demo) and, later, a
  * backend one. Features call these through services, never api or realtime directly.
@@ -32,10 +36,17 @@ export interface ChannelSummary {
   eventStatus: 'NEW' | 'LIVE' | 'TERMINATED' | null;
 }
 
+/** The displayed channel's stage as GET /channel/{uuid} returned it, with its media feeds. */
+export interface ChannelStage {
+  doc: StageDoc;
+  feeds: Feed[];
+}
+
 export interface Connection {
   user: StudioUser;
   eventInformation: EventInformation;
   channel: ChannelSummary;
+  stage: ChannelStage;
 }
 
 export interface StudioSession {
@@ -47,4 +58,8 @@ export interface StudioSession {
   connect(code: string): Promise<Connection>;
   /** Leaves the meeting and closes the sockets (§4). */
   leave(): Promise<void>;
+  /** PUT /channel/{uuid} (§7); `keepalive` while the page is going away. */
+  saveChannel(uuid: string, body: ChannelBody, opts: { keepalive: boolean }): Promise<void>;
+  /** Live audio levels (0..10) of the producers, about every 333 ms. */
+  subscribeAudioLevels(listener: (levels: Record<string, number>) => void): () => void;
 }

@@ -156,6 +156,34 @@ export const stageActions = {
       else card.videoMute = card.videoHardMute ? true : !card.videoMute;
     });
   },
+  /** Disable/enable (hard mute): a hard-muted participant is forced muted (§4). */
+  toggleHardMute(id: string, kind: 'audio' | 'video'): boolean {
+    return edit(`${kind === 'audio' ? 'Disable mic' : 'Disable video'}: ${cardName(id)}`, { group: 'PRODUCER', action: 'TOGGLE_MUTED', id, value: `hard-${kind}` }, (doc) => {
+      const card = doc.producers.find((p) => p.id === id);
+      if (!card) return;
+      if (kind === 'audio') {
+        card.audioHardMute = !card.audioHardMute;
+        if (card.audioHardMute) card.audioMute = true;
+      } else {
+        card.videoHardMute = !card.videoHardMute;
+        if (card.videoHardMute) card.videoMute = true;
+      }
+    });
+  },
+  toggleNoiseCancellation(id: string): boolean {
+    return edit(`Noise cancellation: ${cardName(id)}`, { group: 'PRODUCER', action: 'PEOPLE_UPDATE', id, value: 'voiceProcessing' }, (doc) => {
+      const card = doc.producers.find((p) => p.id === id);
+      if (card) card.voiceProcessing = !card.voiceProcessing;
+    });
+  },
+  /** Removes a participant's card (§2 remove attendee or presenter; never self or a moderator). */
+  remove(id: string): boolean {
+    const card = useStageStore.getState().doc.producers.find((p) => p.id === id);
+    if (!card || card.type === 'MODERATOR') return false;
+    return edit(`Remove: ${card.name}`, { group: 'PRODUCER', action: 'REMOVE', id }, (doc) => {
+      doc.producers = doc.producers.filter((p) => p.id !== id);
+    });
+  },
   /** §4 only one menu open at a time; toggles inside 500 ms are ignored (§5). */
   toggleMenu(id: string, now = Date.now()): boolean {
     if (!guardAllows('menu', MENU_GUARD_MS, now)) return false;

@@ -28,6 +28,7 @@ export const test = base.extend<{ problems: string[] }>({
 });
 
 export { expect };
+export type { Page };
 
 /** Local storage as a returning moderator left it, set before the app boots. */
 export async function seedStorage(page: Page, values: Record<string, string>) {

@@ -9,13 +9,19 @@ import { log } from '../../src/log';
 import type { StudioSession } from '../../src/services/types';
 
 const LATENCY = 900;
+/** A demo session that connects at once (no timer), for tests that are not about latency. */
+const instant = () => createDemoSession({ latencyMs: 0, wait: async () => undefined });
 
 beforeEach(() => {
   vi.useFakeTimers();
   useLayoutStore.setState(initialLayoutState());
   useMeetingStore.setState(initialMeetingState());
 });
-afterEach(() => vi.useRealTimers());
+afterEach(async () => {
+  // Stop what an entered studio runs (saver, simulated audio levels).
+  if (useLayoutStore.getState().view === 'event') await leaveStudio(instant());
+  vi.useRealTimers();
+});
 
 const layout = () => useLayoutStore.getState();
 
@@ -58,7 +64,7 @@ describe('demo page phases (§2)', () => {
   it('a failure while initializing shows the init phase with the error', async () => {
     const broken: StudioSession = {
       ...createDemoSession(),
-      connect: async () => ({ user: createDemoSession().currentUser(), eventInformation: null as never, channel: DEMO_CHANNEL }),
+      connect: async () => ({ ...(await instant().connect('')), eventInformation: null as never }),
     };
     const result = await enterStudio(broken, 'abc');
     expect(result).toBe('init-failed');
@@ -79,23 +85,23 @@ describe('demo page phases (§2)', () => {
 
   it('opens Graphics when the tutorial is not completed, else the remembered tool', async () => {
     localStorage.setItem('selectedTool', 'PEOPLE');
-    const p1 = enterStudio(createDemoSession({ latencyMs: 0 }), '');
-    await vi.runAllTimersAsync();
+    const p1 = enterStudio(instant(), '');
+    await vi.advanceTimersByTimeAsync(DEMO_SWITCH_DELAY_MS);
     await p1;
     expect(layout().selectedTool).toBe('GRAPHICS');
 
-    useLayoutStore.setState(initialLayoutState());
+    await leaveStudio(instant());
     localStorage.setItem('tutorialCompleted', 'true');
-    const p2 = enterStudio(createDemoSession({ latencyMs: 0 }), '');
-    await vi.runAllTimersAsync();
+    const p2 = enterStudio(instant(), '');
+    await vi.advanceTimersByTimeAsync(DEMO_SWITCH_DELAY_MS);
     await p2;
     expect(layout().selectedTool).toBe('PEOPLE');
   });
 
   it('leaving resets the meeting and returns the demo page to haircheck', async () => {
-    const session = createDemoSession({ latencyMs: 0 });
+    const session = instant();
     const p = enterStudio(session, '');
-    await vi.runAllTimersAsync();
+    await vi.advanceTimersByTimeAsync(DEMO_SWITCH_DELAY_MS);
     await p;
     const leave = vi.spyOn(session, 'leave');
     useLayoutStore.getState().setExitDialogOpen(true);

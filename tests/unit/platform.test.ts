@@ -34,6 +34,7 @@ describe('routes (§2)', () => {
     ['/studio/instant-demo/', '?code=XYZ', { name: 'demo', code: 'XYZ' }],
     ['/studio/instant-demo', '', { name: 'demo', code: '' }],
     ['/studio/instant-demo/select-channel', '', { name: 'select-channel' }],
+    ['/studio/instant-demo/output', '', { name: 'output' }],
     ['/studio/instant-demo/nope', '', { name: 'not-found', path: 'nope' }],
   ])('%s%s', (path, search, route) => {
     expect(parseRoute(path, search, base)).toEqual(route);

@@ -123,7 +123,7 @@ describe('registration pop-up (§2 demo)', () => {
   it.each([['GO LIVE'], ['Recording'], ['Invite Guest']])('%s opens it; closing hides it', async (name) => {
     const user = userEvent.setup();
     render(<StudioScreen />);
-    await user.click(screen.getByRole('button', { name }));
+    await user.click(screen.getAllByRole('button', { name })[0]!);
     const popup = screen.getByTestId('register-popup');
     expect(within(popup).getByText(/14-day free trial/)).toBeInTheDocument();
     expect(within(popup).getByRole('link', { name: 'TRY FREE FOR 14 DAYS' })).toBeInTheDocument();

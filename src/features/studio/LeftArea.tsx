@@ -5,19 +5,19 @@
  */
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { PANE_DEFAULT_TOP_PX, PANE_MIN_LOWER_PX, PANE_MIN_TOP_PX } from '../../state/limits';
-import { BackstageArea } from './BackstageArea';
-import { StageArea } from './StageArea';
+import { BackstagePane } from '../backstage/BackstagePane';
+import { StagePane } from '../stage/StagePane';
 
 export function LeftArea() {
   return (
     <div className="left-area" data-testid="left-area">
       <Group orientation="vertical" className="left-split">
         <Panel id="stage" defaultSize={`${PANE_DEFAULT_TOP_PX}px`} minSize={`${PANE_MIN_TOP_PX}px`} className="pane">
-          <StageArea />
+          <StagePane />
         </Panel>
         <Separator className="split-handle" aria-label="Resize stage and backstage" />
         <Panel id="backstage" minSize={`${PANE_MIN_LOWER_PX}px`} className="pane">
-          <BackstageArea />
+          <BackstagePane />
         </Panel>
       </Group>
     </div>

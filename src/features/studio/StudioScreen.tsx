@@ -10,11 +10,13 @@ import { RegisterPopup } from './RegisterPopup';
 import { SideNav } from './SideNav';
 import { ToolPanel } from './ToolPanel';
 import { TopToolbar } from './TopToolbar';
+import { useStageShortcuts } from '../stage/useStageShortcuts';
 
 export function StudioScreen() {
   const toolOpen = useLayoutStore((s) => s.selectedTool !== 'NONE');
   const exitOpen = useLayoutStore((s) => s.exitDialogOpen);
   const registerOpen = useLayoutStore((s) => s.registerPopupVisible);
+  useStageShortcuts();
   const confirmExit = useCallback(() => {
     void leaveStudio(session()).then(() => navigate('select-channel'));
   }, []);

@@ -1,0 +1,169 @@
+/**
+ * createCompositor: draws a SceneModel source on a canvas with pixi.js, on demand (DESIGN "Compositor
+ * rules"). A frame is drawn when the source changed, a media element has a new frame, or on
+ * resize/zoom; an idle stage draws nothing. Framework-free: no React, no store library, no src/.
+ */
+import { TextStyle, type Renderer } from 'pixi.js';
+import { zoomTransform } from './geometry';
+import { LABEL_FONT_PX, type ViewContext } from './producerView';
+import { SceneReconciler } from './reconcile';
+import { createRenderer, DEFAULT_MAX_BATCH_TEXTURES } from './rendererSetup';
+import { animationFrames, createFrameScheduler, type FrameScheduler } from './scheduler';
+import { FrameStats } from './stats';
+import type { Compositor, CompositorOptions, CompositorStats } from './types';
+import { MediaTextures } from './videoTextures';
+
+const LABEL_FONT_FAMILY = ['Inter Variable', 'Inter', 'system-ui', 'sans-serif'];
+
+class StudioCompositor implements Compositor {
+  private readonly scheduler: FrameScheduler;
+  private readonly textures: MediaTextures;
+  private readonly scene: SceneReconciler;
+  private readonly labelStyle: TextStyle;
+  private readonly labels = { count: 0 };
+  private readonly counters = new FrameStats();
+  private readonly unsubscribe: () => void;
+  private width: number;
+  private height: number;
+  private zoom: number;
+  private sceneDirty = true;
+  private layoutAll = true;
+  private clearColor = '';
+  private destroyed = false;
+
+  constructor(
+    readonly renderer: Renderer,
+    private readonly options: CompositorOptions,
+  ) {
+    this.width = options.width;
+    this.height = options.height;
+    this.zoom = options.zoom ?? 1;
+    this.scheduler = createFrameScheduler(options.frames ?? animationFrames(), () => this.frame());
+    this.textures = new MediaTextures({
+      onFrame: () => this.scheduler.schedule(),
+      onMediaChange: () => {
+        this.scene.checkMedia();
+        this.scheduler.schedule();
+      },
+    });
+    this.labelStyle = new TextStyle({
+      fontFamily: LABEL_FONT_FAMILY,
+      fontSize: LABEL_FONT_PX,
+      fontWeight: '600',
+      fill: 0xffffff,
+    });
+    const ctx: ViewContext = {
+      media: options.media,
+      textures: this.textures,
+      labelStyle: this.labelStyle,
+      labels: this.labels,
+    };
+    this.scene = new SceneReconciler(ctx, (color) => this.setClearColor(color));
+    this.applyZoom();
+    this.unsubscribe = options.source.subscribe(() => {
+      this.sceneDirty = true;
+      this.scheduler.schedule();
+    });
+    this.scheduler.schedule(); // the first frame
+  }
+
+  resize(width: number, height: number): void {
+    if (this.destroyed || (width === this.width && height === this.height)) return;
+    this.width = width;
+    this.height = height;
+    this.renderer.resize(width, height, 1);
+    this.applyZoom();
+    this.layoutAll = true;
+    this.scheduler.schedule();
+  }
+
+  setZoom(z: number): void {
+    if (this.destroyed || z === this.zoom) return;
+    this.zoom = z;
+    this.applyZoom();
+    this.scheduler.schedule();
+  }
+
+  invalidateMedia(key?: string): void {
+    if (this.destroyed) return;
+    if (key === undefined) this.textures.invalidate();
+    else {
+      const element = this.options.media(key);
+      if (element) this.textures.invalidate(element);
+    }
+    this.scene.checkMedia(key);
+    this.scheduler.schedule();
+  }
+
+  renderNow(): void {
+    if (this.destroyed) return;
+    this.scheduler.cancel();
+    this.frame();
+  }
+
+  stats(): CompositorStats {
+    return this.counters.snapshot(this.textures.count + this.labels.count);
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.scheduler.cancel();
+    this.unsubscribe();
+    this.scene.destroy();
+    this.textures.destroy();
+    this.labelStyle.destroy();
+    this.renderer.destroy(); // keeps the host's canvas element in the DOM
+  }
+
+  /** Count of live producer views (tests). */
+  get viewCount(): number {
+    return this.scene.size;
+  }
+
+  private frame(): void {
+    if (this.destroyed) return;
+    this.counters.measure(() => {
+      if (this.sceneDirty) {
+        this.sceneDirty = false;
+        this.scene.apply(this.options.source.getState());
+      }
+      const { uploads, resized } = this.textures.flush();
+      this.scene.layout(this.width, this.height, this.layoutAll || resized);
+      this.layoutAll = false;
+      this.renderer.render({ container: this.scene.root });
+      return uploads;
+    });
+    // A playing video that cannot signal its frames is drawn every animation frame while it plays.
+    if (this.textures.polling) this.scheduler.schedule();
+  }
+
+  private applyZoom(): void {
+    const { scale, x, y } = zoomTransform(this.zoom, this.width, this.height);
+    this.scene.root.scale.set(scale);
+    this.scene.root.position.set(x, y);
+  }
+
+  private setClearColor(color: string): void {
+    if (color === this.clearColor) return;
+    this.clearColor = color;
+    this.renderer.background.color = color;
+  }
+}
+
+/**
+ * Creates the renderer on `options.canvas` and draws the first frame on the next animation frame.
+ * `options.signal` aborted before the renderer is ready destroys it and rejects with an AbortError
+ * (pixi throws if a renderer is destroyed while its init is pending, so that case is handled here).
+ */
+export async function createCompositor(options: CompositorOptions): Promise<Compositor> {
+  const renderer = await createRenderer({
+    canvas: options.canvas,
+    width: options.width,
+    height: options.height,
+    preference: options.preference ?? 'webgl',
+    maxBatchTextures: options.maxBatchTextures ?? DEFAULT_MAX_BATCH_TEXTURES,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  return new StudioCompositor(renderer, options);
+}

@@ -1,0 +1,12 @@
+/** compositor/render public API: createCompositor and its types. */
+export { createCompositor } from './createCompositor';
+export { DEFAULT_MAX_BATCH_TEXTURES } from './rendererSetup';
+export { coverFrame, cropFrame, initials, pixelBox, zoomTransform, type PixelBox } from './geometry';
+export type {
+  Compositor,
+  CompositorOptions,
+  CompositorStats,
+  FrameRequester,
+  MediaElement,
+  SceneSourceLike,
+} from './types';

@@ -1,0 +1,155 @@
+/**
+ * One producer tile: a sprite over its media (crop applied through the texture frame), or, while the
+ * producer's video is muted or there is no frame yet, a placeholder tile with centred initials.
+ * Created once per producer id and updated in place; destroy() releases everything it owns.
+ */
+import { Container, Sprite, Text, Texture, type TextStyle } from 'pixi.js';
+import type { SceneProducer } from '../model/scene';
+import type { Crop, Rect } from '../model/types';
+import { cropFrame, initials, pixelBox, type PixelBox } from './geometry';
+import { MediaSprite } from './mediaSprite';
+import type { MediaTextures } from './videoTextures';
+import type { MediaElement } from './types';
+
+/** Font size the initials are rasterised at, once; the label is scaled to the tile, never re-rasterised. */
+export const LABEL_FONT_PX = 96;
+/** Initials font size as a share of the tile height. */
+const LABEL_HEIGHT_SHARE = 0.3;
+const LABEL_ALPHA = 0.85;
+
+export interface ViewContext {
+  media: (key: string) => MediaElement | null;
+  textures: MediaTextures;
+  labelStyle: TextStyle;
+  /** Live initials labels (each owns a text texture). */
+  labels: { count: number };
+}
+
+const sameRect = (a: Rect, b: Rect): boolean =>
+  a === b || (a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height);
+const sameCrop = (a: Crop, b: Crop): boolean =>
+  a === b || (a.top === b.top && a.left === b.left && a.bottom === b.bottom && a.right === b.right);
+
+/**
+ * Does the tile look different? Compared by value: selectScene builds new producer objects on every
+ * doc change, so reference equality alone would redo every tile. (number is not drawn.)
+ */
+export function producerLooksDifferent(a: SceneProducer, b: SceneProducer): boolean {
+  if (a === b) return false;
+  return (
+    !sameRect(a.rect, b.rect) ||
+    !sameCrop(a.crop, b.crop) ||
+    a.videoMuted !== b.videoMuted ||
+    a.name !== b.name ||
+    a.source.key !== b.source.key ||
+    a.source.placeholderColor !== b.source.placeholderColor
+  );
+}
+
+export class ProducerView {
+  readonly root = new Container();
+  /** Needs sync() before the next draw. */
+  dirty = true;
+  private model: SceneProducer;
+  private readonly tile = new Sprite(Texture.WHITE);
+  private readonly media: MediaSprite;
+  private tileColor = '';
+  private label: Text | null = null;
+  private labelText = '';
+  private showingMedia = false;
+
+  constructor(
+    model: SceneProducer,
+    private readonly ctx: ViewContext,
+  ) {
+    this.model = model;
+    this.root.label = `producer:${model.id}`;
+    this.tile.blendMode = 'none'; // an opaque tile: no blending
+    this.root.addChild(this.tile);
+    this.media = new MediaSprite(ctx.textures, this.root, 1);
+  }
+
+  get producer(): SceneProducer {
+    return this.model;
+  }
+
+  /** The media element drawn (or waited for) now. */
+  get element(): MediaElement | null {
+    return this.media.element;
+  }
+
+  update(model: SceneProducer): void {
+    if (producerLooksDifferent(this.model, model)) this.dirty = true;
+    this.model = model;
+  }
+
+  /** After invalidateMedia: does the key resolve to another element, or did its readiness change? */
+  checkMedia(): void {
+    if (this.dirty || !this.root.visible) return;
+    if (this.wantedElement() !== this.media.element || this.media.ready !== this.showingMedia) this.dirty = true;
+  }
+
+  /** Bring the display objects in line with the model at this frame size. */
+  sync(frameWidth: number, frameHeight: number): void {
+    this.dirty = false;
+    const p = this.model;
+    const box = pixelBox(p.rect, frameWidth, frameHeight);
+    const visible = box.width > 0 && box.height > 0; // a hidden slot is zero-sized: draw nothing
+    this.root.visible = visible;
+    this.media.attach(visible ? this.wantedElement() : null);
+    if (!visible) return;
+
+    this.root.position.set(box.x, box.y);
+    const local: PixelBox = { x: 0, y: 0, width: box.width, height: box.height };
+    const showMedia = this.media.ready;
+    this.showingMedia = showMedia;
+    this.media.visible = showMedia;
+    if (showMedia) {
+      const { width, height } = this.media.sourceSize;
+      this.media.layout(cropFrame(width, height, p.crop), local);
+    }
+    // An opaque video covers its tile: the placeholder is not drawn under it (no overdraw).
+    this.tile.visible = !showMedia;
+    if (!showMedia) this.layoutPlaceholder(local);
+    else if (this.label) this.label.visible = false;
+  }
+
+  destroy(): void {
+    this.media.destroy();
+    if (this.label) {
+      this.label.destroy(); // returns its text texture; the shared style stays
+      this.label = null;
+      this.ctx.labels.count -= 1;
+    }
+    this.root.destroy({ children: true }); // the tile's Texture.WHITE is shared and never destroyed
+  }
+
+  private wantedElement(): MediaElement | null {
+    return this.model.videoMuted ? null : this.ctx.media(this.model.source.key);
+  }
+
+  private layoutPlaceholder(box: PixelBox): void {
+    this.tile.setSize(box.width, box.height);
+    const color = this.model.source.placeholderColor;
+    if (color !== this.tileColor) {
+      this.tileColor = color;
+      this.tile.tint = color;
+    }
+    const text = initials(this.model.name);
+    if (text !== this.labelText) {
+      this.labelText = text;
+      if (this.label) this.label.text = text; // the only re-rasterisation: the name changed
+    }
+    if (!this.label && text) {
+      this.label = new Text({ text, style: this.ctx.labelStyle, anchor: 0.5 });
+      this.label.alpha = LABEL_ALPHA;
+      this.root.addChild(this.label);
+      this.ctx.labels.count += 1;
+    }
+    if (this.label) {
+      this.label.visible = text.length > 0;
+      this.label.position.set(box.width / 2, box.height / 2);
+      this.label.scale.set((box.height * LABEL_HEIGHT_SHARE) / LABEL_FONT_PX);
+    }
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Public types of the compositor (DESIGN "Compositor rules", "Framework-free core, thin React shell").
+ * Nothing here knows React, zustand or pixi: a host passes a { getState, subscribe } source, a canvas
+ * and a media lookup; it gets back a handle that draws on demand.
+ */
+import type { SceneModel } from '../model/scene';
+
+/** A zustand vanilla store has this shape; a test passes a plain object. */
+export interface SceneSourceLike {
+  getState(): SceneModel;
+  subscribe(listener: () => void): () => void;
+}
+
+/** What a scene source key resolves to. The host owns it: the compositor never plays, pauses or resizes it. */
+export type MediaElement = HTMLVideoElement | HTMLCanvasElement | HTMLImageElement;
+
+/** One animation-frame hook; the default is window.requestAnimationFrame. Tests inject a manual one. */
+export interface FrameRequester {
+  request(callback: () => void): number;
+  cancel(handle: number): void;
+}
+
+export interface CompositorOptions {
+  canvas: HTMLCanvasElement;
+  /** Drawing-buffer size in pixels (preview ≤ 1600 wide, output 1920×1080). */
+  width: number;
+  height: number;
+  source: SceneSourceLike;
+  /** Resolves a SceneSource key to its media; null while there is none (a placeholder tile is drawn). */
+  media: (key: string) => MediaElement | null;
+  /** Scale about the centre of the frame, default 1 (the host passes scene.previewZoom for the preview). */
+  zoom?: number;
+  /** Renderer backend, default 'webgl' (pixi falls back to canvas when WebGL is missing). */
+  preference?: 'webgl' | 'canvas';
+  /**
+   * Texture slots per WebGL batch. Each slot adds a branch to every shaded pixel of pixi's batch shader;
+   * on a software rasteriser (SwiftShader) that costs more than the extra draw calls it saves, so the
+   * default is small (DEFAULT_MAX_BATCH_TEXTURES, chosen by benchmarks/compositor.mjs).
+   */
+  maxBatchTextures?: number;
+  /** Aborting before init finishes destroys the renderer and rejects the promise with an AbortError. */
+  signal?: AbortSignal;
+  /** Animation-frame hook (tests). */
+  frames?: FrameRequester;
+}
+
+export interface CompositorStats {
+  /** Frames drawn since creation. */
+  frames: number;
+  /** Live textures owned by the compositor: media textures plus initials labels. */
+  textures: number;
+  /** Media texture updates (uploads of a new frame) since creation. */
+  videoUploads: number;
+  /** CPU time of the last frame (reconcile + uploads + render submission), ms. */
+  lastFrameMs: number;
+}
+
+export interface Compositor {
+  /** New drawing-buffer size in pixels; redraws on the next animation frame. */
+  resize(width: number, height: number): void;
+  setZoom(z: number): void;
+  /**
+   * A media element has new pixels the compositor cannot observe (a canvas was repainted, an image
+   * replaced) or a key now resolves to another element: re-resolve and re-upload it (all when no key),
+   * and draw on the next frame. Videos need no call: their frames are observed by requestVideoFrameCallback.
+   */
+  invalidateMedia(key?: string): void;
+  /** Draw now, synchronously (pending changes included), instead of on the next animation frame. */
+  renderNow(): void;
+  stats(): CompositorStats;
+  /** Tears down everything; idempotent. */
+  destroy(): void;
+  /** The pixi renderer (WebGLRenderer or CanvasRenderer), for hosts and benchmarks that read pixels. */
+  readonly renderer: unknown;
+}

@@ -1,0 +1,41 @@
+/**
+ * The demo channel 'testing' (§1): the moderator's own card, six sample guests with looping feeds,
+ * two of them on air so the preview opens composed.
+ */
+import { goOnAir } from '../../compositor/layout';
+import { emptyDoc, type StageDoc } from '../state/stageStore';
+import { producerCard, SELF_ID, withOrderRanks, type Feed } from '../services/stageSetup';
+import type { StudioUser } from '../services/types';
+import { DEMO_GUESTS } from './demoGuests';
+
+const VIDEO_URLS = import.meta.glob('../../assets/video/guest-*.webm', { eager: true, query: '?url', import: 'default' }) as Record<string, string>;
+const POSTER_URLS = import.meta.glob('../../assets/video/guest-*.jpg', { eager: true, query: '?url', import: 'default' }) as Record<string, string>;
+
+export const guestVideoUrl = (file: string) => VIDEO_URLS[`../../assets/video/${file}.webm`] ?? '';
+export const guestPosterUrl = (file: string) => POSTER_URLS[`../../assets/video/${file}.jpg`] ?? '';
+
+/** Guests who start on air. */
+const ON_AIR_AT_START = 2;
+
+export function demoStage(user: StudioUser): { doc: StageDoc; feeds: Feed[] } {
+  const self = producerCard({ id: SELF_ID, name: `${user.firstName} ${user.lastName}`, type: 'MODERATOR', url: 'local:camera', participantGuid: user.id, audioMute: true });
+  const guests = DEMO_GUESTS.map((g) =>
+    producerCard({
+      id: g.id,
+      name: g.name,
+      url: guestVideoUrl(g.videoFile),
+      timezone: g.timezone,
+      callQuality: g.callQuality,
+      participantGuid: g.participantGuid,
+      audioMute: g.audioMute,
+      videoMute: g.videoMute,
+      type: g.role === 'Moderator' ? 'MODERATOR' : 'PRODUCER',
+    }),
+  );
+  let producers = withOrderRanks([self, ...guests]);
+  for (const g of guests.slice(0, ON_AIR_AT_START)) producers = goOnAir(producers, g.id);
+  return {
+    doc: { ...emptyDoc(), producers },
+    feeds: DEMO_GUESTS.map((g) => ({ id: g.id, url: guestVideoUrl(g.videoFile) })),
+  };
+}

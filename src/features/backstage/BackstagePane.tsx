@@ -1,0 +1,108 @@
+/**
+ * §2 backstage: up to 16 producer cards (own card, guests, content share). Cards reorder by drag
+ * and drop; dropping one producer onto another swaps their layers. Alt+Arrow keys move a focused
+ * card for keyboard users. A drag is one undo entry.
+ */
+import { useRef, useState } from 'react';
+import { useDrag } from '@use-gesture/react';
+import { UserPlus } from 'lucide-react';
+import { MAX_PRODUCER_CARDS } from '../../../compositor/model/constants';
+import { useLayoutStore } from '../../state/layoutStore';
+import { stageActions, useStageStore } from '../../state/stageStore';
+import { SELF_ID } from '../../services/stageSetup';
+import { cardWidth } from '../../ui/cardWidth';
+import { useWindowWidth } from '../../ui/useWindowWidth';
+import { ProducerCardView } from './ProducerCardView';
+
+type Drop = { kind: 'swap'; targetId: string } | { kind: 'move'; index: number } | null;
+
+/** Where a pointer at (x, y) would drop: on a card's middle half swaps, elsewhere inserts. */
+export function dropAt(grid: HTMLElement, x: number, y: number, draggedId: string): Drop {
+  const cards = [...grid.querySelectorAll<HTMLElement>('[data-card-id]')].filter((el) => el.dataset.cardId !== draggedId);
+  let index = 0;
+  for (const el of cards) {
+    const r = el.getBoundingClientRect();
+    const insideRow = y >= r.top && y <= r.bottom;
+    if (insideRow && x >= r.left + r.width * 0.25 && x <= r.right - r.width * 0.25) return { kind: 'swap', targetId: el.dataset.cardId! };
+    if (y > r.bottom || (insideRow && x > r.left + r.width / 2)) index += 1;
+  }
+  return { kind: 'move', index };
+}
+
+export function BackstagePane() {
+  const producers = useStageStore((s) => s.doc.producers);
+  const showRegisterPopup = useLayoutStore((s) => s.showRegisterPopup);
+  const windowWidth = useWindowWidth();
+  const grid = useRef<HTMLDivElement>(null);
+  const [drag, setDrag] = useState<{ id: string; dx: number; dy: number; drop: Drop } | null>(null);
+  const cards = producers.slice(0, MAX_PRODUCER_CARDS);
+
+  const bind = useDrag(
+    ({ args: [id], first, last, movement: [dx, dy], xy: [x, y], cancel, event, tap }) => {
+      if (tap) return;
+      if (first) stageActions.beginGesture('Move card');
+      if (event.type === 'keydown' && (event as KeyboardEvent).key === 'Escape') {
+        cancel();
+        stageActions.cancelGesture();
+        setDrag(null);
+        return;
+      }
+      const drop = grid.current ? dropAt(grid.current, x, y, id as string) : null;
+      if (!last) {
+        setDrag({ id: id as string, dx, dy, drop });
+        return;
+      }
+      if (drop?.kind === 'swap') stageActions.swapProducers(id as string, drop.targetId);
+      else if (drop?.kind === 'move') stageActions.reorder(id as string, drop.index);
+      stageActions.commitGesture();
+      setDrag(null);
+    },
+    { filterTaps: true, threshold: 6, pointer: { keys: false } },
+  );
+
+  const onKeyDown = (e: React.KeyboardEvent, id: string, index: number) => {
+    if (!e.altKey || (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight')) return;
+    e.preventDefault();
+    const target = Math.max(0, Math.min(cards.length - 1, index + (e.key === 'ArrowLeft' ? -1 : 1)));
+    if (target !== index) stageActions.reorder(id, target);
+  };
+
+  return (
+    <section className="backstage-area" aria-labelledby="backstage-title">
+      <header className="pane-header">
+        <h2 id="backstage-title">
+          Backstage <span className="muted count">{cards.filter((c) => c.isLive).length} on air · {cards.length} people</span>
+        </h2>
+      </header>
+      {cards.length === 0 ? (
+        <div className="backstage-empty muted">
+          <p>Guests who join your event wait here until you put them on air.</p>
+          <button type="button" className="btn btn-secondary btn-small" onClick={showRegisterPopup}>
+            <UserPlus size={14} aria-hidden /> Invite Guest
+          </button>
+        </div>
+      ) : (
+        <div ref={grid} className="card-grid" data-testid="card-grid" role="list">
+          {cards.map((card, index) => (
+            <div
+              key={card.id}
+              role="listitem"
+              className="card-slot"
+              style={drag?.id === card.id ? { transform: `translate(${drag.dx}px, ${drag.dy}px)`, zIndex: 5 } : undefined}
+              onKeyDown={(e) => onKeyDown(e, card.id, index)}
+            >
+              <ProducerCardView
+                card={card}
+                isSelf={card.id === SELF_ID}
+                width={cardWidth(windowWidth, card.id === SELF_ID)}
+                dragging={drag?.id === card.id}
+                dropTarget={drag?.drop?.kind === 'swap' && drag.drop.targetId === card.id ? 'swap' : null}
+                bindDrag={() => bind(card.id)}
+              />
+            </div>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

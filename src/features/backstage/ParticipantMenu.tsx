@@ -1,0 +1,72 @@
+/**
+ * §2 participant menu of a producer card: local time, mute/unmute mic and video, disable/enable
+ * (hard mute), edit name, remove (never for self or a moderator), noise cancellation with tooltip.
+ */
+import { useEffect, useRef } from 'react';
+import type { ProducerCard } from '../../../compositor/model/types';
+import { stageActions } from '../../state/stageStore';
+import { Tooltip } from '../../ui/Tooltip';
+
+/** §9: the timezone shown for participants is fixed to New York. */
+export const PARTICIPANT_TIME_ZONE = 'America/New_York';
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: PARTICIPANT_TIME_ZONE, timeZoneName: 'short' });
+
+export function ParticipantMenu({ card, isSelf, onRename, onClose }: { card: ProducerCard; isSelf: boolean; onRename(): void; onClose(): void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Open upward when the window has no room below the card.
+    const box = ref.current?.getBoundingClientRect();
+    if (box && box.bottom > window.innerHeight - 8) ref.current?.classList.add('up');
+    ref.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus();
+    const onDown = (e: PointerEvent) => {
+      if (!ref.current?.contains(e.target as Node)) onClose();
+    };
+    document.addEventListener('pointerdown', onDown, true);
+    return () => document.removeEventListener('pointerdown', onDown, true);
+  }, [onClose]);
+
+  const canRemove = !isSelf && card.type !== 'MODERATOR';
+  const act = (fn: () => void) => () => {
+    fn();
+    onClose();
+  };
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? [])];
+    const i = items.indexOf(document.activeElement as HTMLElement);
+    if (e.key === 'Escape') onClose();
+    if (e.key === 'ArrowDown') items[(i + 1) % items.length]?.focus();
+    if (e.key === 'ArrowUp') items[(i - 1 + items.length) % items.length]?.focus();
+    if (['ArrowDown', 'ArrowUp', 'Escape'].includes(e.key)) e.preventDefault();
+  };
+
+  return (
+    <div ref={ref} className="participant-menu" role="menu" aria-label={`${card.name} options`} onKeyDown={onKeyDown}>
+      <div className="menu-caption">Local time {timeFormat.format(new Date())}</div>
+      <button role="menuitem" type="button" disabled={card.audioHardMute} onClick={act(() => stageActions.toggleMute(card.id, 'audio'))}>
+        {card.audioMute ? 'Unmute mic' : 'Mute mic'}
+      </button>
+      <button role="menuitem" type="button" disabled={card.videoHardMute} onClick={act(() => stageActions.toggleMute(card.id, 'video'))}>
+        {card.videoMute ? 'Unmute video' : 'Mute video'}
+      </button>
+      <button role="menuitem" type="button" onClick={act(() => stageActions.toggleHardMute(card.id, 'audio'))}>
+        {card.audioHardMute ? 'Enable mic' : 'Disable mic'}
+      </button>
+      <button role="menuitem" type="button" onClick={act(() => stageActions.toggleHardMute(card.id, 'video'))}>
+        {card.videoHardMute ? 'Enable video' : 'Disable video'}
+      </button>
+      <button role="menuitem" type="button" onClick={act(onRename)}>
+        Edit name
+      </button>
+      <Tooltip label="Filters out background noise such as typing, fans and traffic from this person's microphone." placement="left">
+        <button role="menuitem" type="button" aria-checked={!!card.voiceProcessing} onClick={act(() => stageActions.toggleNoiseCancellation(card.id))}>
+          Noise cancellation: {card.voiceProcessing ? 'on' : 'off'}
+        </button>
+      </Tooltip>
+      {canRemove && (
+        <button role="menuitem" type="button" className="danger" onClick={act(() => stageActions.remove(card.id))}>
+          Remove presenter
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * §2 producer card: the feed, a menu button, a spotlight/expand button, an on-air switch, camera
+ * and mic toggles, a network-quality indicator and an inline rename field. Double-click toggles
+ * on air. Drag handling lives in the backstage grid.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Maximize2, Mic, MicOff, MoreVertical, Video, VideoOff } from 'lucide-react';
+import type { ProducerCard } from '../../../compositor/model/types';
+import { isSpeaking, useAudioLevels } from '../../state/audioLevels';
+import { stageActions, useStageStore } from '../../state/stageStore';
+import { media } from '../../services/media';
+import { InlineRename } from '../../ui/InlineRename';
+import { Tooltip } from '../../ui/Tooltip';
+import { NetworkQuality } from './NetworkQuality';
+import { ParticipantMenu } from './ParticipantMenu';
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => Array.from(w)[0]?.toUpperCase() ?? '')
+    .join('');
+
+/** Mirrors the shared media element into the card (a second element on the same source). */
+function CardFeed({ card }: { card: ProducerCard }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [, setVersion] = useState(0);
+  useEffect(() => media.subscribe(() => setVersion((v) => v + 1)), []);
+  const source = media.get(card.id);
+  useEffect(() => {
+    const video = ref.current;
+    if (!video || !(source instanceof HTMLVideoElement)) return;
+    if (source.srcObject) video.srcObject = source.srcObject;
+    else if (source.src && video.src !== source.src) video.src = source.src;
+    void video.play().catch(() => undefined);
+  }, [source]);
+  if (card.videoMute || !(source instanceof HTMLVideoElement)) {
+    return (
+      <div className="card-feed card-feed-off" aria-hidden>
+        <span className="card-initials">{initials(card.name)}</span>
+      </div>
+    );
+  }
+  return <video ref={ref} className="card-feed" muted loop playsInline autoPlay aria-hidden />;
+}
+
+export interface ProducerCardViewProps {
+  card: ProducerCard;
+  isSelf: boolean;
+  width: number;
+  dragging: boolean;
+  dropTarget: 'swap' | null;
+  bindDrag: () => Record<string, unknown>;
+}
+
+export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bindDrag }: ProducerCardViewProps) {
+  const menuOpen = useStageStore((s) => s.openMenuId === card.id);
+  const speaking = useAudioLevels((s) => isSpeaking(s.levels[card.id]) && !card.audioMute);
+  const [renaming, setRenaming] = useState(false);
+  const renameHost = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (renaming) renameHost.current?.querySelector('button')?.click();
+    setRenaming(false);
+  }, [renaming]);
+
+  const classes = ['producer-card', width < 120 && 'compact', card.isLive && 'live', card.isSpotted && 'spotted', speaking && 'speaking', dragging && 'dragging', dropTarget && 'drop-swap']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <article
+      className={classes}
+      style={{ width }}
+      data-testid="producer-card"
+      data-card-id={card.id}
+      data-live={card.isLive}
+      aria-label={`${card.name}${card.isLive ? ', on air' : ''}${speaking ? ', speaking' : ''}`}
+      onDoubleClick={(e) => {
+        if ((e.target as HTMLElement).closest('button, input, [role=menu]')) return;
+        stageActions.toggleLive(card.id);
+      }}
+    >
+      <div className="card-media" {...bindDrag()}>
+        <CardFeed card={card} />
+        {card.isLive && <span className="on-air-badge">ON AIR</span>}
+        <span className="card-top-right">
+          <NetworkQuality quality={card.callQuality} />
+        </span>
+      </div>
+      <div className="card-name" ref={renameHost}>
+        <InlineRename value={card.name} label={`Name of ${card.name}`} onSave={(name) => stageActions.rename(card.id, name)} />
+      </div>
+      <div className="card-controls">
+        <Tooltip label={card.isLive ? 'Take off air' : 'Put on air'} placement="top">
+          <button
+            type="button"
+            role="switch"
+            aria-checked={card.isLive}
+            aria-label={`On air: ${card.name}`}
+            className={`on-air-switch${card.isLive ? ' on' : ''}`}
+            onClick={() => stageActions.toggleLive(card.id)}
+          >
+            <span className="switch-knob" />
+          </button>
+        </Tooltip>
+        <Tooltip label={card.videoMute ? 'Turn camera on' : 'Turn camera off'} placement="top">
+          <button type="button" className={`card-icon${card.videoMute ? ' off' : ''}`} aria-label={`${card.videoMute ? 'Unmute' : 'Mute'} video of ${card.name}`} aria-pressed={card.videoMute} disabled={card.videoHardMute} onClick={() => stageActions.toggleMute(card.id, 'video')}>
+            {card.videoMute ? <VideoOff size={14} aria-hidden /> : <Video size={14} aria-hidden />}
+          </button>
+        </Tooltip>
+        <Tooltip label={card.audioMute ? 'Unmute mic' : 'Mute mic'} placement="top">
+          <button type="button" className={`card-icon${card.audioMute ? ' off' : ''}`} aria-label={`${card.audioMute ? 'Unmute' : 'Mute'} mic of ${card.name}`} aria-pressed={card.audioMute} disabled={card.audioHardMute} onClick={() => stageActions.toggleMute(card.id, 'audio')}>
+            {card.audioMute ? <MicOff size={14} aria-hidden /> : <Mic size={14} aria-hidden />}
+          </button>
+        </Tooltip>
+        <Tooltip label={card.isSpotted ? 'Stop spotlight' : 'Spotlight'} placement="top">
+          <button type="button" className={`card-icon${card.isSpotted ? ' active' : ''}`} aria-label={`Spotlight ${card.name}`} aria-pressed={card.isSpotted} disabled={!card.isLive} onClick={() => stageActions.toggleSpotlight(card.id)}>
+            <Maximize2 size={14} aria-hidden />
+          </button>
+        </Tooltip>
+        <button type="button" className="card-icon" aria-label={`Options for ${card.name}`} aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => stageActions.toggleMenu(card.id)}>
+          <MoreVertical size={14} aria-hidden />
+        </button>
+      </div>
+      {menuOpen && <ParticipantMenu card={card} isSelf={isSelf} onRename={() => setRenaming(true)} onClose={stageActions.closeMenu} />}
+    </article>
+  );
+}

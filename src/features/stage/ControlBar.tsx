@@ -1,0 +1,59 @@
+/**
+ * §2 top control bar over the preview: own video and audio mute, Share Screen and Invite Guest
+ * (the registration pop-up in the demo), and the toggle that collapses the bar.
+ */
+import { ChevronDown, ChevronUp, MonitorUp, UserPlus, Video, VideoOff } from 'lucide-react';
+import { useAudioLevels } from '../../state/audioLevels';
+import { useLayoutStore } from '../../state/layoutStore';
+import { stageActions, useStageStore } from '../../state/stageStore';
+import { SELF_ID } from '../../services/stageSetup';
+import { MicLevelIcon } from '../../ui/MicLevelIcon';
+import { Tooltip } from '../../ui/Tooltip';
+import { TEXTS } from '../../ui/texts';
+
+export function ControlBar() {
+  const visible = useLayoutStore((s) => s.liveControlsVisible);
+  const self = useStageStore((s) => s.doc.producers.find((p) => p.id === SELF_ID));
+  const level = useAudioLevels((s) => s.levels[SELF_ID] ?? 0);
+  const { showRegisterPopup, setLiveControlsVisible } = useLayoutStore.getState();
+
+  return (
+    <div className={`control-bar${visible ? '' : ' collapsed'}`} data-testid="control-bar">
+      {visible && self && (
+        <div className="control-group" role="toolbar" aria-label="Your camera and microphone">
+          <Tooltip label={self.videoMute ? 'Turn your camera on' : 'Turn your camera off'}>
+            <button type="button" className={`control-button${self.videoMute ? ' off' : ''}`} aria-pressed={self.videoMute} aria-label={self.videoMute ? 'Unmute video' : 'Mute video'} onClick={() => stageActions.toggleMute(SELF_ID, 'video')}>
+              {self.videoMute ? <VideoOff size={18} aria-hidden /> : <Video size={18} aria-hidden />}
+            </button>
+          </Tooltip>
+          <Tooltip label={self.audioHardMute ? 'Your microphone is disabled' : self.audioMute ? 'Unmute your microphone' : 'Mute your microphone'}>
+            <button
+              type="button"
+              className={`control-button${self.audioMute ? ' off' : ''}`}
+              aria-pressed={self.audioMute}
+              aria-label={self.audioMute ? 'Unmute audio' : 'Mute audio'}
+              disabled={self.audioHardMute}
+              onClick={() => stageActions.toggleMute(SELF_ID, 'audio')}
+            >
+              <MicLevelIcon level={level} muted={self.audioMute} hardMuted={self.audioHardMute} />
+            </button>
+          </Tooltip>
+        </div>
+      )}
+      {visible && (
+        <div className="control-group">
+          <button type="button" className="btn btn-secondary btn-small" onClick={showRegisterPopup}>
+            <MonitorUp size={14} aria-hidden /> Share Screen
+          </button>
+          <button type="button" className="btn btn-secondary btn-small" onClick={showRegisterPopup}>
+            <UserPlus size={14} aria-hidden /> Invite Guest
+          </button>
+        </div>
+      )}
+      <button type="button" className="link-button control-toggle" onClick={() => setLiveControlsVisible(!visible)} aria-expanded={visible}>
+        {visible ? <ChevronUp size={14} aria-hidden /> : <ChevronDown size={14} aria-hidden />}
+        {visible ? TEXTS.hideVideoControls : TEXTS.showVideosControls}
+      </button>
+    </div>
+  );
+}

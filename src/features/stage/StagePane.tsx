@@ -1,0 +1,22 @@
+/** The producer/video area: control bar, the 16:9 live preview, and the layout toolbar. */
+import { ControlBar } from './ControlBar';
+import { HistoryButtons } from './HistoryButtons';
+import { LayoutToolbar } from './LayoutToolbar';
+import { StagePreview } from './StagePreview';
+
+export function StagePane() {
+  return (
+    <section className="stage-area" aria-label="Live preview">
+      <ControlBar />
+      <div className="stage-frame-wrap">
+        <div className="stage-frame" data-testid="stage-frame">
+          <StagePreview />
+        </div>
+      </div>
+      <div className="stage-bottom">
+        <LayoutToolbar />
+        <HistoryButtons />
+      </div>
+    </section>
+  );
+}

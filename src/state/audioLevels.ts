@@ -1,0 +1,8 @@
+/** Live audio levels 0..10 per producer (session state: never saved, never in history). */
+import { create } from 'zustand';
+
+export const SPEAKING_THRESHOLD = 3;
+
+export const useAudioLevels = create<{ levels: Record<string, number> }>()(() => ({ levels: {} }));
+
+export const isSpeaking = (level: number | undefined) => (level ?? 0) >= SPEAKING_THRESHOLD;
