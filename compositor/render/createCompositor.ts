@@ -7,7 +7,7 @@ import { TextStyle, type Renderer } from 'pixi.js';
 import { zoomTransform } from './geometry';
 import { LABEL_FONT_PX, type ViewContext } from './producerView';
 import { SceneReconciler } from './reconcile';
-import { createRenderer, DEFAULT_MAX_BATCH_TEXTURES } from './rendererSetup';
+import { createRenderer, DEFAULT_MAX_BATCH_TEXTURES, destroyRenderer } from './rendererSetup';
 import { animationFrames, createFrameScheduler, type FrameScheduler } from './scheduler';
 import { FrameStats } from './stats';
 import type { Compositor, CompositorOptions, CompositorStats } from './types';
@@ -113,7 +113,7 @@ class StudioCompositor implements Compositor {
     this.scene.destroy();
     this.textures.destroy();
     this.labelStyle.destroy();
-    this.renderer.destroy(); // keeps the host's canvas element in the DOM
+    destroyRenderer(this.renderer); // keeps the host's canvas in the DOM, reusable by a new compositor
   }
 
   /** Count of live producer views (tests). */

@@ -3,7 +3,7 @@
  * fallback), no antialias, opaque, resolution 1, no ticker. Nothing here renders by itself.
  */
 import 'pixi.js/unsafe-eval'; // the app's CSP has no 'unsafe-eval' (ECOSYSTEM-NOTES §3b pitfall 5)
-import { autoDetectRenderer, DefaultBatcher, type Renderer } from 'pixi.js';
+import { autoDetectRenderer, DefaultBatcher, type Renderer, type WebGLRenderer } from 'pixi.js';
 
 /**
  * Texture slots per WebGL batch. pixi's batch shader picks the slot with an if-chain per shaded pixel;
@@ -45,8 +45,42 @@ function limitBatchTextures(renderer: Renderer, slots: number): void {
   renderer.runners.contextChange.add({ contextChange: apply });
 }
 
+/**
+ * pixi's WebGL destroy loses the canvas's context (WEBGL_lose_context), and getContext then returns
+ * that lost context forever. A host that re-creates the compositor on the same canvas (React
+ * StrictMode mounts effects twice on one element) gets it restored first.
+ */
+const lostContexts = new WeakMap<HTMLCanvasElement, WEBGL_lose_context>();
+const RESTORE_TIMEOUT_MS = 1000;
+
+async function restoreLostContext(canvas: HTMLCanvasElement): Promise<void> {
+  const ext = lostContexts.get(canvas);
+  if (!ext) return;
+  lostContexts.delete(canvas);
+  await new Promise<void>((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      canvas.removeEventListener('webglcontextrestored', done);
+      resolve();
+    };
+    const timer = setTimeout(done, RESTORE_TIMEOUT_MS);
+    canvas.addEventListener('webglcontextrestored', done);
+    ext.restoreContext();
+  });
+}
+
+/** Destroys the renderer, keeping the host's canvas in the DOM and reusable by a new compositor. */
+export function destroyRenderer(renderer: Renderer): void {
+  const gl = 'gl' in renderer ? (renderer as WebGLRenderer).gl : null;
+  const ext = gl ? gl.getExtension('WEBGL_lose_context') : null;
+  const canvas = renderer.canvas;
+  renderer.destroy();
+  if (ext && canvas instanceof HTMLCanvasElement) lostContexts.set(canvas, ext);
+}
+
 export async function createRenderer(setup: RendererSetup): Promise<Renderer> {
   if (setup.signal?.aborted) throw abortError();
+  await restoreLostContext(setup.canvas);
   const renderer = await autoDetectRenderer({
     canvas: setup.canvas,
     width: setup.width,
@@ -62,7 +96,7 @@ export async function createRenderer(setup: RendererSetup): Promise<Renderer> {
     powerPreference: 'high-performance',
   });
   if (setup.signal?.aborted) {
-    renderer.destroy();
+    destroyRenderer(renderer);
     throw abortError();
   }
   limitBatchTextures(renderer, setup.maxBatchTextures);

@@ -60,7 +60,7 @@ export function OutputPage() {
           });
       })
       .catch((e: unknown) => log.warn('output', `compositor failed to start: ${errorMessage(e)}`));
-    const unsubscribeMedia = media.subscribe(() => compositor?.renderNow());
+    const unsubscribeMedia = media.subscribe(() => compositor?.invalidateMedia());
     return () => {
       disposed = true;
       stopFollowing();

@@ -20,6 +20,7 @@ export function installOutputTestHook(compositor: Compositor, setScene: (scene: 
   (window as unknown as { __OUTPUT__: unknown }).__OUTPUT__ = {
     render(scene: SceneModel, colors: Record<string, string>) {
       for (const [key, color] of Object.entries(colors)) media.register(key, solid(color));
+      compositor.invalidateMedia();
       setScene(scene);
       compositor.renderNow();
     },

@@ -39,7 +39,7 @@ export function StagePreview() {
       compositor?.resize(next.width, next.height);
     });
     observer.observe(box);
-    const unsubscribeMedia = media.subscribe(() => compositor?.renderNow());
+    const unsubscribeMedia = media.subscribe(() => compositor?.invalidateMedia());
     const unsubscribeZoom = sceneSource.subscribe(() => compositor?.setZoom(sceneSource.getState().previewZoom));
     return () => {
       disposed = true;

@@ -1,0 +1,44 @@
+/**
+ * Golden images of the output page (DESIGN Testing surface): each scene is drawn at 1920×1080 and
+ * compared with its reviewed reference under tests/golden/ by pixelmatch. A missing reference fails
+ * the test; `UPDATE_GOLDEN=1 npx playwright test golden` writes new ones for review.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { PNG } from 'pngjs';
+import pixelmatch from 'pixelmatch';
+import { test, expect } from './fixtures';
+import { GOLDEN_SCENES } from '../golden/scenes';
+
+const DIR = 'tests/golden/images';
+const DIFF_DIR = 'tests/.tmp/golden-diff';
+/** SwiftShader may shade a few edge pixels differently; solid tiles leave no room for more. */
+const MAX_DIFF_PIXELS = 200;
+
+test.use({ viewport: { width: 1920, height: 1080 } });
+
+test('output page matches the golden images for every layout and producer count', async ({ page, problems }) => {
+  void problems;
+  test.setTimeout(240_000);
+  await page.goto('./output');
+  await page.waitForFunction(() => (window as unknown as { __OUTPUT__?: unknown }).__OUTPUT__ !== undefined);
+  const canvas = page.getByTestId('output-canvas');
+  mkdirSync(DIR, { recursive: true });
+  mkdirSync(DIFF_DIR, { recursive: true });
+
+  for (const { name, scene, colors } of GOLDEN_SCENES) {
+    await page.evaluate(([s, c]) => (window as unknown as { __OUTPUT__: { render(s: unknown, c: unknown): void } }).__OUTPUT__.render(s, c), [scene, colors] as const);
+    const actual = PNG.sync.read(await canvas.screenshot());
+    const file = `${DIR}/${name}.png`;
+    if (process.env.UPDATE_GOLDEN) {
+      writeFileSync(file, PNG.sync.write(actual));
+      continue;
+    }
+    expect.soft(existsSync(file), `missing golden image ${file}`).toBe(true);
+    if (!existsSync(file)) continue;
+    const expected = PNG.sync.read(readFileSync(file));
+    const diff = new PNG({ width: expected.width, height: expected.height });
+    const differing = pixelmatch(expected.data, actual.data, diff.data, expected.width, expected.height, { threshold: 0.1 });
+    if (differing > MAX_DIFF_PIXELS) writeFileSync(`${DIFF_DIR}/${name}.png`, PNG.sync.write(diff));
+    expect.soft(differing, `${name}: ${differing} pixels differ`).toBeLessThanOrEqual(MAX_DIFF_PIXELS);
+  }
+});

@@ -1,0 +1,37 @@
+/**
+ * Golden scenes (DESIGN "Scenes as test files"): every layout × {1, 2, 3, 5, 9} producers, and with a
+ * content share, drawn with solid-colour sources. Built with the app's own selectScene, so a
+ * golden image checks the whole path from cards to pixels.
+ */
+import { goOnAir } from '../../compositor/layout';
+import { LAYOUT_CODES, type LayoutCode } from '../../compositor/model/types';
+import type { SceneModel } from '../../compositor/model/scene';
+import { producerCard, withOrderRanks } from '../../src/state/producerCards';
+import { selectScene } from '../../src/state/scene';
+import { emptyDoc } from '../../src/state/stageStore';
+
+export const PALETTE = ['#e6194b', '#3cb44b', '#ffe119', '#4363d8', '#f58231', '#911eb4', '#46f0f0', '#f032e6', '#bcf60c'];
+export const SHARE_COLOR = '#ffffff';
+export const COUNTS = [1, 2, 3, 5, 9];
+
+export interface GoldenScene {
+  name: string;
+  scene: SceneModel;
+  colors: Record<string, string>;
+}
+
+function build(layout: LayoutCode, count: number, contentShare: boolean): GoldenScene {
+  const cards = Array.from({ length: count }, (_, i) =>
+    producerCard({ id: `p${i + 1}`, name: `P ${i + 1}`, url: `/p${i + 1}`, ...(contentShare && i === 0 ? { type: 'CONTENT_SHARING' as const } : {}) }),
+  );
+  let producers = withOrderRanks(cards);
+  for (const c of cards) producers = goOnAir(producers, c.id);
+  const scene = selectScene({ ...emptyDoc(), producers, layout });
+  const colors = Object.fromEntries(cards.map((c, i) => [c.id, contentShare && i === 0 ? SHARE_COLOR : PALETTE[i]!]));
+  return { name: `${layout.toLowerCase()}-${count}${contentShare ? '-share' : ''}`, scene, colors };
+}
+
+export const GOLDEN_SCENES: GoldenScene[] = [
+  ...LAYOUT_CODES.flatMap((layout) => COUNTS.map((n) => build(layout, n, false))),
+  ...LAYOUT_CODES.flatMap((layout) => [2, 3, 5].map((n) => build(layout, n, true))),
+];
