@@ -19,6 +19,9 @@ export const demoChannelServer = { saves: 0, last: null as ChannelBody | null };
 
 export function createDemoSession({ latencyMs = DEMO_CONNECT_LATENCY_MS, wait = realWait }: DemoSessionOptions = {}): StudioSession {
   return {
+    capabilities: { goLive: false },
+    goLive: () => Promise.reject(new Error('The instant demo cannot go live')),
+    stopLive: () => Promise.reject(new Error('The instant demo cannot go live')),
     currentUser: () => DEMO_USER,
     upcomingEventTitle: () => DEMO_EVENT_INFORMATION.eventTitle,
     async connect(code: string): Promise<Connection> {

@@ -7,14 +7,7 @@
 import { CHANNEL_SAVE_DEBOUNCE_MS } from '../state/limits';
 import { errorMessage, log } from '../log';
 
-export interface Clock {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-const realClock: Clock = {
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
-};
+import { realClock, type Clock } from './clock';
 
 export interface SaverOptions<T> {
   /** Sends one body; rejects on failure. `keepalive` is set for a flush while the page goes away. */

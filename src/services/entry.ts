@@ -16,6 +16,7 @@ import { startStageSync } from './stageSync';
 import { startLocalMedia } from './localMedia';
 import { publishStageToOutputs } from './outputLink';
 import { media } from './media';
+import { tourActions } from '../state/tourStore';
 
 export type Wait = (ms: number) => Promise<void>;
 const realWait: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -28,6 +29,7 @@ export function initializeStudio(session: StudioSession, connection: Connection)
   useMeetingStore.getState().applyConnection(connection);
   useLayoutStore.setState({ eventName: connection.eventInformation.eventTitle, selectedTool: initialToolOnStudioOpen() });
   loadStage(connection.stage.doc, connection.stage.feeds);
+  tourActions.openWelcomeIfNew();
   running = [
     startStageSync(session, connection.channel),
     session.subscribeAudioLevels((levels) => useAudioLevels.setState((s) => ({ levels: { ...s.levels, ...levels } }))),

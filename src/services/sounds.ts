@@ -41,17 +41,28 @@ export interface SoundServiceDeps {
 
 export function createSoundService({ isEnabled, createPlayer }: SoundServiceDeps) {
   const players = new Map<SoundEffect, SoundPlayer>();
+  const playerFor = (effect: SoundEffect, url: string) => {
+    let player = players.get(effect);
+    if (!player) {
+      player = createPlayer(url);
+      players.set(effect, player);
+    }
+    return player;
+  };
   return {
+    /** Loads every effect now, so an error sound still plays when the network is gone. */
+    preload(): void {
+      for (const { key } of SOUND_EFFECTS) {
+        const url = soundUrl(key);
+        if (url) playerFor(key, url);
+      }
+    },
     /** Plays an effect if its toggle and the global flag allow it; returns whether it started. */
     play(effect: SoundEffect): boolean {
       if (!isEnabled(effect)) return false;
       const url = soundUrl(effect);
       if (!url) return false;
-      let player = players.get(effect);
-      if (!player) {
-        player = createPlayer(url);
-        players.set(effect, player);
-      }
+      const player = playerFor(effect, url);
       player.currentTime = 0;
       if (player.paused) {
         const started = player;

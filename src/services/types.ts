@@ -50,6 +50,11 @@ export interface Connection {
 }
 
 export interface StudioSession {
+  /** What this session can do: the instant demo cannot go live (its control opens the pop-up). */
+  readonly capabilities: { goLive: boolean };
+  /** POST /channel/{uuid}/golive and /stoplive (§7). */
+  goLive(uuid: string): Promise<void>;
+  stopLive(uuid: string): Promise<void>;
   /** The signed-in user, known before the event is joined (greeting, welcome). */
   currentUser(): StudioUser;
   /** The title of the event about to be joined, shown by the device check. */

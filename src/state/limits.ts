@@ -53,3 +53,4 @@ export const MUTE_GUARD_MS = 400;
 export const SAVED_HINT_MS = 2000;
 /** §9 demo: the default background is number 4 and is selected on first load. */
 export const DEFAULT_BACKGROUND_NUMBER = 4;
+export const COPY_CONFIRMATION_MS = 3000;

@@ -31,6 +31,25 @@ export const TEXTS = {
   reselectDevices: 'RESELECT DEVICES',
   // §8 other catalogue texts used by the foundation
   unknownError: 'Uh oh! An unknown error occurred.',
+  // §8 error catalogue
+  noPtSequinFeature:
+    'Feature "pt_sequin" is required to use Studio. Please ask your administrator to add it to your account and try creating a new event.',
+  unableToJoinMeeting: 'Unable to join the Event Meeting!',
+  camInUse: 'Camera is invalid',
+  destinationError:
+    "An error occured while trying to livestream to your destinations. Please make sure you're logged into your social channels, check your destination settings",
+  networkLost: 'Your intern connection was lost! Try checking your wifi or mobile data connection.',
+  poorNetwork: 'Poor Network Connection - Try to find a better signal to continue using Studio',
+  unknownChannel: 'This chanelID doesnt exist !',
+  cannotGoLive: (reason: string) => `Cannot go Live: ${reason}`,
+  cannotStopLive: (reason: string) => `Cannot stop Live: ${reason}`,
+  okay: 'OKAY',
+  retry: 'RETRY',
+  tryAgain: 'TRY AGAIN',
+  quit: 'QUIT',
+  // §2 go live
+  eventStartingIn: 'Your event is starting in...',
+  endStream: 'END STREAM',
   waitingForMeeting: 'Waiting for the Meeting to be connected.',
 } as const;
 

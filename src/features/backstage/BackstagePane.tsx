@@ -82,7 +82,7 @@ export function BackstagePane() {
           </button>
         </div>
       ) : (
-        <div ref={grid} className="card-grid" data-testid="card-grid" role="list">
+        <div ref={grid} className="card-grid" data-testid="card-grid" data-tour="presenters" role="list">
           {cards.map((card, index) => (
             <div
               key={card.id}

@@ -1,5 +1,9 @@
 /** The demo page (§2): phases init, haircheck and event, with the connecting overlay. */
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
+import { watchNetwork } from '../../services/show';
+import { sounds } from '../../services/sounds';
+import { ErrorDialogHost } from '../dialogs/ErrorDialogHost';
+import { InfoMessages } from '../dialogs/InfoMessages';
 import { useLayoutStore } from '../../state/layoutStore';
 import { enterStudio } from '../../services/entry';
 import { session } from '../../services/session';
@@ -13,6 +17,10 @@ export function DemoPage({ code }: { code: string }) {
   const overlay = useLayoutStore((s) => s.connectingOverlayVisible);
   const initError = useLayoutStore((s) => s.initError);
   const user = session().currentUser();
+  useEffect(() => {
+    sounds.preload();
+    return watchNetwork();
+  }, []);
   const proceed = useCallback(() => void enterStudio(session(), code), [code]);
 
   return (
@@ -21,6 +29,8 @@ export function DemoPage({ code }: { code: string }) {
       {view === 'haircheck' && <HairCheck user={user} eventTitle={session().upcomingEventTitle()} connecting={overlay} onProceed={proceed} />}
       {view === 'event' && <StudioScreen />}
       {overlay && <ConnectingOverlay />}
+      <ErrorDialogHost />
+      <InfoMessages />
     </>
   );
 }

@@ -26,7 +26,7 @@ export function LayoutToolbar() {
   const options = layoutOptions(live.length, contentShare).filter((o) => o.visible);
 
   return (
-    <div className="layout-toolbar" role="toolbar" aria-label="Layouts" data-testid="layout-toolbar">
+    <div className="layout-toolbar" role="toolbar" aria-label="Layouts" data-testid="layout-toolbar" data-tour="layouts">
       {options.map(({ code, enabled }) => (
         <Tooltip key={code} label={enabled ? LAYOUT_LABELS[code] : `${LAYOUT_LABELS[code]} needs a different number of people on air`} placement="top">
           <button

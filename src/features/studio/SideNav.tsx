@@ -46,6 +46,7 @@ export function SideNav() {
               aria-pressed={selected === tool}
               aria-label={count > 0 ? `${title} (${count} new)` : title}
               data-tool={tool}
+              data-tour={tool === 'GRAPHICS' ? 'graphics' : undefined}
               onClick={() => toggleTool(tool)}
             >
               <Icon size={22} aria-hidden />

@@ -1,5 +1,11 @@
 /** §2 studio screen: top toolbar; left area, tool panel and side navigation; dialogs. */
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
+import { watchLiveStreamBanner } from '../../services/show';
+import { LiveStreamBanner } from '../dialogs/LiveStreamBanner';
+import { EndStreamDialog } from '../golive/EndStreamDialog';
+import { GoLiveOverlay } from '../golive/GoLiveOverlay';
+import { Coachmark } from '../tour/Coachmark';
+import { WelcomeOverlay } from '../tour/WelcomeOverlay';
 import { navigate } from '../../services/router';
 import { leaveStudio } from '../../services/entry';
 import { session } from '../../services/session';
@@ -17,6 +23,7 @@ export function StudioScreen() {
   const exitOpen = useLayoutStore((s) => s.exitDialogOpen);
   const registerOpen = useLayoutStore((s) => s.registerPopupVisible);
   useStageShortcuts();
+  useEffect(() => watchLiveStreamBanner(), []);
   const confirmExit = useCallback(() => {
     void leaveStudio(session()).then(() => navigate('select-channel'));
   }, []);
@@ -31,6 +38,11 @@ export function StudioScreen() {
       </div>
       {exitOpen && <ExitDialog onConfirm={confirmExit} />}
       {registerOpen && <RegisterPopup />}
+      <LiveStreamBanner />
+      <GoLiveOverlay />
+      <EndStreamDialog />
+      <WelcomeOverlay />
+      <Coachmark />
     </div>
   );
 }

@@ -3,11 +3,16 @@ import { LogOut, Radio } from 'lucide-react';
 import { useLayoutStore } from '../../state/layoutStore';
 import { Logo } from '../../ui/Logo';
 import { Tooltip } from '../../ui/Tooltip';
+import { openEndStreamConfirm, startGoLiveCountdown } from '../../services/goLive';
+import { session } from '../../services/session';
 
 export function TopToolbar() {
   const eventName = useLayoutStore((s) => s.eventName);
   const live = useLayoutStore((s) => s.liveStreamRunning);
   const { showRegisterPopup, setExitDialogOpen } = useLayoutStore.getState();
+  // In the demo, going live and recording open the registration pop-up (§2).
+  const canGoLive = session().capabilities.goLive;
+  const onGoLive = () => (!canGoLive ? showRegisterPopup() : live ? openEndStreamConfirm() : startGoLiveCountdown(session()));
   return (
     <header className="top-toolbar" data-testid="top-toolbar">
       <div className="toolbar-start">
@@ -18,11 +23,11 @@ export function TopToolbar() {
       </div>
       <div className="toolbar-end">
         <Tooltip label="Record this event">
-          <button type="button" className="rec-indicator" aria-label="Recording" data-testid="rec-indicator" onClick={showRegisterPopup}>
+          <button type="button" className={`rec-indicator${live ? ' recording' : ''}`} aria-label="Recording" aria-pressed={live} data-testid="rec-indicator" onClick={canGoLive ? undefined : showRegisterPopup}>
             <span className="rec-dot" aria-hidden /> REC
           </button>
         </Tooltip>
-        <button type="button" className={`btn ${live ? 'btn-danger' : 'btn-live'}`} data-testid="go-live" onClick={showRegisterPopup}>
+        <button type="button" className={`btn ${live ? 'btn-danger' : 'btn-live'}`} data-testid="go-live" data-tour="golive" onClick={onGoLive}>
           <Radio size={16} aria-hidden /> {live ? 'END STREAM' : 'GO LIVE'}
         </button>
         <Tooltip label="Exit the studio">

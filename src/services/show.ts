@@ -1,0 +1,69 @@
+/**
+ * The show flow's services: the §8 error dialogs (with their sounds), the browser's offline/online
+ * events toggling the network dialog, the §4 live-stream banner, and §9 info messages.
+ * Timers take an injectable clock so unit tests run on fake time.
+ */
+import { BANNER_MS, INFO_MESSAGE_HIDE_MS } from '../state/limits';
+import { ERROR_CATALOGUE, type ErrorCode } from '../state/errorCatalogue';
+import { useLayoutStore } from '../state/layoutStore';
+import { useShowStore } from '../state/showStore';
+import { sounds } from './sounds';
+import { log } from '../log';
+import { realClock, type Clock } from './clock';
+
+export function showError(code: ErrorCode, opts: { details?: string; retry?: () => void } = {}): void {
+  const current = useShowStore.getState().error;
+  // A fatal error stays up: nothing after it matters until the moderator quits.
+  if (current && ERROR_CATALOGUE[current.code].fatal) return;
+  useShowStore.setState({ error: { code, ...opts } });
+  const isDeviceDialog = code === 'CAM_IN_USE' || code === 'CAM_MIC_DENIED';
+  sounds.play(isDeviceDialog ? 'popup' : 'error');
+  log.warn('error', `${code}${opts.details ? `: ${opts.details}` : ''}`);
+}
+
+export function closeError(): void {
+  useShowStore.setState({ error: null });
+}
+
+/** Browser offline/online events toggle the lost-network dialog (§8). Returns the stop. */
+export function watchNetwork(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
+  const onOffline = () =>
+    showError('NETWORK_LOST', {
+      retry: () => {
+        if (navigator.onLine) closeError();
+      },
+    });
+  const onOnline = () => {
+    if (useShowStore.getState().error?.code === 'NETWORK_LOST') closeError();
+  };
+  target.addEventListener('offline', onOffline);
+  target.addEventListener('online', onOnline);
+  return () => {
+    target.removeEventListener('offline', onOffline);
+    target.removeEventListener('online', onOnline);
+  };
+}
+
+
+/** §4: the banner shows started (2) or stopped (-2) when the running flag changes, neutral after 10 s. */
+export function watchLiveStreamBanner(timers: Clock = realClock): () => void {
+  let timer: unknown;
+  const unsubscribe = useLayoutStore.subscribe((s, prev) => {
+    if (s.liveStreamRunning === prev.liveStreamRunning) return;
+    timers.clearTimeout(timer);
+    useShowStore.setState({ banner: s.liveStreamRunning ? 2 : -2 });
+    timer = timers.setTimeout(() => useShowStore.setState({ banner: 0 }), BANNER_MS);
+  });
+  return () => {
+    timers.clearTimeout(timer);
+    unsubscribe();
+  };
+}
+
+let nextInfoId = 1;
+/** §9: an info message hides after 5 s. */
+export function info(text: string, timers: Clock = realClock): void {
+  const id = nextInfoId++;
+  useShowStore.setState((s) => ({ infos: [...s.infos, { id, text }] }));
+  timers.setTimeout(() => useShowStore.setState((s) => ({ infos: s.infos.filter((m) => m.id !== id) })), INFO_MESSAGE_HIDE_MS);
+}
