@@ -6,6 +6,7 @@ import { VOLUME_SAMPLE_MS } from '../state/limits';
 import { DEMO_CHANNEL, DEMO_CONNECT_LATENCY_MS, DEMO_EVENT_INFORMATION, DEMO_FIXED_CODE, DEMO_USER } from './demoData';
 import { createSpeakingSimulator, DEMO_GUESTS } from './demoGuests';
 import { demoStage } from './demoStage';
+import { startPollsQnaDemo } from './audience/pollsQnaDemo';
 
 export interface DemoSessionOptions {
   latencyMs?: number;
@@ -36,6 +37,9 @@ export function createDemoSession({ latencyMs = DEMO_CONNECT_LATENCY_MS, wait = 
       demoChannelServer.saves += 1;
       demoChannelServer.last = body;
       log.info('demo', `channel ${uuid} saved (${JSON.parse(body.updateReason)?.action ?? 'load'})`);
+    },
+    startAudience(info) {
+      return startPollsQnaDemo({ autoApprove: info.qnaAutoApprove });
     },
     subscribeAudioLevels(listener) {
       const simulator = createSpeakingSimulator(7, DEMO_GUESTS.map((g) => g.id));

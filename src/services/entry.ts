@@ -34,6 +34,7 @@ export function initializeStudio(session: StudioSession, connection: Connection)
     startStageSync(session, connection.channel),
     session.subscribeAudioLevels((levels) => useAudioLevels.setState((s) => ({ levels: { ...s.levels, ...levels } }))),
     publishStageToOutputs(),
+    session.startAudience(connection.eventInformation),
   ];
   if ('mediaDevices' in navigator) void startLocalMedia().then((stop) => running.push(stop));
 }

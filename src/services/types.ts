@@ -65,6 +65,11 @@ export interface StudioSession {
   leave(): Promise<void>;
   /** PUT /channel/{uuid} (§7); `keepalive` while the page is going away. */
   saveChannel(uuid: string, body: ChannelBody, opts: { keepalive: boolean }): Promise<void>;
+  /**
+   * Starts feeding the audience stores (chat, polls, Q&A): the demo's simulated audience, or a
+   * backend's sockets. Returns the stop.
+   */
+  startAudience(info: EventInformation): () => void;
   /** Live audio levels (0..10) of the producers, about every 333 ms. */
   subscribeAudioLevels(listener: (levels: Record<string, number>) => void): () => void;
 }

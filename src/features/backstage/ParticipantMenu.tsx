@@ -2,7 +2,8 @@
  * §2 participant menu of a producer card: local time, mute/unmute mic and video, disable/enable
  * (hard mute), edit name, remove (never for self or a moderator), noise cancellation with tooltip.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { ProducerCard } from '../../../compositor/model/types';
 import { stageActions } from '../../state/stageStore';
 import { Tooltip } from '../../ui/Tooltip';
@@ -11,12 +12,26 @@ import { Tooltip } from '../../ui/Tooltip';
 export const PARTICIPANT_TIME_ZONE = 'America/New_York';
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: PARTICIPANT_TIME_ZONE, timeZoneName: 'short' });
 
-export function ParticipantMenu({ card, isSelf, onRename, onClose }: { card: ProducerCard; isSelf: boolean; onRename(): void; onClose(): void }) {
+const MENU_GAP_PX = 4;
+const EDGE_PX = 8;
+
+/** Fixed position for the menu next to its anchor: below if it fits, else above; inside the window. */
+function menuPosition(anchor: DOMRect, menu: { width: number; height: number }) {
+  const below = anchor.bottom + MENU_GAP_PX;
+  const top = below + menu.height <= window.innerHeight - EDGE_PX ? below : Math.max(EDGE_PX, anchor.top - MENU_GAP_PX - menu.height);
+  const left = Math.max(EDGE_PX, Math.min(anchor.right - menu.width, window.innerWidth - menu.width - EDGE_PX));
+  return { top, left };
+}
+
+export function ParticipantMenu({ card, isSelf, anchor, onRename, onClose }: { card: ProducerCard; isSelf: boolean; anchor: HTMLElement | null; onRename(): void; onClose(): void }) {
   const ref = useRef<HTMLDivElement>(null);
+  const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
+  // Drawn in a portal above every pane, so no pane edge can clip or cover it.
+  useLayoutEffect(() => {
+    if (!anchor || !ref.current) return;
+    setPosition(menuPosition(anchor.getBoundingClientRect(), { width: ref.current.offsetWidth, height: ref.current.offsetHeight }));
+  }, [anchor]);
   useEffect(() => {
-    // Open upward when the window has no room below the card.
-    const box = ref.current?.getBoundingClientRect();
-    if (box && box.bottom > window.innerHeight - 8) ref.current?.classList.add('up');
     ref.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus();
     const onDown = (e: PointerEvent) => {
       if (!ref.current?.contains(e.target as Node)) onClose();
@@ -39,8 +54,15 @@ export function ParticipantMenu({ card, isSelf, onRename, onClose }: { card: Pro
     if (['ArrowDown', 'ArrowUp', 'Escape'].includes(e.key)) e.preventDefault();
   };
 
-  return (
-    <div ref={ref} className="participant-menu" role="menu" aria-label={`${card.name} options`} onKeyDown={onKeyDown}>
+  return createPortal(
+    <div
+      ref={ref}
+      className="participant-menu"
+      role="menu"
+      aria-label={`${card.name} options`}
+      onKeyDown={onKeyDown}
+      style={position ?? { visibility: 'hidden', top: 0, left: 0 }}
+    >
       <div className="menu-caption">Local time {timeFormat.format(new Date())}</div>
       <button role="menuitem" type="button" disabled={card.audioHardMute} onClick={act(() => stageActions.toggleMute(card.id, 'audio'))}>
         {card.audioMute ? 'Unmute mic' : 'Mute mic'}
@@ -67,6 +89,7 @@ export function ParticipantMenu({ card, isSelf, onRename, onClose }: { card: Pro
           Remove presenter
         </button>
       )}
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -59,6 +59,7 @@ export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bi
   const speaking = useAudioLevels((s) => isSpeaking(s.levels[card.id]) && !card.audioMute);
   const [renaming, setRenaming] = useState(false);
   const renameHost = useRef<HTMLDivElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (renaming) renameHost.current?.querySelector('button')?.click();
     setRenaming(false);
@@ -118,11 +119,11 @@ export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bi
             <Maximize2 size={14} aria-hidden />
           </button>
         </Tooltip>
-        <button type="button" className="card-icon" aria-label={`Options for ${card.name}`} aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => stageActions.toggleMenu(card.id)}>
+        <button ref={menuButton} type="button" className="card-icon" aria-label={`Options for ${card.name}`} aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => stageActions.toggleMenu(card.id)}>
           <MoreVertical size={14} aria-hidden />
         </button>
       </div>
-      {menuOpen && <ParticipantMenu card={card} isSelf={isSelf} onRename={() => setRenaming(true)} onClose={stageActions.closeMenu} />}
+      {menuOpen && <ParticipantMenu card={card} isSelf={isSelf} anchor={menuButton.current} onRename={() => setRenaming(true)} onClose={stageActions.closeMenu} />}
     </article>
   );
 }

@@ -4,13 +4,16 @@ import { useLayoutStore } from '../../state/layoutStore';
 import { useMeetingStore } from '../../state/meetingStore';
 import { TEXTS } from '../../ui/texts';
 import { TOOLS } from './tools';
+import { toolBody } from './toolBodies';
 
 export function ToolPanel() {
   const selected = useLayoutStore((s) => s.selectedTool);
   const selectTool = useLayoutStore((s) => s.selectTool);
   const connected = useMeetingStore((s) => s.connexionState === 'CONNECTED');
+  const info = useMeetingStore((s) => s.eventInformation);
   const entry = TOOLS.find((t) => t.tool === selected);
   if (!entry) return null;
+  const body = toolBody(entry.tool, info);
   const Icon = entry.icon;
   return (
     <aside className="tool-panel" aria-labelledby="tool-panel-title" data-testid="tool-panel" data-tool={entry.tool}>
@@ -21,10 +24,12 @@ export function ToolPanel() {
         </button>
       </header>
       <div className="tool-panel-body">
-        <div className="empty-state">
-          <Icon size={40} aria-hidden />
-          <p>{entry.tool === 'HOST CHAT' && !connected ? TEXTS.waitingForMeeting : entry.hint}</p>
-        </div>
+        {body ?? (
+          <div className="empty-state">
+            <Icon size={40} aria-hidden />
+            <p>{entry.tool === 'HOST CHAT' && !connected ? TEXTS.waitingForMeeting : entry.hint}</p>
+          </div>
+        )}
       </div>
     </aside>
   );

@@ -1,0 +1,160 @@
+/**
+ * The Poll tool (§2 Poll): Active and Completed tabs (remembered), a create/edit form, and each
+ * poll by its §4 state. It reads the poll store and calls its commands; whether a demo audience or
+ * a backend is behind them is not its business. Polls it shows are marked seen.
+ */
+import { Plus, X } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useMeetingStore } from '../../state/meetingStore';
+import { usePollStore } from '../../state/polls/pollStore';
+import { canEditPoll, canStartPoll, POLL_TABS, pollsInTab, type PollTab } from '../../state/polls/rules';
+import type { PollDraft } from '../../state/polls/types';
+import { Dialog } from '../../ui/Dialog';
+import { Tabs } from '../../ui/Tabs';
+import { usePersistedTab } from '../../ui/usePersistedTab';
+import { PollCard } from './PollCard';
+import { PollForm } from './PollForm';
+import { POLL_TEXTS as T } from './texts';
+import './poll.css';
+
+type Editing = { mode: 'new' } | { mode: 'edit'; pollGuid: string } | null;
+
+export interface PollPanelProps {
+  /** The event's pollShortUrl (§3 Event information); by default the connected event's. */
+  shortUrl?: string;
+}
+
+export function PollPanel({ shortUrl }: PollPanelProps) {
+  const { polls, busy, failure, seen } = usePollStore(useShallow((s) => ({ polls: s.polls, busy: s.busy, failure: s.failure, seen: s.seenPollGuids })));
+  const eventShortUrl = useMeetingStore((s) => s.eventInformation?.pollShortUrl ?? '');
+  const [tab, setTab] = usePersistedTab<PollTab>('poll', POLL_TABS, 'ACTIVE');
+  const [editing, setEditing] = useState<Editing>(null);
+  const [saving, setSaving] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
+
+  const shown = useMemo(() => pollsInTab(polls, tab), [polls, tab]);
+
+  // Mark the polls on screen as seen (§4: the unseen count is polls not in the seen list).
+  useEffect(() => {
+    if (editing) return;
+    const unseen = shown.map((p) => p.pollGuid).filter((g) => !seen.includes(g));
+    if (unseen.length > 0) usePollStore.getState().markSeen(unseen);
+  }, [shown, seen, editing]);
+
+  const store = usePollStore.getState;
+  const openForm = (next: Editing) => {
+    store().clearFailure();
+    setEditing(next);
+  };
+  const save = async (draft: PollDraft) => {
+    if (!editing) return;
+    setSaving(true);
+    const ok = editing.mode === 'new' ? (await store().createPoll(draft)) !== null : await store().editPoll(editing.pollGuid, draft);
+    setSaving(false);
+    if (!ok) return;
+    setEditing(null);
+    setTab('ACTIVE');
+  };
+
+  const editedPoll = editing?.mode === 'edit' ? polls.find((p) => p.pollGuid === editing.pollGuid) : undefined;
+  // A poll removed or started elsewhere while its form was open: the form has nothing left to edit.
+  const editGone = editing?.mode === 'edit' && (!editedPoll || !canEditPoll(editedPoll));
+  useEffect(() => {
+    if (editGone) setEditing(null);
+  }, [editGone]);
+
+  if (editing && !editGone) {
+    const poll = editedPoll;
+    const formFailure = failure && (failure.command === 'create' || failure.command === 'update') ? T.failure(failure.command, failure.detail) : null;
+    return (
+      <div className="poll-panel">
+        <PollForm
+          key={editing.mode === 'edit' ? editing.pollGuid : 'new'}
+          title={editing.mode === 'new' ? T.newPollTitle : T.editPollTitle}
+          initial={poll ? { question: poll.question, options: poll.options } : undefined}
+          busy={saving}
+          error={formFailure}
+          onSave={(draft) => void save(draft)}
+          onCancel={() => openForm(null)}
+        />
+      </div>
+    );
+  }
+
+  const toDelete = confirmDelete ? polls.find((p) => p.pollGuid === confirmDelete) : undefined;
+  return (
+    <div className="poll-panel">
+      <div className="poll-toolbar">
+        <button type="button" className="btn btn-primary btn-small" onClick={() => openForm({ mode: 'new' })}>
+          <Plus size={14} aria-hidden />
+          {T.createPoll}
+        </button>
+      </div>
+      {failure && (
+        <div className="inline-error poll-failure" role="alert">
+          <span>{T.failure(failure.command, failure.detail)}</span>
+          <button type="button" className="icon-button" aria-label={T.dismiss} onClick={() => store().clearFailure()}>
+            <X size={14} aria-hidden />
+          </button>
+        </div>
+      )}
+      <Tabs
+        label={T.tabsLabel}
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          { value: 'ACTIVE', label: T.tabActive, count: pollsInTab(polls, 'ACTIVE').length },
+          { value: 'COMPLETED', label: T.tabCompleted, count: pollsInTab(polls, 'COMPLETED').length },
+        ]}
+      >
+        {shown.length === 0 ? (
+          <p className="poll-empty">{tab === 'ACTIVE' ? T.noActivePoll : T.noCompletedPoll}</p>
+        ) : (
+          <div className="poll-list">
+            {shown.map((poll) => (
+              <PollCard
+                key={poll.pollGuid}
+                poll={poll}
+                busy={busy.includes(poll.pollGuid)}
+                canStart={canStartPoll(polls, poll)}
+                shortUrl={shortUrl ?? eventShortUrl}
+                onEdit={() => openForm({ mode: 'edit', pollGuid: poll.pollGuid })}
+                onDelete={() => setConfirmDelete(poll.pollGuid)}
+                onStart={() => void store().startPoll(poll.pollGuid)}
+                onEnd={() => void store().endPoll(poll.pollGuid)}
+              />
+            ))}
+          </div>
+        )}
+      </Tabs>
+      {toDelete && (
+        <Dialog
+          title={T.deleteTitle}
+          onCancel={() => setConfirmDelete(null)}
+          role="alertdialog"
+          actions={
+            <>
+              <button type="button" className="btn btn-secondary" onClick={() => setConfirmDelete(null)}>
+                {T.confirmCancel}
+              </button>
+              <button
+                type="button"
+                className="btn btn-danger"
+                onClick={() => {
+                  setConfirmDelete(null);
+                  void store().deletePoll(toDelete.pollGuid);
+                }}
+              >
+                {T.confirmDelete}
+              </button>
+            </>
+          }
+        >
+          <p className="poll-delete-question">{toDelete.question}</p>
+          <p>{T.deleteBody}</p>
+        </Dialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+/** What each tool panel shows (§2). Tools not listed show their empty state until built. */
+import type { ReactNode } from 'react';
+import type { Tool } from '../../state/sidePanel';
+import type { EventInformation } from '../../services/types';
+import { PollPanel } from '../poll/PollPanel';
+import { QnaPanel } from '../qna/QnaPanel';
+
+export function toolBody(tool: Tool, info: EventInformation | null): ReactNode | null {
+  switch (tool) {
+    case 'POLL':
+      return <PollPanel />;
+    case 'Q&A':
+      return <QnaPanel autoApprove={!!info?.qnaAutoApprove} />;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * The calls the Q&A store makes (§7 Q&A, Moderator actions), as an interface with a demo
+ * implementation (src/demo/audience/pollsQnaService.ts); the app installs one at boot.
+ */
+import type { Answer, Question } from './types';
+
+export interface QnaService {
+  /** PUT chat/v1/events/{eventId}/qna/question/{id} with body approve (true). */
+  publish(id: string): Promise<void>;
+  /** The same call with approve false. */
+  decline(id: string): Promise<void>;
+  /** DELETE .../qna/question/{id}. */
+  delete(id: string): Promise<void>;
+  /** POST .../qna/question/{id}/answer (body content, answerBy): resolves to the stored answer. */
+  answer(id: string, content: string): Promise<Answer>;
+  /** POST manager/v1/events/{eventId}/manage/banner with bannerMessage (the announcement form). */
+  sendBanner(bannerMessage: string): Promise<void>;
+  /** §7: the Q&A list fetch (method and path not shown: the backend stub returns nothing). */
+  list(): Promise<Question[]>;
+  /** §7: question-seen marking by id list. */
+  markSeen(ids: string[]): Promise<void>;
+}
+
+let current: QnaService | null = null;
+
+export function installQnaService(service: QnaService | null): void {
+  current = service;
+}
+
+export function qnaService(): QnaService {
+  if (!current) throw new Error('No Q&A service installed');
+  return current;
+}
