@@ -116,11 +116,6 @@ class StudioCompositor implements Compositor {
     destroyRenderer(this.renderer); // keeps the host's canvas in the DOM, reusable by a new compositor
   }
 
-  /** Count of live producer views (tests). */
-  get viewCount(): number {
-    return this.scene.size;
-  }
-
   private frame(): void {
     if (this.destroyed) return;
     this.counters.measure(() => {

@@ -46,36 +46,63 @@ function limitBatchTextures(renderer: Renderer, slots: number): void {
 }
 
 /**
- * pixi's WebGL destroy loses the canvas's context (WEBGL_lose_context), and getContext then returns
- * that lost context forever. A host that re-creates the compositor on the same canvas (React
- * StrictMode mounts effects twice on one element) gets it restored first.
+ * pixi's WebGL destroy loses the canvas's context (WEBGL_lose_context), and getContext keeps returning
+ * that lost context. A host that re-creates the compositor on the same canvas (React StrictMode runs
+ * effects twice on one element) needs it restored first, which the spec only allows when the
+ * 'webglcontextlost' event was default-prevented: destroyRenderer arranges that, createRenderer waits
+ * for the loss, restores, and fails loudly (never hangs in pixi's init) if the context stays lost.
  */
-const lostContexts = new WeakMap<HTMLCanvasElement, WEBGL_lose_context>();
-const RESTORE_TIMEOUT_MS = 1000;
+interface LostContext {
+  gl: WebGLRenderingContext | WebGL2RenderingContext;
+  ext: WEBGL_lose_context;
+  lost: Promise<void>;
+}
+const lostContexts = new WeakMap<HTMLCanvasElement, LostContext>();
+const CONTEXT_EVENT_TIMEOUT_MS = 2000;
 
-async function restoreLostContext(canvas: HTMLCanvasElement): Promise<void> {
-  const ext = lostContexts.get(canvas);
-  if (!ext) return;
-  lostContexts.delete(canvas);
-  await new Promise<void>((resolve) => {
+const eventOrTimeout = (target: EventTarget, type: string): Promise<void> =>
+  new Promise<void>((resolve) => {
     const done = (): void => {
       clearTimeout(timer);
-      canvas.removeEventListener('webglcontextrestored', done);
+      target.removeEventListener(type, done);
       resolve();
     };
-    const timer = setTimeout(done, RESTORE_TIMEOUT_MS);
-    canvas.addEventListener('webglcontextrestored', done);
-    ext.restoreContext();
+    const timer = setTimeout(done, CONTEXT_EVENT_TIMEOUT_MS);
+    target.addEventListener(type, done);
   });
+
+async function restoreLostContext(canvas: HTMLCanvasElement): Promise<void> {
+  const entry = lostContexts.get(canvas);
+  if (!entry) return;
+  lostContexts.delete(canvas);
+  if (!entry.gl.isContextLost()) return;
+  await Promise.race([entry.lost, new Promise((r) => setTimeout(r, CONTEXT_EVENT_TIMEOUT_MS))]);
+  // The browser records that restoring is allowed only after the event dispatch returns: wait a task.
+  await new Promise((r) => setTimeout(r, 0));
+  const restored = eventOrTimeout(canvas, 'webglcontextrestored');
+  entry.ext.restoreContext();
+  await restored;
+  if (entry.gl.isContextLost()) {
+    throw new Error('createCompositor: the WebGL context of this canvas was lost and could not be restored; pass a new canvas');
+  }
 }
 
 /** Destroys the renderer, keeping the host's canvas in the DOM and reusable by a new compositor. */
 export function destroyRenderer(renderer: Renderer): void {
   const gl = 'gl' in renderer ? (renderer as WebGLRenderer).gl : null;
-  const ext = gl ? gl.getExtension('WEBGL_lose_context') : null;
+  const ext = gl && !gl.isContextLost() ? gl.getExtension('WEBGL_lose_context') : null;
   const canvas = renderer.canvas;
+  if (gl && ext && canvas instanceof HTMLCanvasElement) {
+    let markLost = (): void => undefined;
+    const lost = new Promise<void>((resolve) => (markLost = resolve));
+    const onLost = (event: Event): void => {
+      event.preventDefault(); // keeps the context restorable
+      markLost();
+    };
+    canvas.addEventListener('webglcontextlost', onLost, { once: true });
+    lostContexts.set(canvas, { gl, ext, lost });
+  }
   renderer.destroy();
-  if (ext && canvas instanceof HTMLCanvasElement) lostContexts.set(canvas, ext);
 }
 
 export async function createRenderer(setup: RendererSetup): Promise<Renderer> {

@@ -7,6 +7,7 @@ import { DEMO_CHANNEL, DEMO_CONNECT_LATENCY_MS, DEMO_EVENT_INFORMATION, DEMO_FIX
 import { createSpeakingSimulator, DEMO_GUESTS } from './demoGuests';
 import { demoStage } from './demoStage';
 import { startPollsQnaDemo } from './audience/pollsQnaDemo';
+import { startPeopleDemo } from './audience/peopleDemo';
 
 export interface DemoSessionOptions {
   latencyMs?: number;
@@ -39,7 +40,8 @@ export function createDemoSession({ latencyMs = DEMO_CONNECT_LATENCY_MS, wait = 
       log.info('demo', `channel ${uuid} saved (${JSON.parse(body.updateReason)?.action ?? 'load'})`);
     },
     startAudience(info) {
-      return startPollsQnaDemo({ autoApprove: info.qnaAutoApprove });
+      const stops = [startPollsQnaDemo({ autoApprove: info.qnaAutoApprove }), startPeopleDemo()];
+      return () => stops.forEach((stop) => stop());
     },
     subscribeAudioLevels(listener) {
       const simulator = createSpeakingSimulator(7, DEMO_GUESTS.map((g) => g.id));

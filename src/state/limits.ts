@@ -54,3 +54,13 @@ export const SAVED_HINT_MS = 2000;
 /** §9 demo: the default background is number 4 and is selected on first load. */
 export const DEFAULT_BACKGROUND_NUMBER = 4;
 export const COPY_CONFIRMATION_MS = 3000;
+
+// §9 settings toggles debounce (echo cancellation 400 ms)
+export const SETTINGS_TOGGLE_DEBOUNCE_MS = 200;
+export const ECHO_SETTING_DEBOUNCE_MS = 400;
+/** §9 camera blur is applied at twice the range, plus 20 with a virtual background. */
+export const BLUR_RANGE_FACTOR = 2;
+export const VIRTUAL_BACKGROUND_EXTRA_BLUR = 20;
+/** §9 blur / virtual background changes are queued with a 500 ms debounce. */
+export const BLUR_DEBOUNCE_MS = 500;
+export const CAMERA_BLUR_RANGE_MAX = 10;

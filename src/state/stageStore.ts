@@ -9,6 +9,8 @@ import { goOffAir, goOnAir, reorderOnDrop, spotlight } from '../../compositor/la
 import { DEFAULT_LAYOUT, DEFAULT_PRIMARY_COLOR } from '../../compositor/model/constants';
 import type { BrandSettings, EditAction, EditKind, LayoutCode, ProducerCard, UpdateReason } from '../../compositor/model/types';
 import { createHistory } from './history';
+import { canMute } from './people/people';
+import { log } from '../log';
 import { MENU_GUARD_MS, MUTE_GUARD_MS, ON_AIR_GUARD_MS } from './limits';
 
 enablePatches();
@@ -89,6 +91,13 @@ function applyHistory(patchesOf: 'patches' | 'inverse', take: () => ReturnType<t
 }
 
 const setProducers = (producers: ProducerCard[]) => (doc: Draft<StageDoc>) => void (doc.producers = producers as Draft<ProducerCard>[]);
+/** §5: a mute is skipped for a participant id of 6 characters or fewer (logged). */
+function mutable(id: string): boolean {
+  const guid = useStageStore.getState().doc.producers.find((p) => p.id === id)?.participantGuid;
+  if (canMute(guid)) return true;
+  log.warn('people', `mute skipped: participant id '${guid ?? ''}' is too short`);
+  return false;
+}
 const cardName = (id: string) => useStageStore.getState().doc.producers.find((p) => p.id === id)?.name ?? id;
 
 export const stageActions = {
@@ -148,7 +157,7 @@ export const stageActions = {
   },
   /** Camera or mic of a card, guarded 400 ms (§5); a hard-muted card stays muted (§4). */
   toggleMute(id: string, kind: 'audio' | 'video', now = Date.now()): boolean {
-    if (!guardAllows(`mute:${kind}:${id}`, MUTE_GUARD_MS, now)) return false;
+    if (!mutable(id) || !guardAllows(`mute:${kind}:${id}`, MUTE_GUARD_MS, now)) return false;
     return edit(`${kind === 'audio' ? 'Microphone' : 'Camera'}: ${cardName(id)}`, { group: 'PRODUCER', action: 'TOGGLE_MUTED', id, value: kind }, (doc) => {
       const card = doc.producers.find((p) => p.id === id);
       if (!card) return;
@@ -158,6 +167,7 @@ export const stageActions = {
   },
   /** Disable/enable (hard mute): a hard-muted participant is forced muted (§4). */
   toggleHardMute(id: string, kind: 'audio' | 'video'): boolean {
+    if (!mutable(id)) return false;
     return edit(`${kind === 'audio' ? 'Disable mic' : 'Disable video'}: ${cardName(id)}`, { group: 'PRODUCER', action: 'TOGGLE_MUTED', id, value: `hard-${kind}` }, (doc) => {
       const card = doc.producers.find((p) => p.id === id);
       if (!card) return;
@@ -167,6 +177,15 @@ export const stageActions = {
       } else {
         card.videoHardMute = !card.videoHardMute;
         if (card.videoHardMute) card.videoMute = true;
+      }
+    });
+  },
+  /** §4 Mute All / Unmute All of the presenters (one undo entry); self and unmutable ids are left. */
+  muteAll(mute: boolean, exceptId: string): boolean {
+    return edit(mute ? 'Mute all' : 'Unmute all', { group: 'PRODUCER', action: 'TOGGLE_MUTED', value: mute ? 'mute-all' : 'unmute-all' }, (doc) => {
+      for (const card of doc.producers) {
+        if (card.id === exceptId || !canMute(card.participantGuid) || card.type === 'CONTENT_SHARING') continue;
+        card.audioMute = card.audioHardMute ? true : mute;
       }
     });
   },

@@ -5,7 +5,7 @@ import { ON_AIR_GUARD_MS, MUTE_GUARD_MS, MENU_GUARD_MS } from '../../src/state/l
 import { channelBody, selectScene } from '../../src/state/scene';
 import type { UpdateReason } from '../../compositor/model/types';
 
-const cards = () => withOrderRanks(['a', 'b', 'c', 'd'].map((id) => producerCard({ id, name: id.toUpperCase(), url: `/v/${id}.webm` })));
+const cards = () => withOrderRanks(['a', 'b', 'c', 'd'].map((id) => producerCard({ id, name: id.toUpperCase(), url: `/v/${id}.webm`, participantGuid: `guid-${id}-0001` })));
 const doc = () => useStageStore.getState().doc;
 const card = (id: string) => doc().producers.find((p) => p.id === id)!;
 let t = 0;
@@ -164,5 +164,24 @@ describe('one model, two views', () => {
     expect(selectScene(doc()).producers.map((p) => p.id)).toEqual(['b']);
     stageActions.toggleSpotlight('b');
     expect(selectScene(doc()).producers.map((p) => p.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('mute rules (§5, §4 Mute modes)', () => {
+  it('skips a mute when the participant id is 6 characters or fewer', () => {
+    stageActions.load({ ...emptyDoc(), producers: [producerCard({ id: 'x', name: 'X', participantGuid: 'abcdef' }), producerCard({ id: 'y', name: 'Y', participantGuid: 'abcdefg' })] });
+    expect(stageActions.toggleMute('x', 'audio', later())).toBe(false);
+    expect(card('x').audioMute).toBe(false);
+    expect(stageActions.toggleMute('y', 'audio', later())).toBe(true);
+  });
+
+  it('Mute All mutes every presenter but self in one undo entry; Unmute All keeps hard mutes', () => {
+    stageActions.toggleHardMute('c', 'audio');
+    stageActions.muteAll(true, 'a');
+    expect(doc().producers.map((p) => p.audioMute)).toEqual([false, true, true, true]);
+    stageActions.muteAll(false, 'a');
+    expect(doc().producers.map((p) => p.audioMute)).toEqual([false, false, true, false]);
+    stageActions.undo();
+    expect(doc().producers.map((p) => p.audioMute)).toEqual([false, true, true, true]);
   });
 });

@@ -4,6 +4,8 @@ import type { Tool } from '../../state/sidePanel';
 import type { EventInformation } from '../../services/types';
 import { PollPanel } from '../poll/PollPanel';
 import { QnaPanel } from '../qna/QnaPanel';
+import { PeoplePanel } from '../people/PeoplePanel';
+import { SettingsPanel } from '../settings/SettingsPanel';
 
 export function toolBody(tool: Tool, info: EventInformation | null): ReactNode | null {
   switch (tool) {
@@ -11,6 +13,10 @@ export function toolBody(tool: Tool, info: EventInformation | null): ReactNode |
       return <PollPanel />;
     case 'Q&A':
       return <QnaPanel autoApprove={!!info?.qnaAutoApprove} />;
+    case 'PEOPLE':
+      return <PeoplePanel />;
+    case 'SETTINGS':
+      return <SettingsPanel />;
     default:
       return null;
   }

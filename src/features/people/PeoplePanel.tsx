@@ -1,0 +1,93 @@
+/**
+ * §2 People: Presenters and Attendees tabs (remembered), a search box (500 ms, case-insensitive, on
+ * the name), a sort menu, and Mute All / Unmute All for presenters. Menus follow §2 and §6.
+ */
+import { useMemo, useState } from 'react';
+import { Search } from 'lucide-react';
+import { useLayoutStore } from '../../state/layoutStore';
+import { SEARCH_DEBOUNCE_MS } from '../../state/people/limits';
+import { matchesSearch, sortParticipants, type Participant, type SortOrder } from '../../state/people/people';
+import { peopleActions, usePeopleStore } from '../../state/people/peopleStore';
+import { stageActions, useStageStore } from '../../state/stageStore';
+import { SELF_ID } from '../../services/stageSetup';
+import { info } from '../../services/show';
+import { Tabs } from '../../ui/Tabs';
+import { useDebounced } from '../../ui/useDebounced';
+import { usePersistedTab } from '../../ui/usePersistedTab';
+import { PersonRow, type PersonAction } from './PersonRow';
+import { presenterRows } from './presenters';
+import { SortMenu } from './SortMenu';
+import './people.css';
+
+const TABS = ['PRESENTERS', 'ATTENDEES'] as const;
+type PeopleTab = (typeof TABS)[number];
+const QUALITY = ['unknown', 'very poor', 'poor', 'fair', 'good', 'excellent'];
+
+/** §8 empty state, for the tab shown. */
+export const emptyPeopleText = (tab: PeopleTab) => `No ${tab === 'ATTENDEES' ? 'Attendees' : 'Presenters'} have joined this event yet!`;
+
+export function PeoplePanel() {
+  const [tab, setTab] = usePersistedTab<PeopleTab>('people', TABS, 'PRESENTERS');
+  const [query, setQuery] = useState('');
+  const settled = useDebounced(query, SEARCH_DEBOUNCE_MS);
+  const [order, setOrder] = useState<SortOrder>({ key: 'arrival', direction: 'asc' });
+  const cards = useStageStore((s) => s.doc.producers);
+  const attendees = usePeopleStore((s) => s.attendees);
+  const presenters = useMemo(() => presenterRows(cards), [cards]);
+
+  const list = useMemo(() => sortParticipants((tab === 'PRESENTERS' ? presenters : attendees).filter((p) => matchesSearch(p, settled)), order), [tab, presenters, attendees, settled, order]);
+  const others = presenters.filter((p) => !p.isSelf);
+  const allMuted = others.length > 0 && others.every((p) => p.audioMute);
+
+  const presenterActions = (p: (typeof presenters)[number]): PersonAction[] => {
+    const card = p.card;
+    const actions: PersonAction[] = [
+      { label: card.audioMute ? 'Unmute mic' : 'Mute mic', run: () => stageActions.toggleMute(card.id, 'audio'), disabled: card.audioHardMute },
+      { label: card.videoMute ? 'Unmute video' : 'Mute video', run: () => stageActions.toggleMute(card.id, 'video'), disabled: card.videoHardMute },
+      { label: card.audioHardMute ? 'Enable mic' : 'Disable mic', run: () => stageActions.toggleHardMute(card.id, 'audio') },
+      { label: card.videoHardMute ? 'Enable video' : 'Disable video', run: () => stageActions.toggleHardMute(card.id, 'video') },
+      { label: `Noise cancellation: ${card.voiceProcessing ? 'on' : 'off'}`, run: () => stageActions.toggleNoiseCancellation(card.id) },
+      { label: 'Connection details', run: () => info(`${card.name}: connection ${QUALITY[card.callQuality] ?? 'unknown'} (${card.callQuality}/5)`) },
+    ];
+    if (!p.isSelf && p.role !== 'Moderator') actions.push({ label: 'Remove presenter', run: () => stageActions.remove(card.id), danger: true });
+    return actions;
+  };
+  const attendeeActions = (p: Participant): PersonAction[] => [
+    { label: 'Chat with guest', run: () => useLayoutStore.getState().selectTool('HOST CHAT') },
+    { label: 'Remove guest', run: () => peopleActions.remove(p.id), danger: true },
+  ];
+
+  return (
+    <Tabs
+      label="People"
+      tabs={[
+        { value: 'PRESENTERS', label: 'Presenters', count: presenters.length },
+        { value: 'ATTENDEES', label: 'Attendees', count: attendees.length },
+      ]}
+      value={tab}
+      onChange={setTab}
+    >
+      <div className="people-toolbar">
+        <label className="search-box">
+          <Search size={14} aria-hidden />
+          <input type="search" className="input" placeholder="Search by name" aria-label={`Search ${tab === 'PRESENTERS' ? 'presenters' : 'attendees'}`} value={query} onChange={(e) => setQuery(e.target.value)} />
+        </label>
+        <SortMenu value={order} onChange={setOrder} />
+        {tab === 'PRESENTERS' && (
+          <button type="button" className="btn btn-secondary btn-small" disabled={!others.length} onClick={() => stageActions.muteAll(!allMuted, SELF_ID)}>
+            {allMuted ? 'Unmute All' : 'Mute All'}
+          </button>
+        )}
+      </div>
+      {list.length === 0 ? (
+        <p className="empty-state">{settled && (tab === 'PRESENTERS' ? presenters : attendees).length ? `Nobody matches “${settled}”.` : emptyPeopleText(tab)}</p>
+      ) : (
+        <ul className="people-list" aria-label={tab === 'PRESENTERS' ? 'Presenters' : 'Attendees'}>
+          {list.map((p) => (
+            <PersonRow key={p.id} person={p} actions={tab === 'PRESENTERS' ? presenterActions(p as (typeof presenters)[number]) : attendeeActions(p)} />
+          ))}
+        </ul>
+      )}
+    </Tabs>
+  );
+}

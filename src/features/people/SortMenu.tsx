@@ -1,0 +1,44 @@
+/** §2 sort menu: alphabetical or arrival time, ascending or descending; §4 opens only if more than 500 ms passed since it was last toggled. */
+import { useRef, useState } from 'react';
+import { ArrowDownUp, Check } from 'lucide-react';
+import { SORT_MENU_GUARD_MS } from '../../state/people/limits';
+import { SORT_OPTIONS, type SortOrder } from '../../state/people/people';
+import { PopupMenu } from '../../ui/PopupMenu';
+
+export function SortMenu({ value, onChange, now = Date.now }: { value: SortOrder; onChange(o: SortOrder): void; now?: () => number }) {
+  const [open, setOpen] = useState(false);
+  const lastToggle = useRef(-Infinity);
+  const button = useRef<HTMLButtonElement>(null);
+  const toggle = (next: boolean) => {
+    if (next && now() - lastToggle.current <= SORT_MENU_GUARD_MS) return;
+    lastToggle.current = now();
+    setOpen(next);
+  };
+  const same = (o: SortOrder) => o.key === value.key && o.direction === value.direction;
+  return (
+    <>
+      <button ref={button} type="button" className="btn btn-ghost btn-small" aria-haspopup="menu" aria-expanded={open} onClick={() => toggle(!open)}>
+        <ArrowDownUp size={14} aria-hidden /> Sort
+      </button>
+      {open && (
+        <PopupMenu label="Sort people" anchor={button.current} onClose={() => toggle(false)}>
+          {SORT_OPTIONS.map((o) => (
+            <button
+              key={o.label}
+              role="menuitemradio"
+              aria-checked={same(o.order)}
+              type="button"
+              onClick={() => {
+                onChange(o.order);
+                toggle(false);
+              }}
+            >
+              <span className="check-slot">{same(o.order) && <Check size={14} aria-hidden />}</span>
+              {o.label}
+            </button>
+          ))}
+        </PopupMenu>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+/** Settings › Audio: microphone and speaker, the speaker test (§9 4 s), processing and gain. */
+import { Play, Square } from 'lucide-react';
+import { ECHO_SETTING_DEBOUNCE_MS, SETTINGS_TOGGLE_DEBOUNCE_MS } from '../../state/limits';
+import { useSettingsStore } from '../../state/settingsStore';
+import { Switch } from '../../ui/Switch';
+import { useSpeakerTest } from '../haircheck/useSpeakerTest';
+import { DevicePicker } from './DevicePicker';
+import { useDebouncedSetting } from './useDebouncedSetting';
+import { useDeviceLists } from './useDeviceLists';
+
+export function AudioSettings() {
+  const lists = useDeviceLists();
+  const speakerId = useSettingsStore((s) => s.lastUsedDevices.speaker?.deviceId ?? null);
+  const speaker = useSpeakerTest(speakerId);
+  const [echo, setEcho] = useDebouncedSetting('echoCancellation', ECHO_SETTING_DEBOUNCE_MS);
+  const [stereo, setStereo] = useDebouncedSetting('stereoInput', SETTINGS_TOGGLE_DEBOUNCE_MS);
+  const [autoGain, setAutoGain] = useDebouncedSetting('autoGain', SETTINGS_TOGGLE_DEBOUNCE_MS);
+  const gain = useSettingsStore((s) => s.settings.manualGain);
+  return (
+    <div className="settings-section">
+      <DevicePicker kind="microphone" list={lists.microphone} />
+      <div className="speaker-row">
+        <DevicePicker kind="speaker" list={lists.speaker} />
+        <button type="button" className="btn btn-secondary speaker-test" aria-pressed={speaker.playing} onClick={speaker.toggle}>
+          {speaker.playing ? <Square size={14} aria-hidden /> : <Play size={14} aria-hidden />}
+          {speaker.playing ? 'Stop' : 'Test speaker'}
+        </button>
+      </div>
+      <fieldset className="settings-group">
+        <legend>Processing</legend>
+        <Switch label="Echo cancellation" checked={echo} onChange={setEcho} />
+        <Switch label="Stereo input" checked={stereo} onChange={setStereo} />
+        <Switch label="Automatic gain" checked={autoGain} onChange={setAutoGain} />
+        <div className="field">
+          <label className="field-label" htmlFor="manual-gain">
+            Microphone gain: {gain}
+          </label>
+          <input id="manual-gain" type="range" min={0} max={20} value={gain} disabled={autoGain} onChange={(e) => useSettingsStore.getState().update({ manualGain: Number(e.target.value) })} />
+        </div>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/** Settings › Camera: the camera, camera blur (range 5 by default) and the virtual background. */
+import { useEffect, useRef } from 'react';
+import { CAMERA_BLUR_RANGE_MAX, SETTINGS_TOGGLE_DEBOUNCE_MS } from '../../state/limits';
+import { media } from '../../services/media';
+import { SELF_ID } from '../../services/stageSetup';
+import { useSettingsStore } from '../../state/settingsStore';
+import { Switch } from '../../ui/Switch';
+import { DevicePicker } from './DevicePicker';
+import { useDebouncedSetting } from './useDebouncedSetting';
+import { useDeviceLists } from './useDeviceLists';
+
+function OwnPreview() {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const attach = () => {
+      const el = media.get(SELF_ID);
+      if (ref.current && el instanceof HTMLVideoElement && ref.current.srcObject !== el.srcObject) ref.current.srcObject = el.srcObject;
+    };
+    attach();
+    return media.subscribe(attach);
+  }, []);
+  return <video ref={ref} className="settings-preview" muted autoPlay playsInline aria-label="Your camera as the studio sends it" />;
+}
+
+export function CameraSettings() {
+  const lists = useDeviceLists();
+  const [blur, setBlur] = useDebouncedSetting('cameraBlurActive', SETTINGS_TOGGLE_DEBOUNCE_MS);
+  const [virtualBg, setVirtualBg] = useDebouncedSetting('cameraVirtualBgActive', SETTINGS_TOGGLE_DEBOUNCE_MS);
+  const range = useSettingsStore((s) => s.settings.cameraBlurRange);
+  return (
+    <div className="settings-section">
+      <OwnPreview />
+      <DevicePicker kind="camera" list={lists.camera} />
+      <fieldset className="settings-group">
+        <legend>Background</legend>
+        <Switch label="Blur my camera" checked={blur} onChange={setBlur} />
+        <div className="field">
+          <label className="field-label" htmlFor="blur-range">
+            Blur strength: {range}
+          </label>
+          <input id="blur-range" type="range" min={1} max={CAMERA_BLUR_RANGE_MAX} value={range} disabled={!blur && !virtualBg} onChange={(e) => useSettingsStore.getState().update({ cameraBlurRange: Number(e.target.value) })} />
+        </div>
+        <Switch label="Virtual background" hint="A stronger blur that hides your room" checked={virtualBg} onChange={setVirtualBg} />
+      </fieldset>
+    </div>
+  );
+}

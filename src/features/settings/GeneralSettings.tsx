@@ -1,0 +1,50 @@
+/** Settings › General: broadcast quality (§9), guest-entry rules, and the studio's sound effects. */
+import { BROADCAST_QUALITIES, useSettingsStore, type BroadcastQuality } from '../../state/settingsStore';
+import { SETTINGS_TOGGLE_DEBOUNCE_MS } from '../../state/limits';
+import { SOUND_EFFECTS } from '../../services/sounds';
+import { Switch } from '../../ui/Switch';
+import { useDebouncedSetting } from './useDebouncedSetting';
+
+function SettingSwitch({ name, label, hint }: { name: 'disableVideoOnGuestEnter' | 'muteMicOnGuestEnter' | 'shareByModeratorOnly' | 'automaticAddStreamSharedScreen' | 'shiftVideosUp' | 'playSoundFx'; label: string; hint?: string }) {
+  const [value, set] = useDebouncedSetting(name, SETTINGS_TOGGLE_DEBOUNCE_MS);
+  return <Switch label={label} hint={hint} checked={value} onChange={set} />;
+}
+
+export function GeneralSettings() {
+  const quality = useSettingsStore((s) => s.settings.broadcastQuality);
+  const soundOn = useSettingsStore((s) => s.settings.playSoundFx);
+  const toggles = useSettingsStore((s) => s.soundToggles);
+  return (
+    <div className="settings-section">
+      <fieldset className="settings-group">
+        <legend>Broadcast quality</legend>
+        <div className="radio-cards" role="radiogroup" aria-label="Broadcast quality">
+          {BROADCAST_QUALITIES.map((q) => (
+            <label key={q.value} className={`radio-card${quality === q.value ? ' selected' : ''}`}>
+              <input type="radio" name="broadcastQuality" value={q.value} checked={quality === q.value} onChange={() => useSettingsStore.getState().update({ broadcastQuality: q.value as BroadcastQuality })} />
+              <strong>{q.value}</strong>
+              <span className="field-hint">{q.label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="settings-group">
+        <legend>When guests enter</legend>
+        <SettingSwitch name="muteMicOnGuestEnter" label="Mute guests' microphones" />
+        <SettingSwitch name="disableVideoOnGuestEnter" label="Turn guests' cameras off" />
+        <SettingSwitch name="shareByModeratorOnly" label="Only moderators can share" />
+        <SettingSwitch name="automaticAddStreamSharedScreen" label="Put my shared screen on stage automatically" />
+        <SettingSwitch name="shiftVideosUp" label="Move videos up when someone leaves" />
+      </fieldset>
+      <fieldset className="settings-group">
+        <legend>Sound effects</legend>
+        <SettingSwitch name="playSoundFx" label="Play studio sounds" />
+        <div className="sound-list" aria-disabled={!soundOn}>
+          {SOUND_EFFECTS.map((e) => (
+            <Switch key={e.key} label={e.label} checked={toggles[e.key] !== false} disabled={!soundOn} onChange={(on) => useSettingsStore.getState().setSoundToggle(e.key, on)} />
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * A setting shown at once and committed after its §9 debounce (toggles 200 ms, echo 400 ms), so a
+ * burst of clicks applies (and re-opens the microphone) once.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useSettingsStore, type Settings } from '../../state/settingsStore';
+
+export function useDebouncedSetting<K extends keyof Settings>(key: K, delayMs: number): [Settings[K], (v: Settings[K]) => void] {
+  const stored = useSettingsStore((s) => s.settings[key]);
+  const [shown, setShown] = useState(stored);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => setShown(stored), [stored]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const set = (value: Settings[K]) => {
+    setShown(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => useSettingsStore.getState().update({ [key]: value } as Partial<Settings>), delayMs);
+  };
+  return [shown, set];
+}
