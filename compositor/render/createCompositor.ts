@@ -7,7 +7,8 @@ import { TextStyle, type Renderer } from 'pixi.js';
 import { zoomTransform } from './geometry';
 import { LABEL_FONT_PX, type ViewContext } from './producerView';
 import { SceneReconciler } from './reconcile';
-import { createRenderer, DEFAULT_MAX_BATCH_TEXTURES, destroyRenderer } from './rendererSetup';
+import { destroyRenderer } from './canvasLifecycle';
+import { createRenderer, DEFAULT_MAX_BATCH_TEXTURES } from './rendererSetup';
 import { animationFrames, createFrameScheduler, type FrameScheduler } from './scheduler';
 import { FrameStats } from './stats';
 import type { Compositor, CompositorOptions, CompositorStats } from './types';
@@ -148,8 +149,11 @@ class StudioCompositor implements Compositor {
 
 /**
  * Creates the renderer on `options.canvas` and draws the first frame on the next animation frame.
- * `options.signal` aborted before the renderer is ready destroys it and rejects with an AbortError
- * (pixi throws if a renderer is destroyed while its init is pending, so that case is handled here).
+ * - `options.signal` aborted before the renderer is ready destroys it and rejects with an AbortError
+ *   (pixi throws if a renderer is destroyed while its init is pending, so that case is handled here).
+ * - One compositor per canvas at a time: a creation on a canvas whose previous compositor is still
+ *   initialising waits until that one is destroyed (React StrictMode: effect, cleanup, effect), and a
+ *   canvas destroyed by a compositor gets its WebGL context back for the next one.
  */
 export async function createCompositor(options: CompositorOptions): Promise<Compositor> {
   const renderer = await createRenderer({

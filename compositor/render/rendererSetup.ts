@@ -3,7 +3,8 @@
  * fallback), no antialias, opaque, resolution 1, no ticker. Nothing here renders by itself.
  */
 import 'pixi.js/unsafe-eval'; // the app's CSP has no 'unsafe-eval' (ECOSYSTEM-NOTES §3b pitfall 5)
-import { autoDetectRenderer, DefaultBatcher, type Renderer, type WebGLRenderer } from 'pixi.js';
+import { autoDetectRenderer, DefaultBatcher, type Renderer } from 'pixi.js';
+import { claimCanvas, destroyRenderer, holdClaim, restoreLostContext, waitForPrevious } from './canvasLifecycle';
 
 /**
  * Texture slots per WebGL batch. pixi's batch shader picks the slot with an if-chain per shaded pixel;
@@ -45,70 +46,30 @@ function limitBatchTextures(renderer: Renderer, slots: number): void {
   renderer.runners.contextChange.add({ contextChange: apply });
 }
 
-/**
- * pixi's WebGL destroy loses the canvas's context (WEBGL_lose_context), and getContext keeps returning
- * that lost context. A host that re-creates the compositor on the same canvas (React StrictMode runs
- * effects twice on one element) needs it restored first, which the spec only allows when the
- * 'webglcontextlost' event was default-prevented: destroyRenderer arranges that, createRenderer waits
- * for the loss, restores, and fails loudly (never hangs in pixi's init) if the context stays lost.
- */
-interface LostContext {
-  gl: WebGLRenderingContext | WebGL2RenderingContext;
-  ext: WEBGL_lose_context;
-  lost: Promise<void>;
-}
-const lostContexts = new WeakMap<HTMLCanvasElement, LostContext>();
-const CONTEXT_EVENT_TIMEOUT_MS = 2000;
-
-const eventOrTimeout = (target: EventTarget, type: string): Promise<void> =>
-  new Promise<void>((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      target.removeEventListener(type, done);
-      resolve();
-    };
-    const timer = setTimeout(done, CONTEXT_EVENT_TIMEOUT_MS);
-    target.addEventListener(type, done);
-  });
-
-async function restoreLostContext(canvas: HTMLCanvasElement): Promise<void> {
-  const entry = lostContexts.get(canvas);
-  if (!entry) return;
-  lostContexts.delete(canvas);
-  if (!entry.gl.isContextLost()) return;
-  await Promise.race([entry.lost, new Promise((r) => setTimeout(r, CONTEXT_EVENT_TIMEOUT_MS))]);
-  // The browser records that restoring is allowed only after the event dispatch returns: wait a task.
-  await new Promise((r) => setTimeout(r, 0));
-  const restored = eventOrTimeout(canvas, 'webglcontextrestored');
-  entry.ext.restoreContext();
-  await restored;
-  if (entry.gl.isContextLost()) {
-    throw new Error('createCompositor: the WebGL context of this canvas was lost and could not be restored; pass a new canvas');
-  }
-}
-
-/** Destroys the renderer, keeping the host's canvas in the DOM and reusable by a new compositor. */
-export function destroyRenderer(renderer: Renderer): void {
-  const gl = 'gl' in renderer ? (renderer as WebGLRenderer).gl : null;
-  const ext = gl && !gl.isContextLost() ? gl.getExtension('WEBGL_lose_context') : null;
-  const canvas = renderer.canvas;
-  if (gl && ext && canvas instanceof HTMLCanvasElement) {
-    let markLost = (): void => undefined;
-    const lost = new Promise<void>((resolve) => (markLost = resolve));
-    const onLost = (event: Event): void => {
-      event.preventDefault(); // keeps the context restorable
-      markLost();
-    };
-    canvas.addEventListener('webglcontextlost', onLost, { once: true });
-    lostContexts.set(canvas, { gl, ext, lost });
-  }
-  renderer.destroy();
-}
-
 export async function createRenderer(setup: RendererSetup): Promise<Renderer> {
   if (setup.signal?.aborted) throw abortError();
-  await restoreLostContext(setup.canvas);
-  const renderer = await autoDetectRenderer({
+  const { claim, previous } = claimCanvas(setup.canvas);
+  let renderer: Renderer;
+  try {
+    await waitForPrevious(previous);
+    if (setup.signal?.aborted) throw abortError();
+    await restoreLostContext(setup.canvas);
+    renderer = await initRenderer(setup);
+  } catch (error) {
+    claim.release();
+    throw error;
+  }
+  holdClaim(renderer, claim);
+  if (setup.signal?.aborted) {
+    destroyRenderer(renderer);
+    throw abortError();
+  }
+  limitBatchTextures(renderer, setup.maxBatchTextures);
+  return renderer;
+}
+
+function initRenderer(setup: RendererSetup): Promise<Renderer> {
+  return autoDetectRenderer({
     canvas: setup.canvas,
     width: setup.width,
     height: setup.height,
@@ -122,10 +83,4 @@ export async function createRenderer(setup: RendererSetup): Promise<Renderer> {
     preserveDrawingBuffer: false,
     powerPreference: 'high-performance',
   });
-  if (setup.signal?.aborted) {
-    destroyRenderer(renderer);
-    throw abortError();
-  }
-  limitBatchTextures(renderer, setup.maxBatchTextures);
-  return renderer;
 }

@@ -415,6 +415,34 @@ describe('createCompositor', () => {
     expect(frames.pending).toBe(0);
   });
 
+  it('StrictMode-style double mount on one canvas: the second compositor starts after the first is destroyed', async () => {
+    const canvas = document.createElement('canvas');
+    const options = (): CompositorOptions => ({
+      canvas,
+      width: 64,
+      height: 36,
+      source: new SceneStore(scene([producer('a')])),
+      media: () => null,
+      frames: new ManualFrames(),
+    });
+    const order: string[] = [];
+    const first = createCompositor(options()).then((c) => {
+      order.push('first ready');
+      c.destroy(); // the effect was already cleaned up
+      order.push('first destroyed');
+    });
+    const second = createCompositor(options()).then((c) => {
+      order.push('second ready');
+      live.push(c);
+      return c;
+    });
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first ready', 'first destroyed', 'second ready']);
+    const c = await second;
+    c.renderNow();
+    expect(c.stats().frames).toBe(1);
+  });
+
   it('an AbortSignal aborted before init resolves destroys the renderer and rejects', async () => {
     const controller = new AbortController();
     const store = new SceneStore(scene([]));

@@ -1,0 +1,262 @@
+#!/usr/bin/env node
+/**
+ * Compositor frame-time benchmark (PERF-NOTES.md): the compositor against a raw WebGL2 floor in the
+ * same headless Chromium (SwiftShader), N = 9 live 640×360 sources, CLASSIC layout, 1600×900 and
+ * 1920×1080; plus scene-update cost, texture count and JS heap around 500 on/off-air toggles, and a
+ * real <video> check of the requestVideoFrameCallback path. Prints JSON, then a one-line summary.
+ *
+ *   node benchmarks/compositor.mjs [--quick] [--json-only] [--out file.json] [--only name] [--shot file.png]
+ *
+ * Serves benchmarks/harness through Vite (dev server, started here) and drives window.__bench.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, '..');
+const args = process.argv.slice(2);
+const QUICK = args.includes('--quick');
+const JSON_ONLY = args.includes('--json-only');
+const OUT = args.includes('--out') ? args[args.indexOf('--out') + 1] : null;
+const SHOT = args.includes('--shot') ? resolve(args[args.indexOf('--shot') + 1]) : null;
+
+// Playwright puts browser profiles in os.tmpdir(): keep them inside the workspace, where neither git
+// nor ESLint looks (node_modules), next to the harness's own Vite dependency cache.
+const CACHE = join(ROOT, 'node_modules', '.cache', 'studio-benchmarks');
+const TMP = join(CACHE, 'tmp');
+mkdirSync(TMP, { recursive: true });
+process.env.TMPDIR = TMP;
+
+const { createServer } = await import('vite');
+const { chromium } = await import('@playwright/test');
+
+const CHROME = process.env.CHROME_PATH || '/usr/lib/chromium/chromium';
+const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+const N = 9;
+const numberArg = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+const WARMUP = numberArg('--warmup', QUICK ? 5 : 20);
+const FRAMES = numberArg('--frames', QUICK ? 30 : 120);
+const SERIES = args.includes('--series');
+const TOGGLES = QUICK ? 50 : 500;
+const TOGGLE_WARMUP = QUICK ? 20 : 500;
+
+const WEBGL = { name: 'pixi-webgl', preference: 'webgl' }; // DEFAULT_MAX_BATCH_TEXTURES slots
+const WEBGL_16 = { name: 'pixi-webgl-16-slots', preference: 'webgl', maxBatchTextures: 16 }; // pixi's default
+const CANVAS = { name: 'pixi-canvas', preference: 'canvas' };
+const CANVAS_SW = { name: 'pixi-canvas-software', preference: 'canvas', softwareCanvas: true };
+
+/** Each run is a fresh page (pixi keeps one batch shader per page), floor and compositor interleaved. */
+const RUNS = [
+  { width: 1600, height: 900, variant: WEBGL, toggles: true, video: true },
+  { width: 1600, height: 900, variant: WEBGL_16 },
+  { width: 1600, height: 900, variant: CANVAS, toggles: true, canvas2d: true },
+  { width: 1600, height: 900, variant: CANVAS_SW },
+  { width: 1920, height: 1080, variant: WEBGL },
+  { width: 1920, height: 1080, variant: CANVAS, canvas2d: true },
+];
+
+const log = (...a) => {
+  if (!JSON_ONLY) console.error('[bench]', ...a);
+};
+
+async function heapUsed(cdp) {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  return usedSize;
+}
+
+/** page.evaluate with a deadline: a page stuck in a loop fails the run instead of hanging it. */
+const EVAL_TIMEOUT_MS = 240_000;
+function evaluate(page, fn, arg) {
+  let timer;
+  const deadline = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`page.evaluate timed out after ${EVAL_TIMEOUT_MS} ms`)), EVAL_TIMEOUT_MS);
+  });
+  return Promise.race([page.evaluate(fn, arg), deadline]).finally(() => clearTimeout(timer));
+}
+
+async function runOne(browser, baseUrl, run) {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(`${baseUrl}benchmarks/harness/index.html`);
+  await page.waitForFunction(() => window.__bench !== undefined, null, { timeout: 60_000 });
+  const config = {
+    width: run.width,
+    height: run.height,
+    n: N,
+    warmup: run.warmupOnly ? 5 : WARMUP,
+    frames: run.warmupOnly ? 10 : FRAMES,
+    variant: run.variant,
+    canvas2d: run.canvas2d === true,
+    series: SERIES,
+  };
+  const t0 = Date.now();
+  const info = await evaluate(page, (c) => window.__bench.setup(c), config);
+  const frames = await evaluate(page, () => window.__bench.frames());
+  if (run.warmupOnly) {
+    await page.close();
+    return null;
+  }
+  const drawOnlyMs = await evaluate(page, () => window.__bench.drawOnly(30));
+  const sceneUpdateMs = await evaluate(page, (rounds) => window.__bench.sceneUpdates(rounds), QUICK ? 3 : 10);
+  const idle = await evaluate(page, () => window.__bench.idle(500));
+  const result = {
+    size: `${run.width}x${run.height}`,
+    variant: run.variant.name,
+    renderer: info.renderer,
+    batchTextures: info.batchTextures,
+    gl: info.gl,
+    ...frames,
+    drawOnlyMs,
+    sceneUpdateMs,
+    ...idle,
+  };
+  if (run.toggles) {
+    const cdp = await page.context().newCDPSession(page);
+    const before = await evaluate(page, () => window.__bench.counts());
+    const heapCold = await heapUsed(cdp);
+    // Warm-up cycles first: pixi's pools and V8's code for these paths grow once, then stay.
+    await evaluate(page, (n) => window.__bench.toggles(n), TOGGLE_WARMUP);
+    const heapBefore = await heapUsed(cdp);
+    const t = await evaluate(page, (n) => window.__bench.toggles(n), TOGGLES);
+    const after = await evaluate(page, () => window.__bench.counts());
+    const heapAfter = await heapUsed(cdp);
+    result.toggles = {
+      cycles: t.cycles,
+      warmupCycles: TOGGLE_WARMUP,
+      ms: t.ms,
+      textures: { before: before.stats.textures, after: after.stats.textures },
+      glTextures: { before: before.glTextures, after: after.glTextures },
+      heapBytes: {
+        cold: heapCold,
+        before: heapBefore,
+        after: heapAfter,
+        delta: heapAfter - heapBefore,
+        perCycle: Math.round((heapAfter - heapBefore) / t.cycles),
+      },
+    };
+    await cdp.detach();
+  }
+  if (SHOT && run === RUNS[0]) {
+    await evaluate(page, () => window.__bench.showcase());
+    // Canvas order in the harness: floor, compositor (, canvas 2D reference).
+    await page.locator('canvas').nth(1).screenshot({ path: SHOT });
+    log('screenshot of the compositor canvas →', SHOT);
+  }
+  await evaluate(page, () => window.__bench.teardown());
+  if (run.video) result.video = await evaluate(page, (url) => window.__bench.videoCheck(url), '/assets/video/guest-1.webm');
+  if (run.video) result.remount = await evaluate(page, (p) => window.__bench.remountCheck(p), run.variant.preference);
+  result.seconds = Math.round((Date.now() - t0) / 100) / 10;
+  if (errors.length) result.pageErrors = errors.slice(0, 5);
+  await page.close();
+  return result;
+}
+
+const LOAD_BEFORE = Math.round(os.loadavg()[0] * 100) / 100;
+const server = await createServer({
+  configFile: false,
+  root: ROOT,
+  base: '/',
+  logLevel: 'warn',
+  clearScreen: false,
+  cacheDir: join(CACHE, 'vite'),
+  server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
+  optimizeDeps: { entries: ['benchmarks/harness/index.html'], include: ['pixi.js', 'pixi.js/unsafe-eval'] },
+});
+let browser;
+try {
+  await server.listen();
+  const address = server.httpServer.address();
+  const baseUrl = `http://127.0.0.1:${address.port}/`;
+  log('vite at', baseUrl);
+  browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS, headless: true });
+  // A throwaway page first: Vite's first transforms and the browser's first GPU work would
+  // otherwise land in the first measured run.
+  log('warm-up page …');
+  await runOne(browser, baseUrl, { width: 640, height: 360, variant: WEBGL, warmupOnly: true });
+  const results = [];
+  const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
+  for (const run of RUNS.filter((r) => !only || `${r.variant.name}@${r.width}x${r.height}`.includes(only))) {
+    log(`run ${run.variant.name} ${run.width}x${run.height} …`);
+    const r = await runOne(browser, baseUrl, run);
+    log(
+      `  compositor p50 ${r.compositor.frameMs.p50} ms, floor p50 ${r.floor.frameMs.p50} ms, ratio ${r.ratio.p50} (paired ${r.ratio.pairedP50}), ${r.seconds}s`,
+    );
+    results.push(r);
+  }
+  const find = (size, variant) => results.find((r) => r.size === size && r.variant === variant);
+  const main = find('1600x900', WEBGL.name);
+  const webglRuns = results.filter((r) => r.variant === WEBGL.name);
+  const out = {
+    benchmark: 'compositor',
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      chromium: browser.version(),
+      gl: main?.gl,
+      // 1-minute load average before and after: above the core count, other processes shared the CPU.
+      loadavg: { before: LOAD_BEFORE, after: Math.round(os.loadavg()[0] * 100) / 100 },
+    },
+    config: { n: N, source: '640x360 canvases', layout: 'CLASSIC', warmup: WARMUP, frames: FRAMES, toggles: TOGGLES },
+    target: 'compositor p50 <= 1.25 x floor p50',
+    summary: Object.fromEntries(
+      results.map((r) => [
+        `${r.variant}@${r.size}`,
+        {
+          compositorP50: r.compositor.frameMs.p50,
+          compositorP95: r.compositor.frameMs.p95,
+          floorP50: r.floor.frameMs.p50,
+          floorP95: r.floor.frameMs.p95,
+          ratioP50: r.ratio.p50,
+          ratioP95: r.ratio.p95,
+          pairedRatioP50: r.ratio.pairedP50,
+          first30P50: r.compositor.first30Ms.p50,
+          last30P50: r.compositor.last30Ms.p50,
+          jsMsP50: r.compositor.jsMs.p50,
+          floorJsMsP50: r.floor.jsMs.p50,
+          sceneUpdateP50: r.sceneUpdateMs.all.p50,
+          sceneUpdateCpuP50: r.sceneUpdateMs.cpuMs.p50,
+          ...(r.canvas2dReference ? { canvas2dReferenceP50: r.canvas2dReference.frameMs.p50 } : {}),
+        },
+      ]),
+    ),
+    runs: results,
+  };
+  const json = JSON.stringify(out, null, 2);
+  if (OUT) writeFileSync(OUT, json);
+  console.log(json);
+  const fmt = (r) =>
+    `${r.variant}@${r.size} p50 ${r.compositor.frameMs.p50}ms vs floor ${r.floor.frameMs.p50}ms = ${r.ratio.p50}x (paired ${r.ratio.pairedP50}x` +
+    (r.renderer === 'canvas' ? `; first 30 ${r.compositor.first30Ms.p50}ms, last 30 ${r.compositor.last30Ms.p50}ms)` : ')');
+  const line = [
+    `compositor N=${N}:`,
+    results.map(fmt).join(' | '),
+    `| scene update p50 ${main?.sceneUpdateMs.all.p50}ms`,
+    `| textures ${main?.toggles?.textures.before}→${main?.toggles?.textures.after} after ${TOGGLES} toggles`,
+    `| heap ${(main?.toggles?.heapBytes.before / 1e6).toFixed(1)}→${(main?.toggles?.heapBytes.after / 1e6).toFixed(1)} MB`,
+    `| target ≤1.25x (default webgl, paired): ${webglRuns.every((r) => r.ratio.pairedP50 <= 1.25) ? 'MET' : 'NOT MET'}`,
+    `| load ${out.machine.loadavg.before}→${out.machine.loadavg.after} on ${out.machine.cpus} cpus`,
+  ].join(' ');
+  console.log(line);
+} finally {
+  await browser?.close();
+  await server.close();
+}
