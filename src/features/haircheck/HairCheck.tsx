@@ -4,14 +4,15 @@
  * device exists).
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { Camera, Mic, Volume2, Play, Square, ArrowRight, VideoOff } from 'lucide-react';
+import { Mic, Play, Square, ArrowRight, VideoOff } from 'lucide-react';
 import { MIC_METER_TILES_HAIRCHECK } from '../../state/limits';
 import { MicLevelMeter } from '../../ui/MicLevelMeter';
+import { DeviceSelect } from '../../ui/DeviceSelect';
 import { Logo } from '../../ui/Logo';
 import { Spinner } from '../../ui/Spinner';
 import type { StudioUser } from '../../services/types';
 import { DeviceErrorDialog } from './DeviceErrorDialog';
-import { hasEveryKind, type DeviceKind, type DeviceOption } from './devices';
+import { hasEveryKind, type DeviceKind } from '../../services/devices';
 import { useAutoProceed } from './useAutoProceed';
 import { useDeviceCheck } from './useDeviceCheck';
 import { useMicLevel } from './useMicLevel';
@@ -22,30 +23,6 @@ export interface HairCheckProps {
   eventTitle: string;
   connecting: boolean;
   onProceed: () => void;
-}
-
-const ICONS = { camera: Camera, microphone: Mic, speaker: Volume2 } as const;
-const LABELS = { camera: 'Camera', microphone: 'Microphone', speaker: 'Speaker' } as const;
-const EMPTY = { camera: 'No camera found', microphone: 'No microphone found', speaker: 'No speaker found' } as const;
-
-function DeviceSelect({ kind, list, value, onChange }: { kind: DeviceKind; list: DeviceOption[]; value: string | null; onChange: (id: string) => void }) {
-  const Icon = ICONS[kind];
-  const id = `device-${kind}`;
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        <Icon size={16} aria-hidden /> {LABELS[kind]}
-      </label>
-      <select id={id} className="select" value={value ?? ''} disabled={list.length === 0} onChange={(e) => onChange(e.target.value)}>
-        {list.length === 0 && <option value="">{EMPTY[kind]}</option>}
-        {list.map((d) => (
-          <option key={d.deviceId} value={d.deviceId}>
-            {d.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
 }
 
 function CameraPreview({ stream, status, name }: { stream: MediaStream | null; status: string; name: string }) {

@@ -3,7 +3,7 @@
  * enumerateDevices returns, choosing a device (remembered id, then remembered name, then the
  * system default, then the first), and keeping a selection valid when devices come and go.
  */
-import type { LastUsedDevices, RememberedDevice } from '../../state/storage';
+import type { LastUsedDevices, RememberedDevice } from '../state/storage';
 
 export type DeviceKind = 'camera' | 'microphone' | 'speaker';
 export const DEVICE_KINDS: readonly DeviceKind[] = ['camera', 'microphone', 'speaker'];
