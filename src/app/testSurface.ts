@@ -10,6 +10,7 @@ import { useLayoutStore } from '../state/layoutStore';
 import { useMeetingStore } from '../state/meetingStore';
 import { useSettingsStore } from '../state/settingsStore';
 import { useStageStore } from '../state/stageStore';
+import { useChatStore } from '../state/chat/chatStore';
 import { channelBody, selectScene } from '../state/scene';
 import { compositorStats } from '../services/compositorRegistry';
 import { demoChannelServer } from '../demo/demoSession';
@@ -26,6 +27,12 @@ export function studioSnapshot() {
     settings: data(useSettingsStore.getState()),
     audience: data(useAudienceCounters.getState()),
     stage: data(useStageStore.getState()),
+    chat: (({ unread, onStreamMessageId, retryAfter, messages }) => ({
+      unread,
+      onStreamMessageId,
+      retryAfter,
+      counts: Object.fromEntries(Object.entries(messages).map(([k, list]) => [k, list.length])),
+    }))(useChatStore.getState()),
   };
 }
 

@@ -8,6 +8,7 @@ import { createSpeakingSimulator, DEMO_GUESTS } from './demoGuests';
 import { demoStage } from './demoStage';
 import { startPollsQnaDemo } from './audience/pollsQnaDemo';
 import { startPeopleDemo } from './audience/peopleDemo';
+import { startChatDemo } from './audience/chatDemo';
 
 export interface DemoSessionOptions {
   latencyMs?: number;
@@ -40,7 +41,7 @@ export function createDemoSession({ latencyMs = DEMO_CONNECT_LATENCY_MS, wait = 
       log.info('demo', `channel ${uuid} saved (${JSON.parse(body.updateReason)?.action ?? 'load'})`);
     },
     startAudience(info) {
-      const stops = [startPollsQnaDemo({ autoApprove: info.qnaAutoApprove }), startPeopleDemo()];
+      const stops = [startPollsQnaDemo({ autoApprove: info.qnaAutoApprove }), startPeopleDemo(), startChatDemo()];
       return () => stops.forEach((stop) => stop());
     },
     subscribeAudioLevels(listener) {

@@ -5,6 +5,7 @@
 import { useMemo, useState } from 'react';
 import { Search } from 'lucide-react';
 import { useLayoutStore } from '../../state/layoutStore';
+import { useChatStore } from '../../state/chat/chatStore';
 import { SEARCH_DEBOUNCE_MS } from '../../state/people/limits';
 import { matchesSearch, sortParticipants, type Participant, type SortOrder } from '../../state/people/people';
 import { peopleActions, usePeopleStore } from '../../state/people/peopleStore';
@@ -53,7 +54,13 @@ export function PeoplePanel() {
     return actions;
   };
   const attendeeActions = (p: Participant): PersonAction[] => [
-    { label: 'Chat with guest', run: () => useLayoutStore.getState().selectTool('HOST CHAT') },
+    {
+      label: 'Chat with guest',
+      run: () => {
+        useChatStore.getState().openDirectWith({ guid: p.id, name: p.name, role: p.role });
+        useLayoutStore.getState().selectTool('HOST CHAT');
+      },
+    },
     { label: 'Remove guest', run: () => peopleActions.remove(p.id), danger: true },
   ];
 

@@ -2,7 +2,6 @@
 import { X } from 'lucide-react';
 import { useLayoutStore } from '../../state/layoutStore';
 import { useMeetingStore } from '../../state/meetingStore';
-import { TEXTS } from '../../ui/texts';
 import { TOOLS } from './tools';
 import { toolBody } from './toolBodies';
 
@@ -13,7 +12,7 @@ export function ToolPanel() {
   const info = useMeetingStore((s) => s.eventInformation);
   const entry = TOOLS.find((t) => t.tool === selected);
   if (!entry) return null;
-  const body = toolBody(entry.tool, info);
+  const body = toolBody(entry.tool, info, connected);
   const Icon = entry.icon;
   return (
     <aside className="tool-panel" aria-labelledby="tool-panel-title" data-testid="tool-panel" data-tool={entry.tool}>
@@ -27,7 +26,7 @@ export function ToolPanel() {
         {body ?? (
           <div className="empty-state">
             <Icon size={40} aria-hidden />
-            <p>{entry.tool === 'HOST CHAT' && !connected ? TEXTS.waitingForMeeting : entry.hint}</p>
+            <p>{entry.hint}</p>
           </div>
         )}
       </div>

@@ -2,13 +2,19 @@
 import type { ReactNode } from 'react';
 import type { Tool } from '../../state/sidePanel';
 import type { EventInformation } from '../../services/types';
+import { ChatPanel } from '../chat/ChatPanel';
+import { HostChatPanel } from '../hostchat/HostChatPanel';
 import { PollPanel } from '../poll/PollPanel';
 import { QnaPanel } from '../qna/QnaPanel';
 import { PeoplePanel } from '../people/PeoplePanel';
 import { SettingsPanel } from '../settings/SettingsPanel';
 
-export function toolBody(tool: Tool, info: EventInformation | null): ReactNode | null {
+export function toolBody(tool: Tool, info: EventInformation | null, connected: boolean): ReactNode | null {
   switch (tool) {
+    case 'CHAT':
+      return <ChatPanel />;
+    case 'HOST CHAT':
+      return <HostChatPanel connected={connected} one2OneModChat={!!info?.one2OneModChat} />;
     case 'POLL':
       return <PollPanel />;
     case 'Q&A':

@@ -1,0 +1,10 @@
+/** A participant's avatar: initials on a colour picked from a fixed palette by name hash (§9 UI). */
+import { avatarColorIndex, initialsOf } from './avatar';
+
+export function Avatar({ name, size = 'md' }: { name: string; size?: 'sm' | 'md' }) {
+  return (
+    <span className={`chat-avatar chat-avatar-c${avatarColorIndex(name)} chat-avatar-${size}`} aria-hidden>
+      {initialsOf(name)}
+    </span>
+  );
+}

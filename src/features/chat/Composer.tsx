@@ -1,0 +1,150 @@
+/**
+ * The chat input shared by public and host chat (§5 Chat inputs): Enter sends, Shift+Enter makes a
+ * new line; the text is cleaned and cut to 500 characters (an inserted emoji too); a counter shows
+ * near the limit. While the §8 rate-limit countdown runs, the input is replaced by the notice. The
+ * draft lives in the chat store, so it survives tab switches, a failed send and the rate limit.
+ */
+import { Send, Smile } from 'lucide-react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { draftKey, useChatStore } from '../../state/chat/chatStore';
+import { CHAT_COUNTER_FROM, CHAT_MAX } from '../../state/chat/limits';
+import { chatLength, cleanChatText, fitDraft, insertEmoji } from '../../state/chat/text';
+import type { ChatTarget } from '../../state/chat/types';
+import { EmojiPicker } from './EmojiPicker';
+import { CHAT_TEXTS as T } from './texts';
+
+export function RateLimitNotice({ seconds }: { seconds: number }) {
+  return (
+    <div className="chat-rate-limit" role="status">
+      {T.rateLimited(seconds)}
+    </div>
+  );
+}
+
+export interface ComposerProps {
+  target: ChatTarget;
+  placeholder: string;
+  autoFocus?: boolean;
+}
+
+export function Composer({ target, placeholder, autoFocus = false }: ComposerProps) {
+  const key = draftKey(target);
+  const draft = useChatStore((s) => s.drafts[key] ?? '');
+  const retryAfter = useChatStore((s) => s.retryAfter);
+  if (retryAfter > 0) return <RateLimitNotice seconds={retryAfter} />;
+  return <ComposerForm key={key} draftKey={key} target={target} draft={draft} placeholder={placeholder} autoFocus={autoFocus} />;
+}
+
+interface ComposerFormProps extends ComposerProps {
+  draftKey: string;
+  draft: string;
+}
+
+function ComposerForm({ target, draftKey: key, draft, placeholder, autoFocus }: ComposerFormProps) {
+  const id = useId();
+  const input = useRef<HTMLTextAreaElement>(null);
+  const emojiButton = useRef<HTMLButtonElement>(null);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [reason, setReason] = useState<string | null>(null);
+  const caret = useRef<number | null>(null);
+  const setDraft = (text: string) => useChatStore.getState().setDraft(key, text);
+  const length = chatLength(draft);
+
+  // Put the caret back after an emoji was inserted.
+  useLayoutEffect(() => {
+    if (caret.current === null || !input.current) return;
+    input.current.focus();
+    input.current.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  });
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    const raw = draft;
+    if (raw.trim() === '') return;
+    if (cleanChatText(raw) === '') {
+      setReason(T.nothingToSend);
+      return;
+    }
+    setReason(null);
+    setDraft('');
+    const sent = await useChatStore.getState().send(target, raw);
+    // A failed send gives the text back (unless something new was typed meanwhile).
+    if (!sent && (useChatStore.getState().drafts[key] ?? '') === '') setDraft(raw);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+    e.preventDefault();
+    void submit();
+  };
+
+  const pick = (emoji: string) => {
+    const at = input.current?.selectionStart ?? draft.length;
+    const next = insertEmoji(draft, emoji, at);
+    setDraft(next.text);
+    caret.current = next.caret;
+    setPickerOpen(false);
+  };
+
+  const nearLimit = length >= CHAT_COUNTER_FROM;
+  return (
+    <form className="chat-composer" onSubmit={(e) => void submit(e)}>
+      {pickerOpen && (
+        <EmojiPicker
+          anchor={emojiButton.current}
+          onPick={pick}
+          onClose={() => {
+            setPickerOpen(false);
+            emojiButton.current?.focus();
+          }}
+        />
+      )}
+      <div className="chat-composer-row">
+        <label className="chat-visually-hidden" htmlFor={`${id}-text`}>
+          {T.messageLabel}
+        </label>
+        <textarea
+          id={`${id}-text`}
+          ref={input}
+          className="input chat-input"
+          rows={1}
+          value={draft}
+          placeholder={placeholder}
+          autoFocus={autoFocus}
+          aria-describedby={nearLimit || reason ? `${id}-info` : undefined}
+          aria-invalid={reason ? true : undefined}
+          onChange={(e) => {
+            setReason(null);
+            setDraft(fitDraft(e.target.value));
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <button
+          ref={emojiButton}
+          type="button"
+          className="icon-button chat-emoji-button"
+          aria-label={T.emoji.open}
+          aria-expanded={pickerOpen}
+          aria-haspopup="dialog"
+          onClick={() => setPickerOpen((o) => !o)}
+        >
+          <Smile size={18} aria-hidden />
+        </button>
+        <button type="submit" className="icon-button chat-send" aria-label={T.send} disabled={draft.trim() === ''}>
+          <Send size={18} aria-hidden />
+        </button>
+      </div>
+      {(nearLimit || reason) && (
+        <div id={`${id}-info`} className="chat-composer-info">
+          {reason && <span className="field-error">{reason}</span>}
+          {nearLimit && (
+            <span className={`chat-counter${length >= CHAT_MAX ? ' at-limit' : ''}`} title={T.counterLabel(length, CHAT_MAX)}>
+              {T.counter(length, CHAT_MAX)}
+            </span>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}

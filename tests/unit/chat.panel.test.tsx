@@ -1,0 +1,252 @@
+/** The Chat tool (§2 Public chat, §4 Public chat message, §5 chat input, §8 rate limit): sending, moderating, windowing. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ChatPanel } from '../../src/features/chat/ChatPanel';
+import { CHAT_TEXTS as T } from '../../src/features/chat/texts';
+import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
+import { CHAT_MAX, DELETED_MESSAGE_KEEP_MS } from '../../src/state/chat/limits';
+import { installChatService } from '../../src/state/chat/service';
+import type { ChatMessageInput, ChatParticipant } from '../../src/state/chat/types';
+import { createDemoChatService, DEMO_CHAT_LATENCY_MS } from '../../src/demo/audience/chatService';
+
+const NOW = 1_700_000_000_000;
+const clock = () => NOW;
+const SELF: ChatParticipant = { guid: 'me', name: 'Alex Morgan', role: 'Moderator' };
+const EMILY: ChatParticipant = { guid: 'emily', name: 'Emily Carter', role: 'Attendee' };
+const DANIEL: ChatParticipant = { guid: 'daniel', name: 'Daniel Kim', role: 'Attendee' };
+
+let seq = 0;
+const msg = (extra: Partial<ChatMessageInput> = {}): ChatMessageInput => ({ id: `m${++seq}`, body: `hello ${seq}`, timestamp: NOW - 60_000 + seq, sender: EMILY, ...extra });
+const store = () => useChatStore.getState();
+const settle = () => act(() => vi.advanceTimersByTimeAsync(DEMO_CHAT_LATENCY_MS));
+
+function setup() {
+  const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+  render(<ChatPanel clock={clock} />);
+  return user;
+}
+const input = () => screen.getByRole('textbox', { name: T.messageLabel });
+const row = (text: string) => screen.getByRole('article', { name: new RegExp(text) });
+const publicList = () => screen.getByRole('list', { name: T.publicListLabel });
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(NOW);
+  // Testing Library waits one timer tick after each user-event call; it only advances fake timers it recognises as jest's.
+  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  seq = 0;
+  resetChatStore();
+  store().setSelf(SELF);
+  installChatService(createDemoChatService({ self: SELF, onRateLimited: (s) => store().rateLimited(s) }));
+});
+afterEach(() => {
+  resetChatStore();
+  installChatService(null);
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('composer (§5)', () => {
+  it('sends a message with an emoji from the picker; Enter sends, Shift+Enter makes a new line', async () => {
+    const user = setup();
+    await user.type(input(), 'Welcome everyone');
+    await user.keyboard('{Shift>}{Enter}{/Shift}');
+    await user.type(input(), 'Great to see you ');
+    await user.click(screen.getByRole('button', { name: T.emoji.open }));
+    const picker = screen.getByRole('dialog', { name: T.emoji.dialog });
+    await user.type(within(picker).getByRole('searchbox', { name: T.emoji.search }), 'party');
+    await user.click(within(picker).getByRole('button', { name: 'party popper' }));
+    expect(screen.queryByRole('dialog', { name: T.emoji.dialog })).toBeNull();
+    expect(input()).toHaveValue('Welcome everyone\nGreat to see you 🎉');
+    expect(input()).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    expect(input()).toHaveValue('');
+    const sent = row('Great to see you 🎉');
+    expect(within(sent).getByText(T.sending)).toBeInTheDocument();
+    await settle();
+    expect(within(row('Great to see you 🎉')).getByText(T.you)).toBeInTheDocument();
+    expect(within(row('Great to see you 🎉')).getByText('just now')).toBeInTheDocument();
+    expect(store().messages.public[0]!.body).toBe('Welcome everyone\nGreat to see you 🎉');
+  });
+
+  it('closes the picker with Escape and returns focus to its button', async () => {
+    const user = setup();
+    await user.click(screen.getByRole('button', { name: T.emoji.open }));
+    expect(screen.getByRole('searchbox', { name: T.emoji.search })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: T.emoji.open })).toHaveFocus();
+  });
+
+  it('cuts typed text at 500 characters, with a counter near the limit, and an emoji at the limit does not fit', async () => {
+    const user = setup();
+    await user.click(input());
+    await user.paste('x'.repeat(390));
+    expect(screen.queryByText(`390/${CHAT_MAX}`)).toBeNull();
+    await user.paste('x'.repeat(20));
+    expect(screen.getByText(`410/${CHAT_MAX}`)).toBeInTheDocument();
+    await user.paste('y'.repeat(200));
+    expect(input()).toHaveValue('x'.repeat(410) + 'y'.repeat(90));
+    expect(screen.getByText(`${CHAT_MAX}/${CHAT_MAX}`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: T.emoji.open }));
+    await user.click(screen.getByRole('button', { name: 'grinning face' }));
+    expect(input()).toHaveValue('x'.repeat(410) + 'y'.repeat(90));
+  });
+
+  it('says why when nothing is left to send after cleaning, and keeps the text', async () => {
+    const user = setup();
+    await user.type(input(), '<b></b>');
+    await user.keyboard('{Enter}');
+    expect(screen.getByText(T.nothingToSend)).toBeInTheDocument();
+    expect(input()).toHaveValue('<b></b>');
+    expect(store().messages.public).toHaveLength(0);
+  });
+});
+
+describe('rate limit (§8)', () => {
+  it('replaces the input with the notice and a live countdown, then gives the draft back', async () => {
+    const user = setup();
+    await user.type(input(), 'half-written');
+    act(() => store().rateLimited(5));
+    expect(screen.queryByRole('textbox', { name: T.messageLabel })).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Too many messages being sent right now. Chat will resume in 5s ...');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByText('Too many messages being sent right now. Chat will resume in 4s ...')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(4000));
+    expect(screen.queryByText(/Too many messages/)).toBeNull();
+    expect(input()).toHaveValue('half-written');
+  });
+
+  it('ignores a value that is not a number', () => {
+    setup();
+    act(() => store().rateLimited('5'));
+    expect(screen.queryByText(/Too many messages/)).toBeNull();
+    expect(input()).toBeInTheDocument();
+  });
+});
+
+describe('moderating public messages (§4, §6)', () => {
+  it('deletes after an inline confirmation: "Message has been deleted", then gone after 2 s', async () => {
+    store().loadHistory([msg({ id: 'spam', body: 'Buy cheap followers!!!' }), msg({ body: 'Nice talk' })]);
+    const user = setup();
+    await user.click(within(row('Buy cheap followers')).getByRole('button', { name: T.deleteFor('Emily Carter') }));
+    const confirm = within(row('Buy cheap followers')).getByRole('group', { name: T.deleteFor('Emily Carter') });
+    expect(within(confirm).getByText(T.confirmDeleteQuestion)).toBeInTheDocument();
+    expect(within(confirm).getByRole('button', { name: T.confirmDelete })).toHaveFocus();
+    await user.click(within(confirm).getByRole('button', { name: T.confirmDelete }));
+    expect(screen.getByText('Message has been deleted')).toBeInTheDocument();
+    expect(screen.queryByText('Buy cheap followers!!!')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(DELETED_MESSAGE_KEEP_MS - 1));
+    expect(screen.getByText('Message has been deleted')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.queryByText('Message has been deleted')).toBeNull();
+    expect(within(publicList()).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('cancelling the confirmation keeps the message', async () => {
+    store().loadHistory([msg({ body: 'Keep me' })]);
+    const user = setup();
+    await user.click(within(row('Keep me')).getByRole('button', { name: T.deleteFor('Emily Carter') }));
+    await user.keyboard('{Escape}');
+    expect(within(row('Keep me')).getByRole('button', { name: T.deleteFor('Emily Carter') })).toBeInTheDocument();
+    expect(store().messages.public[0]!.deleteDate).toBe(0);
+  });
+
+  it('shows one message on stream at a time, clearly marked; Delete is hidden for it and for own messages', async () => {
+    store().loadHistory([msg({ body: 'First one' }), msg({ body: 'Second one', sender: DANIEL }), msg({ body: 'My own', sender: SELF })]);
+    const user = setup();
+    expect(within(row('My own')).queryByRole('button', { name: /Delete message/ })).toBeNull();
+    expect(within(row('My own')).getByRole('button', { name: T.showOnStream })).toBeInTheDocument();
+
+    await user.click(within(row('First one')).getByRole('button', { name: T.showOnStream }));
+    expect(within(row('First one')).getByText(T.onStream)).toBeInTheDocument();
+    expect(within(row('First one')).getByRole('button', { name: T.hideFromStream })).toBeInTheDocument();
+    expect(within(row('First one')).queryByRole('button', { name: /Delete message/ })).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent(`${T.onStreamBar}Emily Carter First one`);
+
+    await user.click(within(row('Second one')).getByRole('button', { name: T.showOnStream }));
+    expect(within(row('First one')).queryByText(T.onStream)).toBeNull();
+    expect(within(row('First one')).getByRole('button', { name: T.deleteFor('Emily Carter') })).toBeInTheDocument();
+    expect(within(row('Second one')).getByText(T.onStream)).toBeInTheDocument();
+    expect(store().onStreamMessageId).toBe(store().messages.public[1]!.id);
+
+    await user.click(within(row('Second one')).getByRole('button', { name: T.hideFromStream }));
+    expect(screen.queryByText(T.onStream)).toBeNull();
+    expect(store().onStreamMessageId).toBeNull();
+  });
+});
+
+describe('PRIVATE panel (§2, §6 replies tagged moderator_reply)', () => {
+  it('lists private messages from attendees and replies to one', async () => {
+    store().loadHistory([msg({ body: 'Can I get the slides?', privateChat: true, receiver: SELF })]);
+    act(() => store().receive(msg({ body: 'Is there a recording?', sender: DANIEL, privateChat: true, receiver: SELF })));
+    const user = setup();
+    expect(screen.getByRole('tab', { name: `${T.tabPrivate} 1` })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: new RegExp(`^${T.tabPrivate}`) }));
+    expect(store().unread.private).toBe(0);
+    await user.click(screen.getByRole('button', { name: T.replyTo('Emily Carter') }));
+    expect(screen.getByText(T.replyingTo('Emily Carter'))).toBeInTheDocument();
+    await user.type(input(), 'Yes, after the session');
+    await user.keyboard('{Enter}');
+    await settle();
+    const reply = store().messages.private.find((m) => m.isSelf)!;
+    expect(reply).toMatchObject({ tag: 'moderator_reply', receiver: expect.objectContaining({ guid: 'emily' }), body: 'Yes, after the session' });
+    expect(within(row('Yes, after the session')).getByText(T.repliedTo('Emily Carter'))).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('selectedTabs') ?? '{}')).toEqual({ chat: 'PRIVATE' });
+  });
+});
+
+describe('virtualised list (5,000+ messages must stay smooth)', () => {
+  const many = (n: number) => Array.from({ length: n }, (_, i) => msg({ id: `bulk-${i}`, body: `Message number ${i}`, sender: i % 2 ? EMILY : DANIEL }));
+
+  it('renders only a window of rows, at the newest message', () => {
+    store().loadHistory(many(5000));
+    // Fake timers also fake the clocks: time the mount on real ones.
+    vi.useRealTimers();
+    const started = performance.now();
+    render(<ChatPanel clock={clock} />);
+    const mountMs = performance.now() - started;
+    const rows = within(publicList()).getAllByRole('listitem');
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThan(60);
+    expect(rows.at(-1)).toHaveAttribute('aria-posinset', '5000');
+    expect(rows.at(-1)).toHaveAttribute('aria-setsize', '5000');
+    expect(screen.getByText('Message number 4999')).toBeInTheDocument();
+    expect(screen.queryByText('Message number 0')).toBeNull();
+    console.info(`[chat] mounting ChatPanel with 5,000 messages: ${mountMs.toFixed(1)} ms, ${rows.length} rows in the DOM`);
+  });
+
+  it('stays put when scrolled up, with a "new messages" pill that brings the reader down', async () => {
+    store().loadHistory(many(500));
+    const user = setup();
+    const scroller = screen.getByRole('region', { name: T.publicListLabel });
+    Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 400 });
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 40_000 });
+    scroller.scrollTop = 1000;
+    fireEvent.scroll(scroller);
+    expect(within(publicList()).queryByText('Message number 499')).toBeNull();
+
+    act(() => store().receive(msg({ body: 'Fresh one' })));
+    act(() => store().receive(msg({ body: 'Fresh two' })));
+    expect(screen.queryByText('Fresh two')).toBeNull();
+    await user.click(screen.getByRole('button', { name: T.newMessages(2) }));
+    expect(screen.queryByRole('button', { name: /new message/ })).toBeNull();
+    expect(screen.getByText('Fresh two')).toBeInTheDocument();
+  });
+
+  it('the user’s own message brings the list down even when scrolled up', async () => {
+    store().loadHistory(many(500));
+    const user = setup();
+    const scroller = screen.getByRole('region', { name: T.publicListLabel });
+    Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 400 });
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 40_000 });
+    scroller.scrollTop = 0;
+    fireEvent.scroll(scroller);
+    await user.type(input(), 'Thanks all!{Enter}');
+    expect(screen.getByText('Thanks all!')).toBeInTheDocument();
+    await settle();
+  });
+});
