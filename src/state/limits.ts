@@ -64,3 +64,6 @@ export const VIRTUAL_BACKGROUND_EXTRA_BLUR = 20;
 /** §9 blur / virtual background changes are queued with a 500 ms debounce. */
 export const BLUR_DEBOUNCE_MS = 500;
 export const CAMERA_BLUR_RANGE_MAX = 10;
+
+/** How often relative times ('2 min ago') refresh (ours). */
+export const RELATIVE_TIME_REFRESH_MS = 30_000;

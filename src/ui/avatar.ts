@@ -1,23 +1,26 @@
-/** Avatar initials and colour (§9: avatar colours come from a fixed palette by name hash). */
-export const AVATAR_PALETTE = ['#0D62C5', '#7C3AED', '#DB2777', '#D97706', '#059669', '#0891B2', '#DC2626', '#4F46E5', '#65A30D', '#C026D3'] as const;
+/** §9 UI: avatar colours come from a fixed palette by name hash; initials from the name. */
 
-/** A stable 32-bit hash of the name (FNV-1a), so a person keeps their colour everywhere. */
+/** The palette size; the colours themselves are theme.css's .avatar-c0 … -c9 (CSS, so the CSP needs no inline styles). */
+export const AVATAR_PALETTE_SIZE = 10;
+
+/** FNV-1a over the name's code points: the same name always gets the same colour, on any machine. */
 export function nameHash(name: string): number {
-  let h = 0x811c9dc5;
-  for (const ch of name.trim().toLowerCase()) {
-    h ^= ch.codePointAt(0)!;
-    h = Math.imul(h, 0x01000193) >>> 0;
+  let hash = 0x811c9dc5;
+  for (const ch of name.trim().toLocaleLowerCase()) {
+    hash ^= ch.codePointAt(0) ?? 0;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
   }
-  return h;
+  return hash;
 }
 
-export const avatarColor = (name: string) => AVATAR_PALETTE[nameHash(name) % AVATAR_PALETTE.length]!;
+export const avatarColorIndex = (name: string): number => nameHash(name) % AVATAR_PALETTE_SIZE;
 
+/** Up to two initials: first and last word ('Emily Carter' → 'EC', 'Zoë' → 'Z'); '?' without a name. */
 export function initialsOf(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => Array.from(w)[0]?.toUpperCase() ?? '')
-    .join('');
+  const words = name.trim().split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
+  const first = words[0];
+  if (!first) return '?';
+  const letter = (w: string) => Array.from(w.replace(/^[^\p{L}\p{N}]+/u, ''))[0]?.toLocaleUpperCase() ?? '';
+  const last = words.length > 1 ? words[words.length - 1]! : '';
+  return (letter(first) + (last ? letter(last) : '')) || '?';
 }

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_MAX } from '../../src/state/chat/limits';
 import { appendEmoji, chatLength, cleanChatText, fitChatText, insertEmoji } from '../../src/state/chat/text';
-import { fromNow } from '../../src/features/chat/fromNow';
-import { AVATAR_PALETTE_SIZE, avatarColorIndex, initialsOf } from '../../src/features/chat/avatar';
+import { fromNow } from '../../src/ui/fromNow';
+import { AVATAR_PALETTE_SIZE, avatarColorIndex, initialsOf } from '../../src/ui/avatar';
 import { computeWindow, estimateRowHeight, layoutOffsets } from '../../src/features/chat/windowing';
 import { searchEmoji, ALL_EMOJI, EMOJI_CATEGORIES } from '../../src/features/chat/emojiData';
 

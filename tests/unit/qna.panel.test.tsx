@@ -4,7 +4,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QnaPanel } from '../../src/features/qna/QnaPanel';
 import { QNA_TEXTS as T } from '../../src/features/qna/texts';
-import { formatRelativeTime } from '../../src/features/qna/relativeTime';
+import { fromNow } from '../../src/ui/fromNow';
 import { initialQnaState, unseenQuestionCount, useQnaStore } from '../../src/state/qna/qnaStore';
 import { installQnaService, type QnaService } from '../../src/state/qna/service';
 import { QNA_MASK_HIDE_MS } from '../../src/state/qna/limits';
@@ -204,7 +204,7 @@ describe('sort and times', () => {
     [3 * 24 * 60 * MINUTE, '3 days ago'],
     [-5000, 'just now'],
   ])('%i ms ago reads %s', (age, text) => {
-    expect(formatRelativeTime(NOW - age, NOW)).toBe(text);
+    expect(fromNow(NOW - age, NOW)).toBe(text);
   });
 
   it('shows Anonymous for anonymous askers', () => {

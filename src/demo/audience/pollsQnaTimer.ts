@@ -1,10 +1,3 @@
-/** The timer the demo's services and simulated audience run on; tests pass fake timers. */
-export interface DemoTimer {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const realTimer: DemoTimer = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+/** The timer the demo's services and simulated audience run on (the app's injectable clock); tests pass fake timers. */
+export type { Clock as DemoTimer } from '../../services/clock';
+export { realClock as realTimer } from '../../services/clock';

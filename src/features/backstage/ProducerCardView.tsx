@@ -9,18 +9,11 @@ import type { ProducerCard } from '../../../compositor/model/types';
 import { isSpeaking, useAudioLevels } from '../../state/audioLevels';
 import { stageActions, useStageStore } from '../../state/stageStore';
 import { media } from '../../services/media';
+import { initialsOf } from '../../ui/avatar';
 import { InlineRename } from '../../ui/InlineRename';
 import { Tooltip } from '../../ui/Tooltip';
 import { NetworkQuality } from './NetworkQuality';
 import { ParticipantMenu } from './ParticipantMenu';
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => Array.from(w)[0]?.toUpperCase() ?? '')
-    .join('');
 
 /** Mirrors the shared media element into the card (a second element on the same source). */
 function CardFeed({ card }: { card: ProducerCard }) {
@@ -38,7 +31,7 @@ function CardFeed({ card }: { card: ProducerCard }) {
   if (card.videoMute || !(source instanceof HTMLVideoElement)) {
     return (
       <div className="card-feed card-feed-off" aria-hidden>
-        <span className="card-initials">{initials(card.name)}</span>
+        <span className="card-initials">{initialsOf(card.name)}</span>
       </div>
     );
   }

@@ -57,11 +57,6 @@ export const CHAT_TEXTS = {
   failure: (command: ChatCommand, detail: string) => `${FAILURE_VERBS[command]} failed: ${detail}`,
   dismiss: 'Dismiss',
   // ours: relative times ('fromNow' of §3)
-  justNow: 'just now',
-  minutesAgo: (n: number) => `${n} min ago`,
-  hoursAgo: (n: number) => `${n} h ago`,
-  yesterday: 'yesterday',
-  daysAgo: (n: number) => `${n} days ago`,
   // ours: emoji picker
   emoji: {
     open: 'Insert emoji',

@@ -9,11 +9,11 @@ import { useChatStore } from '../../state/chat/chatStore';
 import { SEARCH_DEBOUNCE_MS } from '../../state/chat/limits';
 import { buildConversations, searchConversations } from '../../state/chat/rules';
 import type { ConversationSummary } from '../../state/chat/types';
-import { Avatar } from '../chat/Avatar';
-import { fromNow } from '../chat/fromNow';
+import { Avatar } from '../../ui/Avatar';
+import { fromNow } from '../../ui/fromNow';
 import { CHAT_TEXTS } from '../chat/texts';
 import { HOST_CHAT_TEXTS as T } from './texts';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useDebounced } from '../../ui/useDebounced';
 
 export interface ConversationListProps {
   one2OneModChat: boolean;
@@ -27,7 +27,7 @@ export function ConversationList({ one2OneModChat, now, onOpen }: ConversationLi
     useShallow((s) => ({ privateMessages: s.messages.private, contacts: s.contacts, selfGuid: s.self?.guid ?? null })),
   );
   const [query, setQuery] = useState('');
-  const settled = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
+  const settled = useDebounced(query, SEARCH_DEBOUNCE_MS);
   const all = useMemo(() => buildConversations(privateMessages, contacts, { one2OneModChat, selfGuid }), [privateMessages, contacts, one2OneModChat, selfGuid]);
   const shown = useMemo(() => searchConversations(all, settled), [all, settled]);
 

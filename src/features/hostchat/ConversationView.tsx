@@ -5,7 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useChatStore } from '../../state/chat/chatStore';
 import { conversationMessages, conversationPartner } from '../../state/chat/rules';
 import type { ChatParticipant } from '../../state/chat/types';
-import { Avatar } from '../chat/Avatar';
+import { Avatar } from '../../ui/Avatar';
 import { Composer } from '../chat/Composer';
 import { MessageList } from '../chat/MessageList';
 import { CHAT_TEXTS } from '../chat/texts';

@@ -2,7 +2,7 @@
 import { useRef, useState } from 'react';
 import { Mic, MicOff, MoreVertical, Video, VideoOff } from 'lucide-react';
 import type { Participant } from '../../state/people/people';
-import { avatarColor, initialsOf } from '../../ui/avatar';
+import { Avatar } from '../../ui/Avatar';
 import { PopupMenu } from '../../ui/PopupMenu';
 
 export interface PersonAction {
@@ -18,9 +18,7 @@ export function PersonRow({ person, actions }: { person: Participant; actions: P
   const showsMedia = person.role !== 'Attendee';
   return (
     <li className="person-row" data-testid="person-row" data-person-id={person.id}>
-      <span className="avatar" style={{ background: avatarColor(person.name) }} aria-hidden>
-        {initialsOf(person.name)}
-      </span>
+      <Avatar name={person.name} />
       <span className="person-main">
         <span className="person-name">
           {person.name}

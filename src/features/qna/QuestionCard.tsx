@@ -6,7 +6,7 @@ import { Check, MessageSquareReply, ThumbsUp, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { QUESTION_ACTIONS, type QuestionAction } from '../../state/qna/rules';
 import type { Question } from '../../state/qna/types';
-import { formatRelativeTime } from './relativeTime';
+import { fromNow } from '../../ui/fromNow';
 import { ReplyForm } from './ReplyForm';
 import { QNA_TEXTS as T } from './texts';
 
@@ -73,7 +73,7 @@ export function QuestionCard({ question: q, now, busy, onPublish, onDecline, onD
         <div className="qna-meta">
           <span className="qna-name">{name}</span>
           <time className="qna-time" dateTime={Number.isFinite(q.timestamp) ? new Date(q.timestamp).toISOString() : undefined}>
-            {formatRelativeTime(q.timestamp, now)}
+            {fromNow(q.timestamp, now)}
           </time>
         </div>
         {q.status === 'DECLINED' && <span className="qna-badge">{T.declined}</span>}
@@ -93,7 +93,7 @@ export function QuestionCard({ question: q, now, busy, onPublish, onDecline, onD
           {q.answers.map((a, i) => (
             <li key={`${a.timestamp}-${i}`} className="qna-answer">
               <span className="qna-answer-by">{a.anonymous ? T.anonymous : a.answerBy.name}</span>
-              <span className="qna-time">{formatRelativeTime(a.timestamp, now)}</span>
+              <span className="qna-time">{fromNow(a.timestamp, now)}</span>
               <p>{a.content}</p>
             </li>
           ))}

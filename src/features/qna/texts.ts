@@ -63,8 +63,4 @@ export const QNA_TEXTS = {
   dismiss: 'Dismiss',
   failure: (command: QnaCommand, detail: string) => `${FAILURE_VERBS[command]} failed: ${detail}`,
   // ours: relative times
-  justNow: 'just now',
-  minutesAgo: (n: number) => `${n} min ago`,
-  hoursAgo: (n: number) => `${n} h ago`,
-  daysAgo: (n: number) => (n === 1 ? 'yesterday' : `${n} days ago`),
 } as const;

@@ -10,8 +10,6 @@ export const DELETED_MESSAGE_KEEP_MS = 2000;
 export const SEARCH_DEBOUNCE_MS = 500;
 /** The rate-limit countdown (§8: 'Chat will resume in {n}s ...') counts whole seconds. */
 export const RATE_LIMIT_TICK_MS = 1000;
-/** Ours: how often relative times ('2 min ago') are refreshed. */
-export const RELATIVE_TIME_REFRESH_MS = 30_000;
 /**
  * Ours: messages kept per chat kind. A long event's public chat can pass this; the oldest are
  * dropped so memory stays flat (the scrollback call can bring them back).

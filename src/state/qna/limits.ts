@@ -2,5 +2,3 @@
 
 /** §9: an info message hides after 5 s; the publish/decline success masks (§4) are info messages. */
 export { INFO_MESSAGE_HIDE_MS as QNA_MASK_HIDE_MS } from '../limits';
-/** Ours: how often relative times ('3 min ago') are refreshed. */
-export const RELATIVE_TIME_REFRESH_MS = 30_000;

@@ -229,7 +229,7 @@ describe('createCompositor', () => {
     store.set(scene([producer('c'), producer('a'), producer('b')]));
     frames.tick();
     expect(labels()).toEqual(['producer:c', 'producer:a', 'producer:b']);
-    expect(drawn(compositor).children.map((c) => c.label)).toEqual(['background', 'producers']);
+    expect(drawn(compositor).children.map((c) => c.label)).toEqual(['background', 'producers', 'templates']);
   });
 
   it('applies the crop through the texture frame and stretches it over the tile rect', async () => {

@@ -3,7 +3,7 @@ import { avatarColorIndex, initialsOf } from './avatar';
 
 export function Avatar({ name, size = 'md' }: { name: string; size?: 'sm' | 'md' }) {
   return (
-    <span className={`chat-avatar chat-avatar-c${avatarColorIndex(name)} chat-avatar-${size}`} aria-hidden>
+    <span className={`avatar avatar-c${avatarColorIndex(name)} avatar-${size}`} aria-hidden>
       {initialsOf(name)}
     </span>
   );

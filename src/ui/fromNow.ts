@@ -1,7 +1,14 @@
-/** §3 Chat message 'fromNow': a message's age in words ('just now', '2 min ago', '3 h ago', 'yesterday'). */
+/** §3 'fromNow': an age in words ('just now', '2 min ago', '3 h ago', 'yesterday'), for chat and Q&A. */
 import { useEffect, useState } from 'react';
-import { RELATIVE_TIME_REFRESH_MS } from '../../state/chat/limits';
-import { CHAT_TEXTS as T } from './texts';
+import { RELATIVE_TIME_REFRESH_MS } from '../state/limits';
+
+const T = {
+  justNow: 'just now',
+  minutesAgo: (n: number) => `${n} min ago`,
+  hoursAgo: (n: number) => `${n} h ago`,
+  yesterday: 'yesterday',
+  daysAgo: (n: number) => `${n} days ago`,
+} as const;
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
