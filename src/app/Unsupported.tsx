@@ -1,37 +1,42 @@
+import type { ReactNode } from 'react';
+import { Globe, Laptop } from 'lucide-react';
 import { CONFIG } from '../config';
 import { TEXTS } from '../ui/texts';
 import { Logo } from '../ui/Logo';
-import { Laptop, Globe } from 'lucide-react';
+
+function UnsupportedScreen({ testId, icon, title, text, link }: { testId: string; icon: ReactNode; title: string; text: string; link: { href: string; label: string } }) {
+  return (
+    <main className="center-screen" data-testid={testId}>
+      <div className="card narrow center-text">
+        <Logo size={48} />
+        {icon}
+        <h1 className="screen-title">{title}</h1>
+        <p className="muted">{text}</p>
+        <a className="btn btn-primary" href={link.href} target="_blank" rel="noopener noreferrer">
+          {link.label}
+        </a>
+      </div>
+    </main>
+  );
+}
 
 /** §2 Unsupported-device screens. */
-export function MobileNotSupported() {
-  return (
-    <main className="center-screen" data-testid="mobile-unsupported">
-      <div className="card narrow center-text">
-        <Logo size={48} />
-        <Laptop size={56} aria-hidden className="screen-icon" />
-        <h1 className="screen-title">{TEXTS.mobileNotSupported}</h1>
-        <p className="muted">{TEXTS.mobileAsk}</p>
-        <a className="btn btn-primary" href={CONFIG.learnMoreUrl} target="_blank" rel="noopener noreferrer">
-          {TEXTS.learnMore}
-        </a>
-      </div>
-    </main>
-  );
-}
+export const MobileNotSupported = () => (
+  <UnsupportedScreen
+    testId="mobile-unsupported"
+    icon={<Laptop size={56} aria-hidden className="screen-icon" />}
+    title={TEXTS.mobileNotSupported}
+    text={TEXTS.mobileAsk}
+    link={{ href: CONFIG.learnMoreUrl, label: TEXTS.learnMore }}
+  />
+);
 
-export function BrowserNotSupported() {
-  return (
-    <main className="center-screen" data-testid="browser-unsupported">
-      <div className="card narrow center-text">
-        <Logo size={48} />
-        <Globe size={56} aria-hidden className="screen-icon" />
-        <h1 className="screen-title">{TEXTS.onlyChrome}</h1>
-        <p className="muted">{TEXTS.onlyChromeDetail}</p>
-        <a className="btn btn-primary" href={CONFIG.chromeDownloadUrl} target="_blank" rel="noopener noreferrer">
-          {TEXTS.downloadChrome}
-        </a>
-      </div>
-    </main>
-  );
-}
+export const BrowserNotSupported = () => (
+  <UnsupportedScreen
+    testId="browser-unsupported"
+    icon={<Globe size={56} aria-hidden className="screen-icon" />}
+    title={TEXTS.onlyChrome}
+    text={TEXTS.onlyChromeDetail}
+    link={{ href: CONFIG.chromeDownloadUrl, label: TEXTS.downloadChrome }}
+  />
+);

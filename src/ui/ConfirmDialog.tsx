@@ -16,6 +16,7 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel, danger = true, testId }: ConfirmDialogProps) {
   return (
     <Dialog
+      role="alertdialog"
       testId={testId}
       title={title}
       onCancel={onCancel}

@@ -58,7 +58,7 @@ test.describe('returning moderator (tutorial completed)', () => {
     void problems;
     await enterStudio(page);
     await page.getByRole('button', { name: 'Exit studio' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText(TEXTS.exitQuestion);
     await page.screenshot({ path: 'tests/.tmp/screens/exit-dialog.png', animations: 'disabled' });
     await dialog.getByRole('button', { name: 'CANCEL' }).click();
@@ -66,7 +66,7 @@ test.describe('returning moderator (tutorial completed)', () => {
     await expect(page.getByTestId('studio')).toBeVisible();
 
     await page.getByRole('button', { name: 'Exit studio' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'YES, EXIT STUDIO' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'YES, EXIT STUDIO' }).click();
     await expect(page).toHaveURL(/\/studio\/instant-demo\/select-channel$/);
     await expect(page.getByTestId('select-channel')).toBeVisible();
     expect((await studioState(page)).meeting!.channel).toBeNull();

@@ -1,11 +1,12 @@
 /**
  * Golden scenes (DESIGN "Scenes as test files"): every layout × {1, 2, 3, 5, 9} producers, and with a
  * content share, drawn with solid-colour sources. Built with the app's own selectScene, so a
- * golden image checks the whole path from cards to pixels.
+ * golden image checks the whole path from cards to pixels. CHAT_SCENES add a chat overlay (a short
+ * and a ~190-character message) to a selected scene.
  */
 import { goOnAir } from '../../compositor/layout';
 import { LAYOUT_CODES, type LayoutCode } from '../../compositor/model/types';
-import type { SceneModel } from '../../compositor/model/scene';
+import type { SceneChatOverlay, SceneModel } from '../../compositor/model/scene';
 import { producerCard, withOrderRanks } from '../../src/state/producerCards';
 import { selectScene } from '../../src/state/scene';
 import { emptyDoc } from '../../src/state/stageStore';
@@ -31,7 +32,30 @@ function build(layout: LayoutCode, count: number, contentShare: boolean): Golden
   return { name: `${layout.toLowerCase()}-${count}${contentShare ? '-share' : ''}`, scene, colors };
 }
 
+/** A scene with a chat message on stream (§3 Template item type CHAT) over the producers. */
+function withChat(base: GoldenScene, name: string, chat: Omit<SceneChatOverlay, 'kind'>): GoldenScene {
+  return { ...base, name, scene: { ...base.scene, templates: [{ kind: 'chat', ...chat }] } };
+}
+
+export const CHAT_SCENES: GoldenScene[] = [
+  withChat(build('CLASSIC', 2, false), 'classic-2-chat', {
+    id: 'msg-short',
+    name: 'Maria Santos',
+    text: 'Great point about latency, thanks!',
+    primaryColor: '#0D62C5',
+  }),
+  withChat(build('COVER', 1, false), 'cover-1-chat-long', {
+    id: 'msg-long',
+    name: 'Kenji Watanabe',
+    text:
+      'Question for the panel: how do you keep audio and video in sync when guests join from very different networks? ' +
+      'We see drift of almost a second on our own weekly streams. Thanks from Lisbon!',
+    primaryColor: '#0D62C5',
+  }),
+];
+
 export const GOLDEN_SCENES: GoldenScene[] = [
   ...LAYOUT_CODES.flatMap((layout) => COUNTS.map((n) => build(layout, n, false))),
   ...LAYOUT_CODES.flatMap((layout) => [2, 3, 5].map((n) => build(layout, n, true))),
+  ...CHAT_SCENES,
 ];

@@ -94,10 +94,10 @@ describe('exit dialog (§2)', () => {
     const user = userEvent.setup();
     render(<StudioScreen />);
     await user.click(screen.getByRole('button', { name: 'Exit studio' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = screen.getByRole('alertdialog');
     expect(within(dialog).getByText(TEXTS.exitQuestion)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('warns that the broadcast ends and is not recorded while live', async () => {
@@ -105,7 +105,7 @@ describe('exit dialog (§2)', () => {
     const user = userEvent.setup();
     render(<StudioScreen />);
     await user.click(screen.getByRole('button', { name: 'Exit studio' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = screen.getByRole('alertdialog');
     expect(within(dialog).getByText(TEXTS.exitWhileLive)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'YES, EXIT STUDIO' })).toBeInTheDocument();
   });

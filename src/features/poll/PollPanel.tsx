@@ -10,7 +10,7 @@ import { useMeetingStore } from '../../state/meetingStore';
 import { usePollStore } from '../../state/polls/pollStore';
 import { canEditPoll, canStartPoll, POLL_TABS, pollsInTab, type PollTab } from '../../state/polls/rules';
 import type { PollDraft } from '../../state/polls/types';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Tabs } from '../../ui/Tabs';
 import { usePersistedTab } from '../../ui/usePersistedTab';
 import { PollCard } from './PollCard';
@@ -129,31 +129,18 @@ export function PollPanel({ shortUrl }: PollPanelProps) {
         )}
       </Tabs>
       {toDelete && (
-        <Dialog
+        <ConfirmDialog
           title={T.deleteTitle}
+          confirmLabel={T.confirmDelete}
           onCancel={() => setConfirmDelete(null)}
-          role="alertdialog"
-          actions={
-            <>
-              <button type="button" className="btn btn-secondary" onClick={() => setConfirmDelete(null)}>
-                {T.confirmCancel}
-              </button>
-              <button
-                type="button"
-                className="btn btn-danger"
-                onClick={() => {
-                  setConfirmDelete(null);
-                  void store().deletePoll(toDelete.pollGuid);
-                }}
-              >
-                {T.confirmDelete}
-              </button>
-            </>
-          }
+          onConfirm={() => {
+            setConfirmDelete(null);
+            void store().deletePoll(toDelete.pollGuid);
+          }}
         >
           <p className="poll-delete-question">{toDelete.question}</p>
           <p>{T.deleteBody}</p>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -11,7 +11,7 @@ import { useQnaStore } from '../../state/qna/qnaStore';
 import { QNA_MASK_HIDE_MS } from '../../state/qna/limits';
 import { inTab, offeredQnaTabs, questionsInTab } from '../../state/qna/rules';
 import type { QnaSort, QnaTab } from '../../state/qna/types';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Tabs } from '../../ui/Tabs';
 import { usePersistedTab } from '../../ui/usePersistedTab';
 import { useTimedValue } from '../poll/useTimedValue';
@@ -109,31 +109,18 @@ export function QnaPanel({ autoApprove, clock }: QnaPanelProps) {
         {mask && <SuccessMask kind={mask} onDismiss={hideMask} />}
       </div>
       {toDelete && (
-        <Dialog
+        <ConfirmDialog
           title={T.deleteTitle}
-          role="alertdialog"
+          confirmLabel={T.confirmDelete}
           onCancel={() => setConfirmDelete(null)}
-          actions={
-            <>
-              <button type="button" className="btn btn-secondary" onClick={() => setConfirmDelete(null)}>
-                {T.confirmCancel}
-              </button>
-              <button
-                type="button"
-                className="btn btn-danger"
-                onClick={() => {
-                  setConfirmDelete(null);
-                  void store().remove(toDelete.id);
-                }}
-              >
-                {T.confirmDelete}
-              </button>
-            </>
-          }
+          onConfirm={() => {
+            setConfirmDelete(null);
+            void store().remove(toDelete.id);
+          }}
         >
           <p className="qna-delete-question">{toDelete.content}</p>
           <p>{T.deleteBody}</p>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </div>
   );
