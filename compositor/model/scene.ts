@@ -24,10 +24,35 @@ export interface SceneProducer {
 
 export type SceneBackground = { kind: 'color'; color: string } | { kind: 'media'; source: SceneSource };
 
+/**
+ * A chat message shown on stream (§3 Template item, type CHAT; §5 only one public message is on stream
+ * at a time). `text` and `name` are plain user text, already sanitised by the state layer; the
+ * compositor draws them as pixi Text, never as HTML (RELIABILITY-NOTES §2.1).
+ */
+export interface SceneChatOverlay {
+  kind: 'chat';
+  id: string;
+  /** The sender's display name (the card header). */
+  name: string;
+  /** The message body; wrapped every 50 characters (§9). */
+  text: string;
+  /** Header colour (§3 primaryColor, default #0D62C5). */
+  primaryColor: string;
+}
+
+/** A graphic drawn over the producers. More kinds (lowerThird, ticker, logo, nametag) come later. */
+export type SceneTemplate = SceneChatOverlay;
+
 export interface SceneModel {
   background: SceneBackground;
   /** Visible producers, bottom to top. */
   producers: SceneProducer[];
+  /**
+   * Visible templates, drawn above the producers, ordered by their kind's z (§9 template z-order:
+   * lower third 10000, ticker 10001, logo 10002; the chat overlay sits just under them at 9999),
+   * ties in array order. Absent = none.
+   */
+  templates?: SceneTemplate[];
   /** Preview zoom (§2: 104 %, 100 % for content share); the output page draws at 100 %. */
   previewZoom: number;
   primaryColor: string;

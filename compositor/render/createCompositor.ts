@@ -8,6 +8,8 @@ import { zoomTransform } from './geometry';
 import { LABEL_FONT_PX, type ViewContext } from './producerView';
 import { SceneReconciler } from './reconcile';
 import { destroyRenderer } from './canvasLifecycle';
+import { clearTextMetrics, documentFonts, preloadFonts, watchFonts } from './fonts';
+import { templateFonts } from '../templates';
 import { createRenderer, DEFAULT_MAX_BATCH_TEXTURES } from './rendererSetup';
 import { animationFrames, createFrameScheduler, type FrameScheduler } from './scheduler';
 import { FrameStats } from './stats';
@@ -24,6 +26,7 @@ class StudioCompositor implements Compositor {
   private readonly labels = { count: 0 };
   private readonly counters = new FrameStats();
   private readonly unsubscribe: () => void;
+  private readonly unwatchFonts: () => void;
   private width: number;
   private height: number;
   private zoom: number;
@@ -65,6 +68,11 @@ class StudioCompositor implements Compositor {
       this.sceneDirty = true;
       this.scheduler.schedule();
     });
+    this.unwatchFonts = watchFonts(fontSet(options), () => {
+      if (this.destroyed) return;
+      clearTextMetrics();
+      if (this.scene.refreshText()) this.scheduler.schedule();
+    });
     this.scheduler.schedule(); // the first frame
   }
 
@@ -103,7 +111,7 @@ class StudioCompositor implements Compositor {
   }
 
   stats(): CompositorStats {
-    return this.counters.snapshot(this.textures.count + this.labels.count);
+    return this.counters.snapshot(this.textures.count + this.labels.count + this.scene.templates.textures);
   }
 
   destroy(): void {
@@ -111,6 +119,7 @@ class StudioCompositor implements Compositor {
     this.destroyed = true;
     this.scheduler.cancel();
     this.unsubscribe();
+    this.unwatchFonts();
     this.scene.destroy();
     this.textures.destroy();
     this.labelStyle.destroy();
@@ -147,6 +156,8 @@ class StudioCompositor implements Compositor {
   }
 }
 
+const fontSet = (options: CompositorOptions) => (options.fonts === undefined ? documentFonts() : options.fonts);
+
 /**
  * Creates the renderer on `options.canvas` and draws the first frame on the next animation frame.
  * - `options.signal` aborted before the renderer is ready destroys it and rejects with an AbortError
@@ -156,6 +167,8 @@ class StudioCompositor implements Compositor {
  *   canvas destroyed by a compositor gets its WebGL context back for the next one.
  */
 export async function createCompositor(options: CompositorOptions): Promise<Compositor> {
+  // The template fonts load while the renderer initialises, so the first frame draws text in its face.
+  const fontsReady = preloadFonts(fontSet(options), templateFonts());
   const renderer = await createRenderer({
     canvas: options.canvas,
     width: options.width,
@@ -164,5 +177,10 @@ export async function createCompositor(options: CompositorOptions): Promise<Comp
     maxBatchTextures: options.maxBatchTextures ?? DEFAULT_MAX_BATCH_TEXTURES,
     ...(options.signal ? { signal: options.signal } : {}),
   });
+  await fontsReady; // bounded by FONT_PRELOAD_TIMEOUT_MS, never rejects
+  if (options.signal?.aborted) {
+    destroyRenderer(renderer);
+    throw new DOMException('The compositor was aborted.', 'AbortError');
+  }
   return new StudioCompositor(renderer, options);
 }

@@ -1,18 +1,21 @@
 /**
  * SceneModel → pixi display objects, by reference (DESIGN "Framework-free core"): one ProducerView per
  * producer id, reused across scenes and updated in place; a view whose producer left the scene is
- * destroyed with everything it owns. Z order: background, then producers in array order.
+ * destroyed with everything it owns. Z order: background, then producers in array order, then the
+ * templates (TemplateLayer: by kind z, §9 template z-order).
  */
 import { Container } from 'pixi.js';
 import type { SceneModel } from '../model/scene';
 import { BackgroundView } from './backgroundView';
 import { ProducerView, type ViewContext } from './producerView';
+import { TemplateLayer } from './templateLayer';
 
 export class SceneReconciler {
-  /** The scene root: background under producers. */
+  /** The scene root: background under producers under templates. */
   readonly root = new Container();
   readonly background: BackgroundView;
   private readonly producers = new Container();
+  readonly templates = new TemplateLayer();
   private readonly views = new Map<string, ProducerView>();
   private order: ProducerView[] = [];
   private scene: SceneModel | null = null;
@@ -24,7 +27,7 @@ export class SceneReconciler {
     this.background = new BackgroundView(ctx, setClearColor);
     this.producers.label = 'producers';
     this.root.label = 'scene';
-    this.root.addChild(this.background.root, this.producers);
+    this.root.addChild(this.background.root, this.producers, this.templates.root);
   }
 
   /** Live producer views. */
@@ -43,6 +46,7 @@ export class SceneReconciler {
     if (scene === previous) return;
     this.scene = scene;
     this.background.update(scene.background);
+    this.templates.apply(scene.templates);
     if (previous && scene.producers === previous.producers) return;
 
     const next: ProducerView[] = [];
@@ -85,7 +89,12 @@ export class SceneReconciler {
       view.sync(frameWidth, frameHeight);
       synced += 1;
     }
-    return synced;
+    return synced + this.templates.layout(frameWidth, frameHeight, all);
+  }
+
+  /** Web fonts arrived: text templates re-rasterise. True when a frame is needed. */
+  refreshText(): boolean {
+    return this.templates.refreshText();
   }
 
   destroy(): void {
@@ -93,6 +102,7 @@ export class SceneReconciler {
     this.views.clear();
     this.order = [];
     this.background.destroy();
+    this.templates.destroy();
     this.root.destroy({ children: true });
   }
 

@@ -5,6 +5,13 @@
  */
 import type { SceneModel } from '../model/scene';
 
+/** The part of FontFaceSet (document.fonts) the compositor uses; tests pass a fake. */
+export interface FontSetLike {
+  load(font: string, text?: string): Promise<unknown>;
+  addEventListener(type: 'loadingdone', listener: () => void): void;
+  removeEventListener(type: 'loadingdone', listener: () => void): void;
+}
+
 /** A zustand vanilla store has this shape; a test passes a plain object. */
 export interface SceneSourceLike {
   getState(): SceneModel;
@@ -42,12 +49,18 @@ export interface CompositorOptions {
   signal?: AbortSignal;
   /** Animation-frame hook (tests). */
   frames?: FrameRequester;
+  /**
+   * The font set text is drawn from, default document.fonts (none under jsdom). Template fonts are
+   * loaded before the first frame (FONT_PRELOAD_TIMEOUT_MS at most) and text is re-rasterised when more
+   * faces finish loading. null: do not wait or watch.
+   */
+  fonts?: FontSetLike | null;
 }
 
 export interface CompositorStats {
   /** Frames drawn since creation. */
   frames: number;
-  /** Live textures owned by the compositor: media textures plus initials labels. */
+  /** Live textures owned by the compositor: media textures, initials labels and template text rasters. */
   textures: number;
   /** Media texture updates (uploads of a new frame) since creation. */
   videoUploads: number;

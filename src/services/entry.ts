@@ -16,6 +16,7 @@ import { startStageSync } from './stageSync';
 import { startLocalMedia } from './localMedia';
 import { publishStageToOutputs } from './outputLink';
 import { media } from './media';
+import { syncChatOverlay } from './chatOverlaySync';
 import { tourActions } from '../state/tourStore';
 
 export type Wait = (ms: number) => Promise<void>;
@@ -35,6 +36,7 @@ export function initializeStudio(session: StudioSession, connection: Connection)
     session.subscribeAudioLevels((levels) => useAudioLevels.setState((s) => ({ levels: { ...s.levels, ...levels } }))),
     publishStageToOutputs(),
     session.startAudience(connection.eventInformation),
+    syncChatOverlay(),
   ];
   if ('mediaDevices' in navigator) void startLocalMedia().then((stop) => running.push(stop));
 }

@@ -37,6 +37,7 @@ export function selectScene(doc: StageDoc): SceneModel {
         source: { key: l.sourceId, placeholderColor: PLACEHOLDER_COLOR },
         videoMuted: cards.get(l.sourceId)?.videoMute ?? false,
       })),
+    templates: doc.chatOverlay ? [{ kind: 'chat', ...doc.chatOverlay, primaryColor: doc.brandSettings.primaryColor }] : [],
     previewZoom: contentShareLive ? PREVIEW_ZOOM_CONTENT_SHARE : PREVIEW_ZOOM,
     primaryColor: doc.brandSettings.primaryColor,
   };
@@ -58,7 +59,9 @@ export function channelBody(doc: StageDoc, channel: ChannelIdentity, reason: Upd
     layout: doc.layout,
     brandSettings: doc.brandSettings,
     templateUrl: channel.templateUrl ?? '',
-    templateAttributes: JSON.stringify({ attributes: [] }),
+    templateAttributes: JSON.stringify({
+      attributes: doc.chatOverlay ? [{ type: 'CHAT', id: doc.chatOverlay.id, primaryText: doc.chatOverlay.text, secondaryText: doc.chatOverlay.name, isVisible: true }] : [],
+    }),
     producerOrder: JSON.stringify(doc.producers.map((p) => p.id)),
     updateReason: JSON.stringify(reason),
     ...(swap ? { swap } : {}),

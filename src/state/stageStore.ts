@@ -15,11 +15,19 @@ import { MENU_GUARD_MS, MUTE_GUARD_MS, ON_AIR_GUARD_MS } from './limits';
 
 enablePatches();
 
+/** The public chat message shown on stream (§3 Template item type CHAT; one at a time, §4). */
+export interface ChatOverlay {
+  id: string;
+  name: string;
+  text: string;
+}
+
 export interface StageDoc {
   producers: ProducerCard[];
   layout: LayoutCode;
   backgroundId: string | null;
   brandSettings: BrandSettings;
+  chatOverlay: ChatOverlay | null;
 }
 
 export interface StageState {
@@ -40,6 +48,7 @@ export const emptyDoc = (): StageDoc => ({
   layout: DEFAULT_LAYOUT,
   backgroundId: null,
   brandSettings: { nametagsActive: true, primaryColor: DEFAULT_PRIMARY_COLOR, selectedTheme: 'lower_third1' },
+  chatOverlay: null,
 });
 
 const history = createHistory();
@@ -68,11 +77,12 @@ export const useStageStore = create<StageState>()(() => ({ doc: emptyDoc(), open
 const syncHistoryFlags = () => useStageStore.setState({ canUndo: history.canUndo(), canRedo: history.canRedo() });
 
 /** Applies a local edit; no-op edits leave no history entry and send nothing. */
-export function edit(label: string, reason: ReasonInput, recipe: (doc: Draft<StageDoc>) => void | StageDoc): boolean {
+export function edit(label: string, reason: ReasonInput, recipe: (doc: Draft<StageDoc>) => void | StageDoc, opts: { record?: boolean } = {}): boolean {
   const [next, patches, inverse] = produceWithPatches(useStageStore.getState().doc, recipe);
   if (patches.length === 0) return false;
   useStageStore.setState({ doc: next });
-  history.record({ label, patches, inverse });
+  // Edits that mirror another store (the chat message on stream) are saved but not undoable.
+  if (opts.record !== false) history.record({ label, patches, inverse });
   syncHistoryFlags();
   const change = { doc: next, reason: reasonOf(reason) };
   localListeners.forEach((l) => l(change));
@@ -202,6 +212,10 @@ export const stageActions = {
     return edit(`Remove: ${card.name}`, { group: 'PRODUCER', action: 'REMOVE', id }, (doc) => {
       doc.producers = doc.producers.filter((p) => p.id !== id);
     });
+  },
+  /** The chat message on stream follows the chat store (§4 one at a time); saved, not undoable. */
+  setChatOverlay(overlay: ChatOverlay | null): boolean {
+    return edit('Chat on stream', { group: 'CHANNEL', action: overlay ? 'SELECT' : 'UNSELECT', id: overlay?.id ?? null }, (doc) => void (doc.chatOverlay = overlay), { record: false });
   },
   /** §4 only one menu open at a time; toggles inside 500 ms are ignored (§5). */
   toggleMenu(id: string, now = Date.now()): boolean {

@@ -56,7 +56,6 @@ export const CHAT_TEXTS = {
   roles: { Attendee: 'Attendee', Panelist: 'Presenter', Moderator: 'Moderator' } satisfies Record<ChatRole, string>,
   failure: (command: ChatCommand, detail: string) => `${FAILURE_VERBS[command]} failed: ${detail}`,
   dismiss: 'Dismiss',
-  // ours: relative times ('fromNow' of §3)
   // ours: emoji picker
   emoji: {
     open: 'Insert emoji',

@@ -1,0 +1,28 @@
+/**
+ * Template registry (DESIGN folder table: compositor/templates/<kind>/, one folder per graphic).
+ * The reconciler mounts a view per template through it; a kind without an entry is not drawn.
+ */
+import type { SceneTemplate } from '../model/scene';
+import { chatOverlayTemplate } from './chatOverlay';
+import type { MountedTemplate, RegisteredTemplate } from './types';
+
+export type TemplateKind = SceneTemplate['kind'];
+export type TemplateRegistry = { readonly [K in TemplateKind]: RegisteredTemplate<Extract<SceneTemplate, { kind: K }>> };
+
+export const templateRegistry: TemplateRegistry = { chat: chatOverlayTemplate };
+
+/** A view for `model`, or null for a kind this build does not draw (data from a newer client). */
+export function mountTemplate(model: SceneTemplate): MountedTemplate | null {
+  const kind: string = model.kind;
+  if (!Object.hasOwn(templateRegistry, kind)) return null;
+  return templateRegistry[model.kind].mount(model);
+}
+
+/** Every font shorthand the registered templates draw with (preloaded by the compositor). */
+export function templateFonts(): string[] {
+  const all = Object.values(templateRegistry).flatMap((def) => [...def.fonts]);
+  return [...new Set(all)];
+}
+
+export { chatOverlayTemplate } from './chatOverlay';
+export type { MountedTemplate, RegisteredTemplate, TemplateDefinition, TemplateView } from './types';

@@ -1,0 +1,44 @@
+import { test, expect, enterStudio, seedStorage, type Page } from './fixtures';
+import type { SceneModel } from '../../compositor/model/scene';
+
+test.beforeEach(async ({ page }) => seedStorage(page, { tutorialCompleted: 'true' }));
+
+const scene = (page: Page) => page.evaluate(() => (window as unknown as { __STUDIO__: { scene(): SceneModel } }).__STUDIO__.scene());
+
+test('chat: send with an emoji, put an attendee message on stream (it reaches the preview), delete one', async ({ page, problems }) => {
+  void problems;
+  await enterStudio(page);
+  await page.getByRole('navigation', { name: 'Studio tools' }).getByRole('button', { name: /^Chat/ }).click();
+  const panel = page.getByTestId('tool-panel');
+
+  // Send a message with an emoji from the picker.
+  await panel.getByPlaceholder('Message everyone…').fill('Welcome everyone');
+  await panel.getByRole('button', { name: 'Insert emoji' }).click();
+  const picker = page.getByRole('dialog', { name: 'Emoji' });
+  await picker.getByRole('searchbox', { name: 'Search emoji' }).fill('clap');
+  await picker.locator('.emoji-cell').first().click();
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByRole('article', { name: /^You: Welcome everyone/ })).toBeVisible();
+
+  // Put an attendee's message on stream: the stage's scene carries it as the chat overlay.
+  const attendeeRow = panel.locator('li.chat-row').filter({ hasNotText: 'Welcome everyone' }).last();
+  const text = ((await attendeeRow.getByRole('article').getAttribute('aria-label')) ?? '').replace(/^[^:]+: /, '');
+  await attendeeRow.hover();
+  await attendeeRow.getByRole('button', { name: 'Show on stream' }).click();
+  await expect.poll(async () => (await scene(page)).templates?.map((t) => t.text)).toEqual([text]);
+  await expect(panel.getByText('On stream now')).toBeVisible();
+  await page.screenshot({ path: 'tests/.tmp/screens/chat-on-stream.png', animations: 'disabled' });
+  await panel.getByRole('button', { name: 'Hide from stream' }).first().click();
+  await expect.poll(async () => (await scene(page)).templates?.length ?? 0).toBe(0);
+
+  // Delete an attendee's message: 'Message has been deleted', then it is gone.
+  // Pin the row by its message: new messages keep arriving from the simulated audience.
+  const label = (await panel.locator('li.chat-row').filter({ hasNotText: 'Welcome everyone' }).last().getByRole('article').getAttribute('aria-label')) ?? '';
+  const name = label.split(':')[0]!;
+  const victim = panel.locator('li.chat-row').filter({ has: page.getByRole('article', { name: label, exact: true }) });
+  await victim.hover();
+  await victim.getByRole('button', { name: `Delete message from ${name}` }).click();
+  await victim.getByRole('group', { name: `Delete message from ${name}` }).getByRole('button', { name: 'Delete' }).click();
+  await expect(panel.getByText('Message has been deleted').first()).toBeVisible();
+  await expect(panel.getByRole('article', { name: label })).toHaveCount(0, { timeout: 5_000 });
+});
