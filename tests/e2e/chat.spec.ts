@@ -21,8 +21,10 @@ test('chat: send with an emoji, put an attendee message on stream (it reaches th
   await expect(panel.getByRole('article', { name: /^You: Welcome everyone/ })).toBeVisible();
 
   // Put an attendee's message on stream: the stage's scene carries it as the chat overlay.
-  const attendeeRow = panel.locator('li.chat-row').filter({ hasNotText: 'Welcome everyone' }).last();
-  const text = ((await attendeeRow.getByRole('article').getAttribute('aria-label')) ?? '').replace(/^[^:]+: /, '');
+  // Pin the row by its message: new messages keep arriving from the simulated audience.
+  const shownLabel = (await panel.locator('li.chat-row').filter({ hasNotText: 'Welcome everyone' }).last().getByRole('article').getAttribute('aria-label')) ?? '';
+  const text = shownLabel.replace(/^[^:]+: /, '');
+  const attendeeRow = panel.locator('li.chat-row').filter({ has: page.getByRole('article', { name: shownLabel, exact: true }) });
   await attendeeRow.hover();
   await attendeeRow.getByRole('button', { name: 'Show on stream' }).click();
   await expect.poll(async () => (await scene(page)).templates?.map((t) => t.text)).toEqual([text]);
@@ -32,7 +34,6 @@ test('chat: send with an emoji, put an attendee message on stream (it reaches th
   await expect.poll(async () => (await scene(page)).templates?.length ?? 0).toBe(0);
 
   // Delete an attendee's message: 'Message has been deleted', then it is gone.
-  // Pin the row by its message: new messages keep arriving from the simulated audience.
   const label = (await panel.locator('li.chat-row').filter({ hasNotText: 'Welcome everyone' }).last().getByRole('article').getAttribute('aria-label')) ?? '';
   const name = label.split(':')[0]!;
   const victim = panel.locator('li.chat-row').filter({ has: page.getByRole('article', { name: label, exact: true }) });
