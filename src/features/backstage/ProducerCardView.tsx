@@ -12,6 +12,7 @@ import { media } from '../../services/media';
 import { initialsOf } from '../../ui/avatar';
 import { InlineRename } from '../../ui/InlineRename';
 import { Tooltip } from '../../ui/Tooltip';
+import { TOOLTIP_DELAY_SLOW } from '../../state/limits';
 import { NetworkQuality } from './NetworkQuality';
 import { ParticipantMenu } from './ParticipantMenu';
 
@@ -85,7 +86,7 @@ export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bi
         <InlineRename value={card.name} label={`Name of ${card.name}`} onSave={(name) => stageActions.rename(card.id, name)} />
       </div>
       <div className="card-controls">
-        <Tooltip label={card.isLive ? 'Take off air' : 'Put on air'} placement="top">
+        <Tooltip delay={TOOLTIP_DELAY_SLOW} label={card.isLive ? 'Take off air' : 'Put on air'} placement="top">
           <button
             type="button"
             role="switch"
@@ -97,17 +98,17 @@ export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bi
             <span className="switch-knob" />
           </button>
         </Tooltip>
-        <Tooltip label={card.videoMute ? 'Turn camera on' : 'Turn camera off'} placement="top">
+        <Tooltip delay={TOOLTIP_DELAY_SLOW} label={card.videoMute ? 'Turn camera on' : 'Turn camera off'} placement="top">
           <button type="button" className={`card-icon${card.videoMute ? ' off' : ''}`} aria-label={`${card.videoMute ? 'Unmute' : 'Mute'} video of ${card.name}`} aria-pressed={card.videoMute} disabled={card.videoHardMute} onClick={() => stageActions.toggleMute(card.id, 'video')}>
             {card.videoMute ? <VideoOff size={14} aria-hidden /> : <Video size={14} aria-hidden />}
           </button>
         </Tooltip>
-        <Tooltip label={card.audioMute ? 'Unmute mic' : 'Mute mic'} placement="top">
+        <Tooltip delay={TOOLTIP_DELAY_SLOW} label={card.audioMute ? 'Unmute mic' : 'Mute mic'} placement="top">
           <button type="button" className={`card-icon${card.audioMute ? ' off' : ''}`} aria-label={`${card.audioMute ? 'Unmute' : 'Mute'} mic of ${card.name}`} aria-pressed={card.audioMute} disabled={card.audioHardMute} onClick={() => stageActions.toggleMute(card.id, 'audio')}>
             {card.audioMute ? <MicOff size={14} aria-hidden /> : <Mic size={14} aria-hidden />}
           </button>
         </Tooltip>
-        <Tooltip label={card.isSpotted ? 'Stop spotlight' : 'Spotlight'} placement="top">
+        <Tooltip delay={TOOLTIP_DELAY_SLOW} label={card.isSpotted ? 'Stop spotlight' : 'Spotlight'} placement="top">
           <button type="button" className={`card-icon${card.isSpotted ? ' active' : ''}`} aria-label={`Spotlight ${card.name}`} aria-pressed={card.isSpotted} disabled={!card.isLive} onClick={() => stageActions.toggleSpotlight(card.id)}>
             <Maximize2 size={14} aria-hidden />
           </button>
