@@ -1,29 +1,9 @@
 /** Test data for the compositor kernel: producer cards with §3 defaults. */
-import { DEFAULT_CALL_QUALITY } from '../../../compositor/model/constants';
 import type { ProducerCard } from '../../../compositor/model/types';
+import { producerCard } from '../../../src/state/producerCards';
 
 export function card(id: string, patch: Partial<ProducerCard> = {}): ProducerCard {
-  return {
-    id,
-    name: `Guest ${id}`,
-    url: `https://media.example/${id}`,
-    number: 0,
-    type: 'PRODUCER',
-    isLive: false,
-    liveRank: 0,
-    orderRank: 0,
-    isSpotted: false,
-    audioMute: false,
-    videoMute: false,
-    audioHardMute: false,
-    videoHardMute: false,
-    callQuality: DEFAULT_CALL_QUALITY,
-    timezone: 'America/New_York',
-    participantGuid: `guid-${id}`,
-    streamIndex: 0,
-    speaking: false,
-    ...patch,
-  };
+  return producerCard({ id, name: `Guest ${id}`, url: `https://media.example/${id}`, participantGuid: `guid-${id}`, ...patch });
 }
 
 /** A live producer with the given layer number and live rank. */
