@@ -64,6 +64,11 @@ async function goLiveNow(session: StudioSession): Promise<void> {
   sounds.play('goLive');
 }
 
+/** §4: a state event from the event platform or the studio server moves the broadcast state. */
+export function applyBroadcastEvent(event: { source: 'event-platform' | 'studio-server'; state: string }): void {
+  useGoLiveStore.setState((s) => ({ broadcastState: nextBroadcastState(s.broadcastState, event) }));
+}
+
 export const openEndStreamConfirm = () => useGoLiveStore.setState({ endConfirmOpen: true });
 export const cancelEndStream = () => useGoLiveStore.setState({ endConfirmOpen: false });
 

@@ -253,3 +253,25 @@ describe('coachmark position (§9: 20 px offset, minimum left 10 px)', () => {
     expect(p.top + p.height).toBeLessThanOrEqual(viewport.height);
   });
 });
+
+describe('broadcast status shown to the moderator (§4)', () => {
+  it('follows events from both servers: requested → syncing → live → ending → paused', async () => {
+    const { applyBroadcastEvent } = await import('../../src/services/goLive');
+    const { BroadcastStatus } = await import('../../src/features/golive/BroadcastStatus');
+    render(<BroadcastStatus />);
+    expect(screen.queryByRole('status')).toBeNull();
+    const steps: [('event-platform' | 'studio-server'), string, string][] = [
+      ['event-platform', 'STREAMING_REQUESTED', 'Starting…'],
+      ['studio-server', 'CONTAINER_MEETING_SYNC', 'Syncing…'],
+      ['studio-server', 'LIVE', 'Live'],
+      ['event-platform', 'PAUSE_REQUESTED', 'Ending…'],
+      ['event-platform', 'PAUSE_EVENT', 'Paused'],
+    ];
+    for (const [source, state, label] of steps) {
+      act(() => applyBroadcastEvent({ source, state }));
+      expect(screen.getByRole('status')).toHaveTextContent(label);
+    }
+    act(() => applyBroadcastEvent({ source: 'event-platform', state: 'LIVE' })); // not the platform's to say
+    expect(screen.getByRole('status')).toHaveTextContent('Paused');
+  });
+});

@@ -5,6 +5,7 @@ import { Logo } from '../../ui/Logo';
 import { Tooltip } from '../../ui/Tooltip';
 import { openEndStreamConfirm, startGoLiveCountdown } from '../../services/goLive';
 import { session } from '../../services/session';
+import { BroadcastStatus } from '../golive/BroadcastStatus';
 
 export function TopToolbar() {
   const eventName = useLayoutStore((s) => s.eventName);
@@ -22,6 +23,7 @@ export function TopToolbar() {
         </h1>
       </div>
       <div className="toolbar-end">
+        <BroadcastStatus />
         <Tooltip label="Record this event">
           <button type="button" className={`rec-indicator${live ? ' recording' : ''}`} aria-label="Recording" aria-pressed={live} data-testid="rec-indicator" onClick={canGoLive ? undefined : showRegisterPopup}>
             <span className="rec-dot" aria-hidden /> REC
