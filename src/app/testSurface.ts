@@ -5,7 +5,6 @@
  * logger ring; saves(): what the demo channel server received.
  */
 import { log } from '../log';
-import { useAudienceCounters } from '../state/audienceCounters';
 import { useLayoutStore } from '../state/layoutStore';
 import { useMeetingStore } from '../state/meetingStore';
 import { useSettingsStore } from '../state/settingsStore';
@@ -25,7 +24,6 @@ export function studioSnapshot() {
     layout: data(useLayoutStore.getState()),
     meeting: data(useMeetingStore.getState()),
     settings: data(useSettingsStore.getState()),
-    audience: data(useAudienceCounters.getState()),
     stage: data(useStageStore.getState()),
     chat: (({ unread, onStreamMessageId, retryAfter, messages }) => ({
       unread,

@@ -16,6 +16,8 @@ test('splash → device check with devices and a moving mic meter → connecting
   const playing = await page.locator('video[aria-label="Your camera"]').evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.videoWidth > 0);
   expect(playing).toBe(true);
 
+  // Stop the automatic move-on (8 s) so a slow machine cannot leave the page mid-check.
+  await page.getByRole('button', { name: 'Stay here' }).click();
   // The fake microphone beeps: the 4-tile meter must move, not sit still.
   const meter = page.getByRole('meter', { name: 'Microphone level' });
   await expect(meter.locator('.mic-tile')).toHaveCount(4);

@@ -6,7 +6,7 @@ import { DEMO_ATTENDEES, PUBLIC_LINES } from '../../src/demo/audience/chatData';
 import { DEMO_CHAT_LATENCY_MS } from '../../src/demo/audience/chatService';
 import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
 import { chatService } from '../../src/state/chat/service';
-import { hostChatUnread, initialAudienceCounters, useAudienceCounters } from '../../src/state/audienceCounters';
+import { selectHostChatUnread } from '../../src/state/chat/selectors';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -16,7 +16,6 @@ let stop: () => void = () => undefined;
 beforeEach(() => {
   vi.useFakeTimers();
   resetChatStore();
-  useAudienceCounters.setState(initialAudienceCounters());
 });
 afterEach(() => {
   stop();
@@ -92,10 +91,10 @@ describe('startChatDemo', () => {
     expect(s.contacts.length).toBeGreaterThan(5);
     // History arrives read; one fresh backstage message is news.
     expect(s.unread.backstage).toBe(1);
-    expect(hostChatUnread(useAudienceCounters.getState())).toBe(1);
+    expect(selectHostChatUnread(store())).toBe(1);
     vi.advanceTimersByTime(5 * MINUTE);
-    expect(hostChatUnread(useAudienceCounters.getState())).toBe(store().unread.backstage + store().unread.moderator);
-    expect(hostChatUnread(useAudienceCounters.getState())).toBeGreaterThan(1);
+    expect(selectHostChatUnread(store())).toBe(store().unread.backstage + store().unread.moderator);
+    expect(selectHostChatUnread(store())).toBeGreaterThan(1);
     stop();
     stop = () => undefined;
     expect(() => chatService()).toThrow();

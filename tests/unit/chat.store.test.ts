@@ -1,13 +1,11 @@
 /** Chat state (§3 Chat message, §4 Public chat message, §6 chat rights, §8 rate limit and private errors). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureChatTiming, resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
-import { syncChatCounters } from '../../src/state/chat/counters';
 import { CHAT_HISTORY_MAX, CHAT_MAX, DELETED_MESSAGE_KEEP_MS } from '../../src/state/chat/limits';
 import { buildConversations, searchConversations } from '../../src/state/chat/rules';
 import { selectHostChatUnread, selectOnStreamMessage } from '../../src/state/chat/selectors';
 import { installChatService } from '../../src/state/chat/service';
 import type { ChatMessageInput, ChatParticipant } from '../../src/state/chat/types';
-import { hostChatUnread, initialAudienceCounters, useAudienceCounters } from '../../src/state/audienceCounters';
 import { initialShowState, useShowStore } from '../../src/state/showStore';
 import { createDemoChatService, DEMO_CHAT_LATENCY_MS, type DemoChatCall } from '../../src/demo/audience/chatService';
 import { log } from '../../src/log';
@@ -33,7 +31,6 @@ beforeEach(() => {
   resetChatStore();
   configureChatTiming({ now: () => Date.now() });
   useShowStore.setState(initialShowState());
-  useAudienceCounters.setState(initialAudienceCounters());
   store().setSelf(SELF);
   installChatService(createDemoChatService({ self: SELF, fail: (call) => failing.includes(call), onRateLimited: (s) => store().rateLimited(s) }));
 });
@@ -59,17 +56,14 @@ describe('messages by kind and unread counters (§3, §4)', () => {
     expect(s.messages.backstage.every((m) => m.isUnread)).toBe(true);
   });
 
-  it('hostChatUnread is backstage plus moderator unread, mirrored for the side navigation (§2)', () => {
-    const stop = syncChatCounters();
+  it('hostChatUnread is backstage plus moderator unread (§2)', () => {
     store().receive(msg());
     store().receive(msg({ sender: LUKAS, moderatorPresenterChat: true }));
     store().receive(msg({ sender: SIOBHAN, moderatorChat: true }));
     store().receive(msg({ sender: SIOBHAN, moderatorChat: true }));
     expect(selectHostChatUnread(store())).toBe(3);
-    expect(hostChatUnread(useAudienceCounters.getState())).toBe(3);
     store().markRead('moderator');
-    expect(hostChatUnread(useAudienceCounters.getState())).toBe(1);
-    stop();
+    expect(selectHostChatUnread(store())).toBe(1);
   });
 
   it('messages that arrive in a chat on screen, or sent by the user, are not unread', () => {

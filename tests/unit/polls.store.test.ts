@@ -4,8 +4,6 @@ import { initialPollState, unseenPollCount, usePollStore } from '../../src/state
 import { installPollService, type PollService } from '../../src/state/polls/service';
 import { canStartPoll, pollsInTab, tallyPoll } from '../../src/state/polls/rules';
 import type { Poll } from '../../src/state/polls/types';
-import { syncPollCounters } from '../../src/state/polls/counters';
-import { initialAudienceCounters, unseenPollCount as navUnseenPolls, useAudienceCounters } from '../../src/state/audienceCounters';
 import { createDemoPollsQnaService, DEMO_CALL_LATENCY_MS } from '../../src/demo/audience/pollsQnaService';
 import { DEMO_POLLS } from '../../src/demo/audience/pollsQnaData';
 
@@ -195,16 +193,6 @@ describe('unseen count (§4: polls not in the seen list)', () => {
     expect(unseenPollCount(state())).toBe(0);
   });
 
-  it('is mirrored into the side navigation counters', () => {
-    useAudienceCounters.setState(initialAudienceCounters());
-    const stop = syncPollCounters();
-    state().setPolls([poll('a'), poll('b')]);
-    state().markSeen(['a']);
-    expect(navUnseenPolls(useAudienceCounters.getState())).toBe(1);
-    stop();
-    state().setPolls([]);
-    expect(navUnseenPolls(useAudienceCounters.getState())).toBe(1);
-  });
 });
 
 describe('a failing call leaves the store unchanged (§8)', () => {

@@ -4,12 +4,11 @@ import { ANONYMOUS_NAME, SIMULATION_PACE, startPollsQnaSimulation } from '../../
 import { AUDIENCE_QUESTIONS } from '../../src/demo/audience/pollsQnaData';
 import { startPollsQnaDemo } from '../../src/demo/audience/pollsQnaDemo';
 import type { DemoTimer } from '../../src/demo/audience/pollsQnaTimer';
-import { initialPollState, usePollStore } from '../../src/state/polls/pollStore';
+import { initialPollState, unseenPollCount, usePollStore } from '../../src/state/polls/pollStore';
 import { tallyPoll } from '../../src/state/polls/rules';
 import { pollService } from '../../src/state/polls/service';
 import { initialQnaState, useQnaStore } from '../../src/state/qna/qnaStore';
 import { qnaService } from '../../src/state/qna/service';
-import { initialAudienceCounters, unseenPollCount, useAudienceCounters } from '../../src/state/audienceCounters';
 
 const opts = (...texts: string[]) => texts.map((option, i) => ({ optionNumber: i + 1, option }));
 const SECOND = 1000;
@@ -156,12 +155,11 @@ describe('seeding, stopping and the injected timer', () => {
 });
 
 describe('startPollsQnaDemo', () => {
-  it('installs the demo services, loads the samples, feeds the side navigation counters and undoes it all', () => {
-    useAudienceCounters.setState(initialAudienceCounters());
+  it('installs the demo services, loads the samples, and undoes it all', () => {
     const end = startPollsQnaDemo({ now: () => 1_700_000_000_000 });
     expect(usePollStore.getState().polls).toHaveLength(2);
     expect(useQnaStore.getState().questions.length).toBeGreaterThanOrEqual(5);
-    expect(unseenPollCount(useAudienceCounters.getState())).toBe(2);
+    expect(unseenPollCount(usePollStore.getState())).toBe(2);
     expect(pollService()).toBeDefined();
     expect(qnaService()).toBeDefined();
     end();

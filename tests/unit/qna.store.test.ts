@@ -4,8 +4,6 @@ import { initialQnaState, unseenQuestionCount, useQnaStore } from '../../src/sta
 import { installQnaService, type QnaService } from '../../src/state/qna/service';
 import { canDo, inTab, offeredQnaTabs, QUESTION_ACTIONS, questionsInTab, sortQuestions } from '../../src/state/qna/rules';
 import type { Answer, Question, QnaTab } from '../../src/state/qna/types';
-import { syncQnaCounters } from '../../src/state/qna/counters';
-import { initialAudienceCounters, unseenQuestionCount as navUnseen, useAudienceCounters } from '../../src/state/audienceCounters';
 import { DEMO_QUESTIONS, demoQuestions } from '../../src/demo/audience/pollsQnaData';
 
 const question = (id: string, extra: Partial<Question> = {}): Question => ({
@@ -170,17 +168,13 @@ describe('tabs and sort (§2)', () => {
 });
 
 describe('unseen questions', () => {
-  it('counts questions not in the seen list and mirrors them to the side navigation', () => {
-    useAudienceCounters.setState(initialAudienceCounters());
-    const stop = syncQnaCounters();
+  it('counts questions not in the seen list', () => {
     state().setQuestions([question('a'), question('b')]);
     expect(unseenQuestionCount(state())).toBe(2);
     state().markSeen(['a']);
     expect(unseenQuestionCount(state())).toBe(1);
-    expect(navUnseen(useAudienceCounters.getState())).toBe(1);
     state().applyEvent({ type: 'add', question: question('c') });
-    expect(navUnseen(useAudienceCounters.getState())).toBe(2);
-    stop();
+    expect(unseenQuestionCount(state())).toBe(2);
   });
 });
 

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { StudioScreen } from '../../src/features/studio/StudioScreen';
 import { initialLayoutState, useLayoutStore } from '../../src/state/layoutStore';
 import { initialMeetingState, useMeetingStore } from '../../src/state/meetingStore';
-import { initialAudienceCounters, useAudienceCounters } from '../../src/state/audienceCounters';
+import { initialPollState, usePollStore } from '../../src/state/polls/pollStore';
+import { initialQnaState, useQnaStore } from '../../src/state/qna/qnaStore';
+import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
 import { DEMO_CHANNEL, DEMO_EVENT_INFORMATION, DEMO_USER } from '../../src/demo/demoData';
 import { TEXTS } from '../../src/ui/texts';
 import { installSession } from '../../src/services/session';
@@ -18,7 +20,9 @@ beforeEach(() => {
   installSession(createDemoSession({ latencyMs: 0 }));
   useLayoutStore.setState({ ...initialLayoutState(), view: 'event', eventName: 'My Event' });
   useMeetingStore.setState(initialMeetingState());
-  useAudienceCounters.setState(initialAudienceCounters());
+  usePollStore.setState(initialPollState());
+  useQnaStore.setState(initialQnaState());
+  resetChatStore();
   connect();
 });
 
@@ -39,13 +43,11 @@ describe('side navigation (§2)', () => {
   });
 
   it('shows the unseen and unread counters', () => {
-    useAudienceCounters.setState({
-      pollGuids: ['p1', 'p2', 'p3'],
-      seenPollGuids: ['p1'],
-      questionIds: ['q1'],
-      seenQuestionIds: [],
-      unread: { public: 4, private: 0, backstage: 2, moderator: 3 },
-    });
+    const poll = (pollGuid: string) => ({ pollGuid, question: pollGuid, options: [], results: [] });
+    usePollStore.setState({ polls: ['p1', 'p2', 'p3'].map(poll), seenPollGuids: ['p1'] });
+    const q = { id: 'q1', content: 'q', status: 'ASKED' as const, anonymous: false, initiator: { name: 'A' }, timestamp: 0, upvoteCount: 0, answerCount: 0, replyCount: 0, answers: [] };
+    useQnaStore.setState({ questions: [q], seenQuestionIds: [] });
+    useChatStore.setState({ unread: { public: 4, private: 0, backstage: 2, moderator: 3 } });
     render(<StudioScreen />);
     expect(within(nav()).getByRole('button', { name: 'Poll (2 new)' })).toBeInTheDocument();
     expect(within(nav()).getByRole('button', { name: 'Q&A (1 new)' })).toBeInTheDocument();

@@ -6,7 +6,6 @@
  */
 import { DEMO_USER } from '../demoData';
 import { resetChatStore, useChatStore } from '../../state/chat/chatStore';
-import { syncChatCounters } from '../../state/chat/counters';
 import { installChatService } from '../../state/chat/service';
 import type { ChatMessageInput, ChatParticipant } from '../../state/chat/types';
 import { demoChatHistory, demoContacts, demoFreshBackstage, DM_REPLY_LINES } from './chatData';
@@ -81,7 +80,7 @@ export function startChatDemo({ seed = DEMO_CHAT_SEED, now = Date.now, schedule 
     store.loadHistory(demoChatHistory(now(), DEMO_CHAT_SELF));
     store.receive(demoFreshBackstage(now()));
   }
-  const stops = [syncChatCounters(), startChatSimulation({ seed, self: DEMO_CHAT_SELF, now, schedule, pace })];
+  const stops = [startChatSimulation({ seed, self: DEMO_CHAT_SELF, now, schedule, pace })];
   return () => {
     for (const stop of stops) stop();
     for (const handle of replies) schedule.clearTimeout(handle);

@@ -10,6 +10,7 @@ import type { ChatKind, ChatParticipant } from '../../state/chat/types';
 import { BACKSTAGE_LINES, DEMO_ATTENDEES, DEMO_CHAT_EVENT_GUID, DEMO_MODERATORS, DEMO_PRESENTERS, MODERATOR_LINES, PRIVATE_LINES, PUBLIC_LINES } from './chatData';
 import { createRandom } from './pollsQnaRandom';
 import { realTimer, type DemoTimer } from './pollsQnaTimer';
+import { createRepeater } from './repeater';
 
 export interface ChatPace {
   /** Time between public messages: a lively webinar chat. */
@@ -48,7 +49,6 @@ const MENTION_POOL = 6;
 export function startChatSimulation({ seed, self, now = Date.now, schedule = realTimer, pace: paceOverride }: ChatSimulationOptions): () => void {
   const pace = { ...CHAT_PACE, ...paceOverride };
   const random = createRandom(seed);
-  const handles = new Set<unknown>();
   const recent: string[] = [];
   const order = {
     public: random.shuffle(PUBLIC_LINES),
@@ -58,7 +58,6 @@ export function startChatSimulation({ seed, self, now = Date.now, schedule = rea
   } satisfies Record<ChatKind, string[]>;
   const next = { public: 0, backstage: 0, moderator: 0, private: 0 } satisfies Record<ChatKind, number>;
   let seq = 0;
-  let stopped = false;
 
   const line = (kind: ChatKind): string => {
     const lines = order[kind];
@@ -83,18 +82,7 @@ export function startChatSimulation({ seed, self, now = Date.now, schedule = rea
     });
   };
 
-  const every = (range: readonly [number, number], tick: () => void) => {
-    const arm = () => {
-      const handle = schedule.setTimeout(() => {
-        handles.delete(handle);
-        if (stopped) return;
-        tick();
-        arm();
-      }, Math.round(random.between(range[0], range[1])));
-      handles.add(handle);
-    };
-    arm();
-  };
+  const { every, stop } = createRepeater(schedule, random);
 
   const publicMessage = () => {
     const sender = random.pick(DEMO_ATTENDEES)!;
@@ -116,9 +104,5 @@ export function startChatSimulation({ seed, self, now = Date.now, schedule = rea
   every(pace.moderatorEveryMs, () => post('moderator', random.pick(DEMO_MODERATORS.filter((m) => m.guid !== self.guid))!, line('moderator')));
   every(pace.privateEveryMs, () => post('private', random.pick(DEMO_ATTENDEES)!, line('private')));
 
-  return () => {
-    stopped = true;
-    for (const handle of handles) schedule.clearTimeout(handle);
-    handles.clear();
-  };
+  return stop;
 }

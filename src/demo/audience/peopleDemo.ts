@@ -8,6 +8,7 @@ import type { Participant } from '../../state/people/people';
 import { peopleActions, usePeopleStore } from '../../state/people/peopleStore';
 import { createRandom } from './pollsQnaRandom';
 import { realTimer, type DemoTimer } from './pollsQnaTimer';
+import { createRepeater } from './repeater';
 
 export const ATTENDEE_NAMES = [
   'Ava Thompson', 'Noah Fischer', 'Mia Rossi', 'Liam Novak', 'Zoe Martin', 'Ethan Park', 'Chloe Dubois', 'Lucas Silva', 'Isla MacLeod', 'Mateo Garcia',
@@ -41,25 +42,18 @@ export function startPeopleDemo({ seed = 11, now = Date.now, timer = realTimer }
   peopleActions.setAttendees(Array.from({ length: INITIAL_ATTENDEES }, (_, i) => attendee(i, start - (INITIAL_ATTENDEES - i) * 45_000)));
   let next = INITIAL_ATTENDEES;
   const present = new Set(usePeopleStore.getState().attendees.map((a) => a.id));
-  const handles: unknown[] = [];
-  const every = (ms: () => number, fn: () => void) => {
-    const run = () => {
-      fn();
-      handles.push(timer.setTimeout(run, ms()));
-    };
-    handles.push(timer.setTimeout(run, ms()));
-  };
-  every(() => random.between(3000, 7000), () => {
+  const { every, stop } = createRepeater(timer, random);
+  every([3000, 7000], () => {
     if (next >= ATTENDEE_NAMES.length) return;
     const p = attendee(next++, now());
     present.add(p.id);
     peopleActions.join(p);
   });
-  every(() => random.between(9000, 16000), () => {
+  every([9000, 16000], () => {
     const leaving = random.pick([...present]);
     if (leaving) present.delete(leaving);
   });
-  every(() => ROSTER_REPORT_MS, () => peopleActions.rosterUpdate(present, now()));
-  every(() => ROSTER_CLEANUP_MS, () => peopleActions.cleanup());
-  return () => handles.forEach((h) => timer.clearTimeout(h));
+  every([ROSTER_REPORT_MS, ROSTER_REPORT_MS], () => peopleActions.rosterUpdate(present, now()));
+  every([ROSTER_CLEANUP_MS, ROSTER_CLEANUP_MS], () => peopleActions.cleanup());
+  return stop;
 }

@@ -3,10 +3,8 @@
  * demo services, load the sample polls and questions, mirror the unseen counters for the side
  * navigation, and start the simulated audience. The returned function undoes it all.
  */
-import { syncPollCounters } from '../../state/polls/counters';
 import { usePollStore } from '../../state/polls/pollStore';
 import { installPollService } from '../../state/polls/service';
-import { syncQnaCounters } from '../../state/qna/counters';
 import { useQnaStore } from '../../state/qna/qnaStore';
 import { installQnaService } from '../../state/qna/service';
 import { DEMO_POLLS, demoQuestions } from './pollsQnaData';
@@ -30,7 +28,7 @@ export function startPollsQnaDemo({ seed = DEMO_AUDIENCE_SEED, now = Date.now, s
   installQnaService(services.qna);
   usePollStore.getState().setPolls(DEMO_POLLS);
   useQnaStore.getState().setQuestions(demoQuestions(now()));
-  const stops = [syncPollCounters(), syncQnaCounters(), startPollsQnaSimulation({ seed, now, schedule, autoApprove })];
+  const stops = [startPollsQnaSimulation({ seed, now, schedule, autoApprove })];
   return () => {
     for (const stop of stops) stop();
     installPollService(null);

@@ -11,6 +11,7 @@ import { useQnaStore } from '../../state/qna/qnaStore';
 import { AUDIENCE_QUESTIONS } from './pollsQnaData';
 import { createRandom, type Random } from './pollsQnaRandom';
 import { realTimer, type DemoTimer } from './pollsQnaTimer';
+import { createRepeater } from './repeater';
 
 export interface SimulationPace {
   /** Time between votes while a poll is live: a few per second. */
@@ -69,24 +70,11 @@ function pickWeighted(weights: readonly number[], random: Random): number {
 export function startPollsQnaSimulation({ seed, now = Date.now, schedule = realTimer, autoApprove = false, pace: paceOverride }: PollsQnaSimulationOptions): () => void {
   const pace = { ...SIMULATION_PACE, ...paceOverride };
   const random = createRandom(seed);
-  const handles = new Set<unknown>();
   const weights = new Map<string, number[]>();
   const questionOrder = random.shuffle(AUDIENCE_QUESTIONS);
   let questionSeq = 0;
-  let stopped = false;
 
-  const every = (range: readonly [number, number], tick: () => void) => {
-    const arm = () => {
-      const handle = schedule.setTimeout(() => {
-        handles.delete(handle);
-        if (stopped) return;
-        tick();
-        arm();
-      }, Math.round(random.between(range[0], range[1])));
-      handles.add(handle);
-    };
-    arm();
-  };
+  const { every, stop } = createRepeater(schedule, random);
 
   every(pace.voteEveryMs, () => {
     const poll = activePoll(usePollStore.getState().polls);
@@ -131,9 +119,5 @@ export function startPollsQnaSimulation({ seed, now = Date.now, schedule = realT
     if (target) useQnaStore.getState().applyEvent({ type: 'upvote', id: target.id, upvoteCount: target.upvoteCount + 1 });
   });
 
-  return () => {
-    stopped = true;
-    for (const handle of handles) schedule.clearTimeout(handle);
-    handles.clear();
-  };
+  return stop;
 }

@@ -3,18 +3,23 @@
  * tool deselects it. Arrow keys move between tools (a toolbar, per WAI-ARIA).
  */
 import { useRef } from 'react';
-import { useShallow } from 'zustand/shallow';
-import { hostChatUnread, unseenPollCount, unseenQuestionCount, useAudienceCounters } from '../../state/audienceCounters';
+import { selectHostChatUnread } from '../../state/chat/selectors';
+import { useChatStore } from '../../state/chat/chatStore';
+import { unseenPollCount, usePollStore } from '../../state/polls/pollStore';
+import { unseenQuestionCount, useQnaStore } from '../../state/qna/qnaStore';
 import { useLayoutStore } from '../../state/layoutStore';
 import { useMeetingStore } from '../../state/meetingStore';
 import type { Tool } from '../../state/sidePanel';
 import { Tooltip } from '../../ui/Tooltip';
 import { offeredTools } from './tools';
 
+/** §2 counters, derived from the stores that own the polls, questions and messages. */
 function useCounters(): Partial<Record<Tool, number>> {
-  return useAudienceCounters(
-    useShallow((s) => ({ POLL: unseenPollCount(s), 'Q&A': unseenQuestionCount(s), 'HOST CHAT': hostChatUnread(s) })),
-  );
+  return {
+    POLL: usePollStore(unseenPollCount),
+    'Q&A': useQnaStore(unseenQuestionCount),
+    'HOST CHAT': useChatStore(selectHostChatUnread),
+  };
 }
 
 export function SideNav() {

@@ -2,9 +2,8 @@
  * §3 Chat message and Conversation summary, and the shapes around them (§7 Chat calls, §7 socket
  * events chat.msg, chat delete, chat.rateLimited).
  */
-import type { ChatKind } from '../audienceCounters';
-
-export type { ChatKind };
+/** §3 Chat: unread counters exist per chat kind. */
+export type ChatKind = 'public' | 'private' | 'backstage' | 'moderator';
 
 /** §3 Participant roles (roster roles of §6). */
 export type ChatRole = 'Attendee' | 'Panelist' | 'Moderator';
