@@ -1,8 +1,9 @@
 /** The Chat tool (§2 Public chat, §4 Public chat message, §5 chat input, §8 rate limit): sending, moderating, windowing. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChatPanel } from '../../src/features/chat/ChatPanel';
+import { loadEmojiData } from '../../src/features/chat/emojibaseData';
 import { CHAT_TEXTS as T } from '../../src/features/chat/texts';
 import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
 import { CHAT_MAX, DELETED_MESSAGE_KEEP_MS } from '../../src/state/chat/limits';
@@ -30,6 +31,39 @@ const input = () => screen.getByRole('textbox', { name: T.messageLabel });
 const row = (text: string) => screen.getByRole('article', { name: new RegExp(text) });
 const publicList = () => screen.getByRole('list', { name: T.publicListLabel });
 
+/**
+ * The emoji picker (frimousse) virtualises its list from measured sizes, and jsdom lays nothing out:
+ * this ResizeObserver reports what chat.css gives the picker's viewport (216 px high), its rows
+ * (36 px) and category headers (28 px), as a browser would after layout.
+ */
+class PickerLayoutObserver {
+  constructor(private readonly callback: ResizeObserverCallback) {}
+  observe(target: Element) {
+    const height = target.hasAttribute('frimousse-viewport') ? 216 : target.hasAttribute('frimousse-row-sizer') ? 36 : target.hasAttribute('frimousse-category-header-sizer') ? 28 : null;
+    if (height === null) return;
+    const entry = { target, contentRect: { width: 300, height }, borderBoxSize: [{ inlineSize: 300, blockSize: height }] } as unknown as ResizeObserverEntry;
+    queueMicrotask(() => this.callback([entry], this as unknown as ResizeObserver));
+  }
+  unobserve() {}
+  disconnect() {}
+}
+const picker = () => screen.getByRole('dialog', { name: T.emoji.dialog });
+const emoji = (name: string) => within(picker()).findByRole('gridcell', { name });
+/**
+ * frimousse applies a search on an idle callback and its state on the next animation frame, and each
+ * step's effects schedule the next: let a few frames pass, one act() at a time.
+ */
+const pickerSettles = async () => {
+  for (let frame = 0; frame < 6; frame++) await act(() => vi.advanceTimersByTimeAsync(20));
+};
+
+// The picker's data is a lazily loaded chunk; load it on real clocks, once, like a first opening would.
+beforeAll(() => loadEmojiData());
+// frimousse scrolls the keyboard's emoji into view; jsdom has no Element.scrollTo.
+beforeAll(() => {
+  Element.prototype.scrollTo ??= () => undefined;
+});
+
 beforeEach(() => {
   vi.useFakeTimers();
   vi.setSystemTime(NOW);
@@ -40,6 +74,7 @@ beforeEach(() => {
   resetChatStore();
   store().setSelf(SELF);
   installChatService(createDemoChatService({ self: SELF, onRateLimited: (s) => store().rateLimited(s) }));
+  vi.stubGlobal('ResizeObserver', PickerLayoutObserver);
 });
 afterEach(() => {
   resetChatStore();
@@ -55,9 +90,14 @@ describe('composer (§5)', () => {
     await user.keyboard('{Shift>}{Enter}{/Shift}');
     await user.type(input(), 'Great to see you ');
     await user.click(screen.getByRole('button', { name: T.emoji.open }));
-    const picker = screen.getByRole('dialog', { name: T.emoji.dialog });
-    await user.type(within(picker).getByRole('searchbox', { name: T.emoji.search }), 'party');
-    await user.click(within(picker).getByRole('button', { name: 'party popper' }));
+    expect(within(picker()).getByRole('searchbox', { name: T.emoji.search })).toHaveFocus();
+    await user.keyboard('party');
+    expect(await emoji('Partying face')).toBeInTheDocument();
+    // `.emoji-cell` (what the browser test clicks) is only ever a real emoji, best match first.
+    expect(picker().querySelector('.emoji-cell')).toHaveAccessibleName('Partying face');
+    expect(within(picker()).queryByRole('gridcell', { name: 'Grinning face' })).toBeNull();
+    for (const header of ['Smileys & emotion', 'Activities']) expect(within(picker()).getByText(header)).toBeInTheDocument();
+    await user.click(await emoji('Party popper'));
     expect(screen.queryByRole('dialog', { name: T.emoji.dialog })).toBeNull();
     expect(input()).toHaveValue('Welcome everyone\nGreat to see you 🎉');
     expect(input()).toHaveFocus();
@@ -79,6 +119,39 @@ describe('composer (§5)', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: T.emoji.open })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: T.emoji.open }));
+    expect(await emoji('Grinning face')).toBeInTheDocument();
+    await user.click(input());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('picks with the keyboard from the search box; Enter there never sends the message; says when nothing matches', async () => {
+    const user = setup();
+    await user.type(input(), 'Hi ');
+    await user.click(screen.getByRole('button', { name: T.emoji.open }));
+    expect(within(picker()).getByText(T.emoji.loading)).toBeInTheDocument();
+    await user.keyboard('zzqqxx');
+    expect(await within(picker()).findByText(T.emoji.none)).toBeInTheDocument();
+    expect(within(picker()).queryByRole('gridcell')).toBeNull();
+    await user.keyboard('{Enter}');
+    expect(store().messages.public).toHaveLength(0);
+    expect(picker()).toBeInTheDocument();
+
+    await user.clear(within(picker()).getByRole('searchbox', { name: T.emoji.search }));
+    await user.keyboard('thumbs');
+    await pickerSettles();
+    const cells = within(picker()).getAllByRole('gridcell');
+    expect(cells.map((cell) => cell.getAttribute('aria-label')).sort()).toEqual(['Thumbs down', 'Thumbs up']);
+    expect(cells[0]).toHaveAttribute('aria-selected', 'true'); // typing makes the best match the keyboard's
+    await user.keyboard('{ArrowRight}');
+    await pickerSettles();
+    expect(cells[0]).not.toHaveAttribute('aria-selected');
+    expect(cells[1]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(input()).toHaveValue(`Hi ${cells[1]!.textContent}`);
+    expect(store().messages.public).toHaveLength(0);
   });
 
   it('cuts typed text at 500 characters, with a counter near the limit, and an emoji at the limit does not fit', async () => {
@@ -92,7 +165,8 @@ describe('composer (§5)', () => {
     expect(input()).toHaveValue('x'.repeat(410) + 'y'.repeat(90));
     expect(screen.getByText(`${CHAT_MAX}/${CHAT_MAX}`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: T.emoji.open }));
-    await user.click(screen.getByRole('button', { name: 'grinning face' }));
+    await user.click(await emoji('Grinning face'));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(input()).toHaveValue('x'.repeat(410) + 'y'.repeat(90));
   });
 

@@ -5,7 +5,9 @@ import { appendEmoji, chatLength, cleanChatText, fitChatText, insertEmoji } from
 import { fromNow } from '../../src/ui/fromNow';
 import { AVATAR_PALETTE_SIZE, avatarColorIndex, initialsOf } from '../../src/ui/avatar';
 import { computeWindow, estimateRowHeight, layoutOffsets } from '../../src/features/chat/windowing';
-import { searchEmoji, ALL_EMOJI, EMOJI_CATEGORIES } from '../../src/features/chat/emojiData';
+import emojibase from 'emojibase-data/en/data.json';
+import emojibaseMessages from 'emojibase-data/en/messages.json';
+import { loadEmojiData, toEmojiData } from '../../src/features/chat/emojibaseData';
 
 const x = (n: number) => 'x'.repeat(n);
 
@@ -118,13 +120,33 @@ describe('windowing kernel', () => {
   });
 });
 
-describe('emoji set', () => {
-  it('offers about 150 emoji in categories, searchable case-insensitively', () => {
-    expect(ALL_EMOJI.length).toBeGreaterThanOrEqual(140);
-    expect(EMOJI_CATEGORIES.length).toBeGreaterThanOrEqual(5);
-    expect(new Set(ALL_EMOJI.map((e) => e.emoji)).size).toBe(ALL_EMOJI.length);
-    expect(searchEmoji('PARTY').map((e) => e.emoji)).toEqual(expect.arrayContaining(['🎉', '🥳']));
-    expect(searchEmoji('thumbs up').map((e) => e.emoji)).toEqual(['👍']);
-    expect(searchEmoji('zzzqqq')).toEqual([]);
+describe('emoji data (bundled emojibase-data, shaped for frimousse)', () => {
+  const data = toEmojiData(emojibase, emojibaseMessages);
+  const find = (emoji: string) => data.emojis.find((e) => e.emoji === emoji);
+
+  it('has the Emojibase categories without the components, in order, with readable names', () => {
+    expect(data.locale).toBe('en');
+    expect(data.categories.map((c) => c.label)).toEqual([
+      'Smileys & emotion', 'People & body', 'Animals & nature', 'Food & drink', 'Travel & places', 'Activities', 'Objects', 'Symbols', 'Flags',
+    ]);
+    expect(data.emojis.length).toBeGreaterThan(1800);
+    expect(data.emojis.every((e) => data.categories.some((c) => c.index === e.category))).toBe(true);
+    expect(data.emojis.some((e) => /^regional indicator/i.test(e.label))).toBe(false);
+  });
+
+  it('keeps labels, search tags, versions, skin tones and flags', () => {
+    expect(find('🎉')).toMatchObject({ label: 'Party popper', tags: expect.arrayContaining(['celebration', 'party']), version: expect.any(Number) });
+    expect(find('👋')?.skins).toEqual({ light: '👋🏻', 'medium-light': '👋🏼', medium: '👋🏽', 'medium-dark': '👋🏾', dark: '👋🏿' });
+    expect(find('🤝')?.aliases?.length).toBeGreaterThan(0);
+    expect(find('🇫🇷')?.countryFlag).toBe(true);
+    expect(find('🏁')?.countryFlag).toBeUndefined();
+    expect(data.skinTones).toEqual({ light: 'Light skin tone', 'medium-light': 'Medium-light skin tone', medium: 'Medium skin tone', 'medium-dark': 'Medium-dark skin tone', dark: 'Dark skin tone' });
+  });
+
+  it('loads once, lazily, for every picker', async () => {
+    const first = loadEmojiData();
+    expect(loadEmojiData()).toBe(first);
+    const loaded = await first;
+    expect(loaded.emojis.map((e) => e.label)).toEqual(expect.arrayContaining(['Party popper', 'Partying face', 'Thumbs up', 'Grinning face']));
   });
 });

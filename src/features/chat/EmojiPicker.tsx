@@ -1,14 +1,19 @@
 /**
- * The composer's emoji picker (§2 Public chat: an input and an emoji picker): search, six
- * categories, a grid of native emoji. Arrow keys move in the grid, Escape or a click outside
- * closes it. Styled by chat.css only (see emojiData.ts for why it is ours).
+ * The composer's emoji picker (§2 Public chat: an input and an emoji picker). It wraps frimousse
+ * (Liveblocks' maintained, headless React emoji picker) for search, the virtualised list with its
+ * category headers, arrow-key navigation (focus stays in the search box; Enter picks) and skin
+ * tones. frimousse is unstyled and injects no <style> tags, so it runs under the app's CSP
+ * (style-src 'self'); chat.css styles it. Its data is the `emojibase-data` package bundled with the
+ * app and loaded on first open (emojibaseData.ts), never frimousse's default CDN. Escape or a click
+ * outside closes the picker.
  */
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { EMOJI_CATEGORIES, searchEmoji, type EmojiEntry } from './emojiData';
+import { EmojiPicker as Frimousse, type EmojiPickerListCategoryHeaderProps, type EmojiPickerListEmojiProps, type EmojiPickerListRowProps } from 'frimousse';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { resolveEmojiData } from './emojibaseData';
 import { CHAT_TEXTS as T } from './texts';
 
-/** Grid columns; chat.css lays the grid out with the same count. */
-export const EMOJI_COLUMNS = 8;
+/** Emoji per row; chat.css sizes the cells from the same count (--frimousse-list-columns). */
+const EMOJI_COLUMNS = 8;
 
 export interface EmojiPickerProps {
   onPick(emoji: string): void;
@@ -17,17 +22,36 @@ export interface EmojiPickerProps {
   anchor?: HTMLElement | null;
 }
 
-export function EmojiPicker({ onPick, onClose, anchor }: EmojiPickerProps) {
-  const id = useId();
-  const box = useRef<HTMLDivElement>(null);
-  const grid = useRef<HTMLDivElement>(null);
-  const [query, setQuery] = useState('');
-  const [category, setCategory] = useState(EMOJI_CATEGORIES[0]?.id ?? '');
-
-  const shown: readonly EmojiEntry[] = useMemo(
-    () => (query.trim() ? searchEmoji(query) : (EMOJI_CATEGORIES.find((c) => c.id === category)?.emoji ?? [])),
-    [query, category],
+function CategoryHeader({ category, ...props }: EmojiPickerListCategoryHeaderProps) {
+  return (
+    <div {...props} className="emoji-heading">
+      {category.label}
+    </div>
   );
+}
+
+function Row(props: EmojiPickerListRowProps) {
+  return <div {...props} className="emoji-row" />;
+}
+
+/**
+ * frimousse's props carry the grid cell role, the emoji's name as aria-label, and data-active. It
+ * also renders one hidden row of unnamed stand-ins to measure a row: those are sized alike but are
+ * not `.emoji-cell`s, so that class only ever matches emoji one can pick.
+ */
+function Emoji({ emoji, ...props }: EmojiPickerListEmojiProps) {
+  return (
+    <button type="button" {...props} className={emoji.label ? 'emoji-button emoji-cell' : 'emoji-button'} title={emoji.label || undefined}>
+      {emoji.emoji}
+    </button>
+  );
+}
+
+const LIST_COMPONENTS = { CategoryHeader, Row, Emoji };
+
+export function EmojiPicker({ onPick, onClose, anchor }: EmojiPickerProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const viewport = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const onPointerDown = (e: PointerEvent) => {
@@ -40,68 +64,57 @@ export function EmojiPicker({ onPick, onClose, anchor }: EmojiPickerProps) {
   }, [onClose, anchor]);
 
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      e.stopPropagation();
-      onClose();
-    }
-  };
-
-  const onGridKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const buttons = [...(grid.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    if (at < 0) return;
-    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: EMOJI_COLUMNS, ArrowUp: -EMOJI_COLUMNS } as Record<string, number>;
-    const next = e.key === 'Home' ? 0 : e.key === 'End' ? buttons.length - 1 : step[e.key] === undefined ? null : at + step[e.key]!;
-    if (next === null) return;
+    if (e.key !== 'Escape') return;
     e.preventDefault();
-    buttons[Math.max(0, Math.min(buttons.length - 1, next))]?.focus();
+    e.stopPropagation();
+    onClose();
   };
 
   return (
-    <div ref={box} className="emoji-picker" role="dialog" aria-label={T.emoji.dialog} onKeyDown={onKeyDown}>
-      <input
+    <Frimousse.Root
+      ref={box}
+      className="emoji-picker"
+      role="dialog"
+      aria-label={T.emoji.dialog}
+      onKeyDown={onKeyDown}
+      columns={EMOJI_COLUMNS}
+      resolveEmojiData={resolveEmojiData}
+      onEmojiSelect={({ emoji }) => onPick(emoji)}
+    >
+      <Frimousse.Search
         className="input emoji-search"
-        type="search"
         aria-label={T.emoji.search}
         placeholder={T.emoji.search}
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
         autoFocus
+        // The picker sits in the composer's <form>: Enter picks the active emoji (frimousse, on keydown)
+        // and must never submit the form (implicit submission follows keypress).
+        onKeyPress={(e) => e.key === 'Enter' && e.preventDefault()}
+        // New results start at the top, not where the previous list was scrolled to.
+        onChange={() => viewport.current?.scrollTo({ top: 0 })}
       />
-      {!query.trim() && (
-        <div className="emoji-categories" role="group" aria-label={T.emoji.categories}>
-          {EMOJI_CATEGORIES.map((c) => (
-            <button
-              key={c.id}
-              type="button"
-              className={`emoji-category${c.id === category ? ' selected' : ''}`}
-              aria-label={c.label}
-              aria-pressed={c.id === category}
-              title={c.label}
-              onClick={() => setCategory(c.id)}
-            >
-              <span aria-hidden>{c.icon}</span>
-            </button>
-          ))}
+      <Frimousse.Viewport ref={viewport} className="emoji-viewport">
+        <Frimousse.Loading className="emoji-status">{T.emoji.loading}</Frimousse.Loading>
+        <Frimousse.Empty className="emoji-status">{T.emoji.none}</Frimousse.Empty>
+        <Frimousse.List className="emoji-list" aria-label={T.emoji.list} components={LIST_COMPONENTS} />
+      </Frimousse.Viewport>
+      <div className="emoji-footer">
+        {/* Seen, not read out: the Viewport already announces the active emoji in a live region. */}
+        <div className="emoji-preview" aria-hidden>
+          <Frimousse.ActiveEmoji>
+            {({ emoji }) =>
+              emoji ? (
+                <>
+                  <span className="emoji-preview-glyph">{emoji.emoji}</span>
+                  <span className="emoji-preview-label">{emoji.label}</span>
+                </>
+              ) : (
+                <span className="emoji-preview-hint">{T.emoji.hint}</span>
+              )
+            }
+          </Frimousse.ActiveEmoji>
         </div>
-      )}
-      <div ref={grid} className="emoji-grid" role="group" aria-labelledby={`${id}-heading`} onKeyDown={onGridKeyDown}>
-        <p id={`${id}-heading`} className="emoji-heading">
-          {query.trim() ? T.emoji.search : (EMOJI_CATEGORIES.find((c) => c.id === category)?.label ?? '')}
-        </p>
-        {shown.length === 0 ? (
-          <p className="emoji-none">{T.emoji.none}</p>
-        ) : (
-          <div className="emoji-cells">
-            {shown.map((e) => (
-              <button key={e.emoji} type="button" className="emoji-cell" aria-label={e.name} title={e.name} onClick={() => onPick(e.emoji)}>
-                {e.emoji}
-              </button>
-            ))}
-          </div>
-        )}
+        <Frimousse.SkinToneSelector className="emoji-skin-tone" aria-label={T.emoji.skinTone} title={T.emoji.skinTone} />
       </div>
-    </div>
+    </Frimousse.Root>
   );
 }

@@ -61,7 +61,10 @@ export const CHAT_TEXTS = {
     open: 'Insert emoji',
     dialog: 'Emoji',
     search: 'Search emoji',
+    list: 'Emoji by category',
+    loading: 'Loading emoji…',
     none: 'No emoji found',
-    categories: 'Emoji categories',
+    hint: 'Pick an emoji',
+    skinTone: 'Change skin tone',
   },
 } as const;
