@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with the install script
 import { chromiumPath } from './tests/chromium-path.mjs';
+// @ts-expect-error plain ESM helper shared with the benchmarks
+import { BROWSER_ARGS } from './tests/browser-args.mjs';
 
 const PORT = 4173;
 const BASE = process.env.STUDIO_BASE ?? '/studio/instant-demo/';
@@ -20,20 +22,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-        '--autoplay-policy=no-user-gesture-required',
-        '--mute-audio',
-        '--use-angle=swiftshader',
-        '--enable-unsafe-swiftshader',
-      ],
+      args: BROWSER_ARGS,
     },
   },
   webServer: {

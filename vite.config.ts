@@ -1,17 +1,21 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { viteStaticCopy } from 'vite-plugin-static-copy';
 
 /** Base path of the app (§2 Routes); a build setting can override it. */
 const BASE = process.env.STUDIO_BASE ?? '/studio/instant-demo/';
+/** Where the segmentation runtime's files are served, under BASE (services/segmentation.ts). */
+const SEGMENTATION_DIR = 'mediapipe/selfie_segmentation';
 
 /**
  * Content-Security-Policy of the built app (RELIABILITY-NOTES §2.3). No 'unsafe-eval': pixi runs with
- * 'pixi.js/unsafe-eval'. data: only for images and fonts; blob: for media and workers.
+ * 'pixi.js/unsafe-eval'. 'wasm-unsafe-eval' lets the camera's person segmentation compile its
+ * WebAssembly (it allows no JavaScript eval). data: only for images and fonts; blob: for media and workers.
  */
 export const CSP_DIRECTIVES = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data: blob: https:",
   "media-src 'self' blob: https:",
@@ -37,7 +41,15 @@ function contentSecurityPolicy(): Plugin {
 
 export default defineConfig({
   base: BASE,
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [
+    react(),
+    contentSecurityPolicy(),
+    // The person-segmentation runtime loads its own script, WebAssembly and model by URL, so its
+    // package files are served as they are (services/segmentation.ts), not bundled.
+    viteStaticCopy({
+      targets: [{ src: 'node_modules/@mediapipe/selfie_segmentation/*.{js,wasm,data,tflite,binarypb}', dest: SEGMENTATION_DIR, rename: { stripBase: true } }],
+    }),
+  ],
   server: { port: 5173 },
   preview: { port: 4173, headers: { 'Content-Security-Policy': CSP_HEADER } },
   // Media never becomes a data: URI: the CSP allows data: for images and fonts only.

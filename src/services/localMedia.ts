@@ -6,8 +6,12 @@
 import { errorMessage, log } from '../log';
 import { useAudioLevels } from '../state/audioLevels';
 import { BLUR_DEBOUNCE_MS, VOLUME_SAMPLE_MS } from '../state/limits';
-import { blurPixels, blurredStream } from './cameraBlur';
-import { useSettingsStore } from '../state/settingsStore';
+import { cameraEffectFor, effectStream, type CameraEffect } from './cameraEffects';
+import { createCameraFeed } from './cameraFeed';
+import { DEFAULT_BACKGROUND_ID, backgroundById } from './predefinedAssets';
+import { loadSegmenter } from './segmentation';
+import { info } from './show';
+import { VIRTUAL_BG_STAGE, useSettingsStore } from '../state/settingsStore';
 import { useStageStore } from '../state/stageStore';
 import { levelFromRms, rmsOf } from '../ui/micLevel';
 import { media } from './media';
@@ -32,50 +36,77 @@ const mediaKey = () => {
   const { lastUsedDevices: d, settings: s } = useSettingsStore.getState();
   return JSON.stringify([d.camera?.deviceId, d.microphone?.deviceId, s.echoCancellation, s.autoGain, s.stereoInput]);
 };
-const blurKey = () => {
-  const s = useSettingsStore.getState().settings;
-  return s.cameraBlurActive || s.cameraVirtualBgActive ? blurPixels(s.cameraBlurRange, s.cameraVirtualBgActive) : 0;
-};
+/** The image that replaces the room: the chosen one, or the stage's own background (§3 Settings). */
+function virtualBackgroundUrl(): string {
+  const chosen = useSettingsStore.getState().settings.cameraVirtualBgImage;
+  const id = chosen === VIRTUAL_BG_STAGE ? useStageStore.getState().doc.backgroundId : chosen;
+  return (backgroundById(id) ?? backgroundById(DEFAULT_BACKGROUND_ID))?.url ?? '';
+}
+
+const wantedEffect = (): CameraEffect | null => cameraEffectFor(useSettingsStore.getState().settings, virtualBackgroundUrl());
+
+export const EFFECTS_UNSUPPORTED_TEXT = 'Background effects are not supported on this device, so camera blur and the virtual background were switched off.';
+
+/** §4: camera blur (and with it the virtual background) is switched off when it cannot run. */
+function effectsUnsupported(): void {
+  useSettingsStore.getState().update({ cameraBlurActive: false, cameraVirtualBgActive: false });
+  info(EFFECTS_UNSUPPORTED_TEXT);
+}
+
+interface LocalMedia {
+  /** Shows the camera through the effect the settings ask for now. */
+  applyEffect(): void;
+  stop(): void;
+}
 
 /** Runs the local media for the studio and follows device and setting changes; returns the stop. */
 export async function startLocalMedia(): Promise<() => void> {
-  let stop = await openLocalMedia();
+  let local = await openLocalMedia();
   let key = mediaKey();
-  let blur = blurKey();
-  let blurTimer: ReturnType<typeof setTimeout> | undefined;
+  let effect = JSON.stringify(wantedEffect());
+  let effectTimer: ReturnType<typeof setTimeout> | undefined;
   const restart = async () => {
-    stop();
-    stop = await openLocalMedia();
+    local.stop();
+    local = await openLocalMedia();
   };
-  const unsubscribe = useSettingsStore.subscribe(() => {
+  // Effect changes (blur, range, virtual background, its image) are queued with the §9 debounce.
+  const onChange = () => {
     if (mediaKey() !== key) {
       key = mediaKey();
-      blur = blurKey();
+      effect = JSON.stringify(wantedEffect());
       void restart();
-    } else if (blurKey() !== blur) {
-      blur = blurKey();
-      clearTimeout(blurTimer);
-      blurTimer = setTimeout(() => void restart(), BLUR_DEBOUNCE_MS);
+    } else if (JSON.stringify(wantedEffect()) !== effect) {
+      effect = JSON.stringify(wantedEffect());
+      clearTimeout(effectTimer);
+      effectTimer = setTimeout(() => local.applyEffect(), BLUR_DEBOUNCE_MS);
     }
-  });
+  };
+  const unsubscribeSettings = useSettingsStore.subscribe(onChange);
+  const unsubscribeStage = useStageStore.subscribe(onChange);
   return () => {
-    clearTimeout(blurTimer);
-    unsubscribe();
-    stop();
+    clearTimeout(effectTimer);
+    unsubscribeSettings();
+    unsubscribeStage();
+    local.stop();
   };
 }
 
-async function openLocalMedia(): Promise<() => void> {
+async function openLocalMedia(): Promise<LocalMedia> {
   let stream: MediaStream;
   try {
     stream = await navigator.mediaDevices.getUserMedia(constraints());
   } catch (error) {
     log.warn('local-media', `camera and microphone unavailable in the studio: ${errorMessage(error)}`);
-    return () => undefined;
+    return { applyEffect: () => undefined, stop: () => undefined };
   }
-  const blurPx = blurKey();
-  const blurred = blurPx > 0 ? blurredStream(stream, blurPx) : null;
-  media.stream(SELF_ID, blurred?.stream ?? stream);
+  const feed = createCameraFeed(stream, {
+    publish: (published) => media.stream(SELF_ID, published),
+    loadSegmenter,
+    effectStream,
+    unsupported: effectsUnsupported,
+  });
+  const applyEffect = () => void feed.apply(wantedEffect());
+  applyEffect();
 
   const applyMutes = () => {
     const self = useStageStore.getState().doc.producers.find((p) => p.id === SELF_ID);
@@ -105,11 +136,14 @@ async function openLocalMedia(): Promise<() => void> {
     };
   }
 
-  return () => {
-    unsubscribe();
-    stopLevels();
-    blurred?.stop();
-    stream.getTracks().forEach((t) => t.stop());
-    media.stream(SELF_ID, null);
+  return {
+    applyEffect,
+    stop() {
+      unsubscribe();
+      stopLevels();
+      feed.stop();
+      stream.getTracks().forEach((t) => t.stop());
+      media.stream(SELF_ID, null);
+    },
   };
 }

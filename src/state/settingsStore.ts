@@ -29,8 +29,14 @@ export interface Settings {
   cameraBlurActive: boolean;
   cameraBlurRange: number;
   cameraVirtualBgActive: boolean;
+  /** The image that replaces the room: VIRTUAL_BG_STAGE (the show's own background) or a predefined background id. */
+  cameraVirtualBgImage: string;
   broadcastQuality: BroadcastQuality;
 }
+
+/** The virtual background follows the stage's background unless another image is chosen. */
+export const VIRTUAL_BG_STAGE = 'stage';
+const VIRTUAL_BG_IMAGE = /^(stage|background-\d+)$/;
 
 /** §9 Defaults. */
 export const DEFAULT_SETTINGS: Settings = {
@@ -48,6 +54,7 @@ export const DEFAULT_SETTINGS: Settings = {
   cameraBlurActive: false,
   cameraBlurRange: 5,
   cameraVirtualBgActive: false,
+  cameraVirtualBgImage: VIRTUAL_BG_STAGE,
   broadcastQuality: '1080p',
 };
 
@@ -58,6 +65,7 @@ export function decodeSettings(stored: Record<string, unknown>): Settings {
     const value = stored[name];
     if (typeof value !== typeof DEFAULT_SETTINGS[name]) continue;
     if (name === 'broadcastQuality' && !BROADCAST_QUALITIES.some((q) => q.value === value)) continue;
+    if (name === 'cameraVirtualBgImage' && !VIRTUAL_BG_IMAGE.test(value as string)) continue;
     (out as unknown as Record<string, unknown>)[name] = value;
   }
   return out;

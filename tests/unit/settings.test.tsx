@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SettingsPanel } from '../../src/features/settings/SettingsPanel';
 import { useSettingsStore } from '../../src/state/settingsStore';
 import { ECHO_SETTING_DEBOUNCE_MS, SETTINGS_TOGGLE_DEBOUNCE_MS } from '../../src/state/limits';
-import { blurPixels } from '../../src/services/cameraBlur';
+import { VIRTUAL_BG_TEXTS } from '../../src/features/settings/VirtualBackgroundPicker';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -62,8 +62,18 @@ describe('Settings (§2, §3, §9)', () => {
     expect(screen.getByRole('tab', { name: 'Camera' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('blur is twice the range, plus 20 with the virtual background', () => {
-    expect(blurPixels(5, false)).toBe(10);
-    expect(blurPixels(5, true)).toBe(30);
+  it('virtual background image: disabled until the virtual background is on; a choice is saved', async () => {
+    const user = setup();
+    render(<SettingsPanel />);
+    await user.click(screen.getByRole('tab', { name: 'Camera' }));
+    const group = screen.getByRole('group', { name: VIRTUAL_BG_TEXTS.group });
+    expect(group).toBeDisabled();
+    expect(within(group).getByRole('radio', { name: VIRTUAL_BG_TEXTS.stage })).toBeChecked();
+    expect(within(group).getAllByRole('radio')).toHaveLength(11);
+    await user.click(screen.getByRole('switch', { name: /^Virtual background/ }));
+    act(() => void vi.advanceTimersByTime(SETTINGS_TOGGLE_DEBOUNCE_MS));
+    expect(group).toBeEnabled();
+    await user.click(within(group).getByRole('radio', { name: 'Background 7' }));
+    expect(JSON.parse(localStorage.getItem('settings')!)).toMatchObject({ cameraVirtualBgActive: true, cameraVirtualBgImage: 'background-7' });
   });
 });

@@ -1,4 +1,7 @@
-/** Settings › Camera: the camera, camera blur (range 5 by default) and the virtual background. */
+/**
+ * Settings › Camera: the camera, camera blur (range 5 by default) and the virtual background with
+ * its image (the show's own background by default). The preview shows the feed as the studio sends it.
+ */
 import { useEffect, useRef } from 'react';
 import { CAMERA_BLUR_RANGE_MAX, SETTINGS_TOGGLE_DEBOUNCE_MS } from '../../state/limits';
 import { media } from '../../services/media';
@@ -6,6 +9,7 @@ import { SELF_ID } from '../../services/stageSetup';
 import { useSettingsStore } from '../../state/settingsStore';
 import { Switch } from '../../ui/Switch';
 import { DevicePicker } from './DevicePicker';
+import { VirtualBackgroundPicker } from './VirtualBackgroundPicker';
 import { useDebouncedSetting } from './useDebouncedSetting';
 import { useDeviceLists } from './useDeviceLists';
 
@@ -40,7 +44,8 @@ export function CameraSettings() {
           </label>
           <input id="blur-range" type="range" min={1} max={CAMERA_BLUR_RANGE_MAX} value={range} disabled={!blur && !virtualBg} onChange={(e) => useSettingsStore.getState().update({ cameraBlurRange: Number(e.target.value) })} />
         </div>
-        <Switch label="Virtual background" hint="A stronger blur that hides your room" checked={virtualBg} onChange={setVirtualBg} />
+        <Switch label="Virtual background" hint="Replaces your room with an image, softly out of focus" checked={virtualBg} onChange={setVirtualBg} />
+        <VirtualBackgroundPicker disabled={!virtualBg} />
       </fieldset>
     </div>
   );
