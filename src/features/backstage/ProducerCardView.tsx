@@ -22,13 +22,18 @@ function CardFeed({ card }: { card: ProducerCard }) {
   const [, setVersion] = useState(0);
   useEffect(() => media.subscribe(() => setVersion((v) => v + 1)), []);
   const source = media.get(card.id);
+  // After every render: the shared element may have a new stream (a camera effect, another device)
+  // and the card's own element is new after an unmute.
   useEffect(() => {
     const video = ref.current;
     if (!video || !(source instanceof HTMLVideoElement)) return;
-    if (source.srcObject) video.srcObject = source.srcObject;
-    else if (source.src && video.src !== source.src) video.src = source.src;
+    if (source.srcObject) {
+      if (video.srcObject === source.srcObject) return;
+      video.srcObject = source.srcObject;
+    } else if (source.src && video.src !== source.src) video.src = source.src;
+    else return;
     void video.play().catch(() => undefined);
-  }, [source]);
+  });
   if (card.videoMute || !(source instanceof HTMLVideoElement)) {
     return (
       <div className="card-feed card-feed-off" aria-hidden>
