@@ -73,6 +73,16 @@ export interface EffectStream {
 /** Frames the canvas stream announces; it only changes when a processed frame is drawn. */
 const FRAME_RATE = 30;
 
+/**
+ * Share of the main thread the effect may take: after a frame that took t ms, the next starts no
+ * sooner than t / share ms after it began. A fast machine processes every camera frame; a slow one
+ * drops frames rather than making the studio lag.
+ */
+export const CAMERA_EFFECT_MAIN_THREAD_SHARE = 0.35;
+
+/** When the next frame may start, given when the last one started and how long it took. */
+export const nextEffectFrameAt = (startedAt: number, tookMs: number) => startedAt + tookMs / CAMERA_EFFECT_MAIN_THREAD_SHARE;
+
 /** Runs the effect on the source's video, one frame in segmentation at a time. */
 export function effectStream(source: MediaStream, effect: CameraEffect, segmenter: Segmenter): EffectStream {
   const video = document.createElement('video');
@@ -97,12 +107,15 @@ export function effectStream(source: MediaStream, effect: CameraEffect, segmente
   let running = true;
   let busy = false;
   let failed = false;
+  let notBefore = 0;
   const step = async () => {
-    if (!running || busy || video.readyState < 2) return;
+    if (!running || busy || video.readyState < 2 || performance.now() < notBefore) return;
     busy = true;
+    const startedAt = performance.now();
     try {
       const mask = await segmenter.segment(video);
       if (running) drawEffectFrame(ctx, video, mask, effect, background);
+      notBefore = nextEffectFrameAt(startedAt, performance.now() - startedAt);
     } catch (error) {
       // A frame the segmenter cannot read is skipped; the last processed frame stays on screen.
       if (!failed) log.warn('camera-effects', `segmentation failed: ${errorMessage(error)}`);

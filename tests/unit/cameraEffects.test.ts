@@ -1,5 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { blurPixels, cameraEffectFor, coverRect, drawEffectFrame, type CameraEffect, type EffectStream } from '../../src/services/cameraEffects';
+import {
+  blurPixels,
+  CAMERA_EFFECT_MAIN_THREAD_SHARE,
+  cameraEffectFor,
+  coverRect,
+  drawEffectFrame,
+  nextEffectFrameAt,
+  type CameraEffect,
+  type EffectStream,
+} from '../../src/services/cameraEffects';
 import { createCameraFeed, type CameraFeedDeps } from '../../src/services/cameraFeed';
 import type { Segmenter } from '../../src/services/segmentation';
 import { BLUR_RANGE_FACTOR, VIRTUAL_BACKGROUND_EXTRA_BLUR } from '../../src/state/limits';
@@ -158,5 +167,15 @@ describe('the camera feed', () => {
     await feed.apply(blur);
     feed.stop();
     expect(made[0]!.stopped).toBe(true);
+  });
+});
+
+describe('the effect keeps the studio responsive', () => {
+  it('takes at most about a third of the main thread: a slow frame delays the next one', () => {
+    expect(CAMERA_EFFECT_MAIN_THREAD_SHARE).toBe(0.35);
+    // 7 ms per frame: the next may start after 20 ms, every frame of a 30 fps camera (33 ms apart).
+    expect(nextEffectFrameAt(1000, 7)).toBe(1020);
+    // 35 ms per frame: the next waits 100 ms, about 10 frames a second.
+    expect(nextEffectFrameAt(1000, 35)).toBe(1100);
   });
 });
