@@ -35,6 +35,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  { files: ['src/services/segmentation-worker.js'], languageOptions: { globals: globals.worker, sourceType: 'script' } },
   { files: ['compositor/**/*.ts'], rules: { 'no-restricted-imports': ['error', compositorRule] } },
   { files: ['src/features/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', featureRule] } },
   { files: ['src/ui/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', uiRule] } },

@@ -45,9 +45,13 @@ export default defineConfig({
     react(),
     contentSecurityPolicy(),
     // The person-segmentation runtime loads its own script, WebAssembly and model by URL, so its
-    // package files are served as they are (services/segmentation.ts), not bundled.
+    // package files and the classic worker that runs it are served as they are, not bundled
+    // (services/segmentation.ts).
     viteStaticCopy({
-      targets: [{ src: 'node_modules/@mediapipe/selfie_segmentation/*.{js,wasm,data,tflite,binarypb}', dest: SEGMENTATION_DIR, rename: { stripBase: true } }],
+      targets: [
+        { src: 'node_modules/@mediapipe/selfie_segmentation/*.{js,wasm,data,tflite,binarypb}', dest: SEGMENTATION_DIR, rename: { stripBase: true } },
+        { src: 'src/services/segmentation-worker.js', dest: SEGMENTATION_DIR, rename: { stripBase: true } },
+      ],
     }),
   ],
   server: { port: 5173 },

@@ -1,14 +1,12 @@
 /**
- * Camera blur and virtual background on the local camera (§3 Settings, §9 Defaults). A person
- * mask from the segmenter keeps the moderator sharp while the room behind is either blurred at
- * twice the range (camera blur) or replaced by a background image, defocused at twice the range
- * plus 20 px (virtual background). Frames are drawn on a canvas whose captured stream replaces the
- * raw feed; the audio tracks pass through untouched.
+ * Camera blur and virtual background on the local camera (§3 Settings, §9 Defaults): what the
+ * settings ask for and how one frame is drawn. A person mask keeps the moderator sharp while the
+ * room behind is either blurred at twice the range (camera blur) or replaced by a background image,
+ * defocused at twice the range plus 20 px (virtual background). The frames are processed off the
+ * main thread (cameraEffects.worker.ts, started by cameraEffectsClient.ts).
  */
-import { errorMessage, log } from '../log';
 import { BLUR_RANGE_FACTOR, VIRTUAL_BACKGROUND_EXTRA_BLUR } from '../state/limits';
 import type { Settings } from '../state/settingsStore';
-import type { Segmenter } from './segmentation';
 
 export type CameraEffect = { kind: 'blur'; px: number } | { kind: 'replace'; px: number; imageUrl: string };
 
@@ -35,33 +33,37 @@ export function coverRect(sourceW: number, sourceH: number, w: number, h: number
   return { x: (w - dw) / 2, y: (h - dh) / 2, w: dw, h: dh };
 }
 
+type Context2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
 /**
- * One processed frame: the person (mask ∩ frame), then the room drawn behind it: the frame blurred,
- * or the background image defocused. The room is drawn a blur radius larger on every side so the
- * blur does not pull in dark edges.
+ * Blurred rooms are drawn at 1/ROOM_SCALE of the frame's size with a blur of px/ROOM_SCALE, then
+ * scaled up: the same soft look for about 1/16 of the work.
  */
-export function drawEffectFrame(
-  ctx: CanvasRenderingContext2D,
-  frame: CanvasImageSource,
-  mask: CanvasImageSource,
-  effect: CameraEffect,
-  background: HTMLImageElement | null,
-): void {
+export const ROOM_SCALE = 4;
+
+/**
+ * Draws the source covering the context's canvas (centred, cropped, aspect kept), blurred by px. It
+ * is drawn a blur radius larger on every side so the blur does not pull in dark edges.
+ */
+export function drawBlurredCover(ctx: Context2D, source: CanvasImageSource, sourceW: number, sourceH: number, px: number): void {
   const { width: w, height: h } = ctx.canvas;
-  const px = effect.px;
+  const r = coverRect(sourceW, sourceH, w + 2 * px, h + 2 * px);
+  ctx.save();
+  ctx.filter = px > 0 ? `blur(${px}px)` : 'none';
+  ctx.drawImage(source, r.x - px, r.y - px, r.w, r.h);
+  ctx.restore();
+}
+
+/** One processed frame: the person (mask ∩ frame), then the room (blurred camera or background) behind it. */
+export function drawEffectFrame(ctx: Context2D, frame: CanvasImageSource, mask: CanvasImageSource, room: CanvasImageSource): void {
+  const { width: w, height: h } = ctx.canvas;
   ctx.save();
   ctx.globalCompositeOperation = 'copy';
   ctx.drawImage(mask, 0, 0, w, h);
   ctx.globalCompositeOperation = 'source-in';
   ctx.drawImage(frame, 0, 0, w, h);
   ctx.globalCompositeOperation = 'destination-over';
-  ctx.filter = `blur(${px}px)`;
-  if (effect.kind === 'replace' && background) {
-    const r = coverRect(background.naturalWidth, background.naturalHeight, w + 2 * px, h + 2 * px);
-    ctx.drawImage(background, r.x - px, r.y - px, r.w, r.h);
-  } else {
-    ctx.drawImage(frame, -px, -px, w + 2 * px, h + 2 * px);
-  }
+  ctx.drawImage(room, 0, 0, w, h);
   ctx.restore();
 }
 
@@ -70,75 +72,25 @@ export interface EffectStream {
   stop(): void;
 }
 
-/** Frames the canvas stream announces; it only changes when a processed frame is drawn. */
-const FRAME_RATE = 30;
+/**
+ * Share of a core each step of the effect (segmenting, drawing) may keep busy: after a step that
+ * took t ms, the next starts no sooner than t / share ms after it began. A fast machine processes
+ * every camera frame; a slow one (this is all software on some machines) processes fewer rather
+ * than starving the studio.
+ */
+export const CAMERA_EFFECT_CORE_SHARE = 0.25;
+
+/** When the next step may start, given when the last one started and how long it took. */
+export const nextStepAt = (startedAt: number, tookMs: number) => startedAt + tookMs / CAMERA_EFFECT_CORE_SHARE;
 
 /**
- * Share of the main thread the effect may take: after a frame that took t ms, the next starts no
- * sooner than t / share ms after it began. A fast machine processes every camera frame; a slow one
- * drops frames rather than making the studio lag.
+ * The processed feed runs at up to 15 frames a second: every processed frame is also decoded and
+ * uploaded by the studio's own views, and the person and the room change slowly.
  */
-export const CAMERA_EFFECT_MAIN_THREAD_SHARE = 0.35;
+export const CAMERA_EFFECT_MAX_FPS = 15;
+/** Camera frames arrive with some jitter; one that comes this much early still counts as on time. */
+const FRAME_TIMING_SLACK_MS = 4;
 
-/** When the next frame may start, given when the last one started and how long it took. */
-export const nextEffectFrameAt = (startedAt: number, tookMs: number) => startedAt + tookMs / CAMERA_EFFECT_MAIN_THREAD_SHARE;
-
-/** Runs the effect on the source's video, one frame in segmentation at a time. */
-export function effectStream(source: MediaStream, effect: CameraEffect, segmenter: Segmenter): EffectStream {
-  const video = document.createElement('video');
-  Object.assign(video, { muted: true, playsInline: true, autoplay: true, srcObject: source });
-  void video.play().catch(() => undefined);
-  const canvas = document.createElement('canvas');
-  const settings = source.getVideoTracks()[0]?.getSettings();
-  canvas.width = settings?.width ?? 1280;
-  canvas.height = settings?.height ?? 720;
-  const ctx = canvas.getContext('2d')!;
-
-  let background: HTMLImageElement | null = null;
-  if (effect.kind === 'replace') {
-    const image = new Image();
-    image.src = effect.imageUrl;
-    image.decode().then(
-      () => (background = image),
-      () => log.warn('camera-effects', `virtual background image did not load: ${effect.imageUrl}`),
-    );
-  }
-
-  let running = true;
-  let busy = false;
-  let failed = false;
-  let notBefore = 0;
-  const step = async () => {
-    if (!running || busy || video.readyState < 2 || performance.now() < notBefore) return;
-    busy = true;
-    const startedAt = performance.now();
-    try {
-      const mask = await segmenter.segment(video);
-      if (running) drawEffectFrame(ctx, video, mask, effect, background);
-      notBefore = nextEffectFrameAt(startedAt, performance.now() - startedAt);
-    } catch (error) {
-      // A frame the segmenter cannot read is skipped; the last processed frame stays on screen.
-      if (!failed) log.warn('camera-effects', `segmentation failed: ${errorMessage(error)}`);
-      failed = true;
-    } finally {
-      busy = false;
-    }
-  };
-  const onFrame = () => {
-    if (!running) return;
-    void step();
-    video.requestVideoFrameCallback(onFrame);
-  };
-  video.requestVideoFrameCallback(onFrame);
-
-  const stream = canvas.captureStream(FRAME_RATE);
-  source.getAudioTracks().forEach((t) => stream.addTrack(t));
-  return {
-    stream,
-    stop() {
-      running = false;
-      stream.getVideoTracks().forEach((t) => t.stop());
-      video.srcObject = null;
-    },
-  };
-}
+/** When the next processed frame may be drawn, given when the last one started and how long it took. */
+export const nextDrawAt = (startedAt: number, tookMs: number) =>
+  Math.max(nextStepAt(startedAt, tookMs), startedAt + 1000 / CAMERA_EFFECT_MAX_FPS - FRAME_TIMING_SLACK_MS);

@@ -8,12 +8,11 @@
  */
 import { errorMessage, log } from '../log';
 import { sameEffect, type CameraEffect, type EffectStream } from './cameraEffects';
-import type { Segmenter } from './segmentation';
 
 export interface CameraFeedDeps {
-  publish(stream: MediaStream | null): void;
-  loadSegmenter(): Promise<Segmenter>;
-  effectStream(source: MediaStream, effect: CameraEffect, segmenter: Segmenter): EffectStream;
+  publish(stream: MediaStream): void;
+  /** The camera through the effect; rejects when effects cannot run here. */
+  startEffect(camera: MediaStream, effect: CameraEffect): Promise<EffectStream>;
   unsupported(): void;
 }
 
@@ -41,14 +40,14 @@ export function createCameraFeed(camera: MediaStream, deps: CameraFeedDeps): Cam
     }
     let next: EffectStream;
     try {
-      next = deps.effectStream(camera, effect, await deps.loadSegmenter());
+      next = await deps.startEffect(camera, effect);
     } catch (error) {
       if (mine !== generation || stopped) return;
       log.warn('camera-effects', `background effects unavailable: ${errorMessage(error)}`);
       deps.unsupported();
       return;
     }
-    // A newer choice (or the end of the studio) overtook this one while the segmenter loaded.
+    // A newer choice (or the end of the studio) overtook this one while it started.
     if (mine !== generation || stopped) return next.stop();
     deps.publish(next.stream);
     shown?.stop();

@@ -6,10 +6,10 @@
 import { errorMessage, log } from '../log';
 import { useAudioLevels } from '../state/audioLevels';
 import { BLUR_DEBOUNCE_MS, VOLUME_SAMPLE_MS } from '../state/limits';
-import { cameraEffectFor, effectStream, type CameraEffect } from './cameraEffects';
+import { cameraEffectFor, type CameraEffect } from './cameraEffects';
+import { startEffectStream } from './cameraEffectsClient';
 import { createCameraFeed } from './cameraFeed';
 import { DEFAULT_BACKGROUND_ID, backgroundById } from './predefinedAssets';
-import { loadSegmenter } from './segmentation';
 import { info } from './show';
 import { VIRTUAL_BG_STAGE, useSettingsStore } from '../state/settingsStore';
 import { useStageStore } from '../state/stageStore';
@@ -99,20 +99,24 @@ async function openLocalMedia(): Promise<LocalMedia> {
     log.warn('local-media', `camera and microphone unavailable in the studio: ${errorMessage(error)}`);
     return { applyEffect: () => undefined, stop: () => undefined };
   }
+  // The camera as sent: raw, or the processed track of a background effect (muted alike).
+  let published = stream;
+  const applyMutes = () => {
+    const self = useStageStore.getState().doc.producers.find((p) => p.id === SELF_ID);
+    [...stream.getVideoTracks(), ...published.getVideoTracks()].forEach((t) => (t.enabled = !self?.videoMute));
+    stream.getAudioTracks().forEach((t) => (t.enabled = !self?.audioMute));
+  };
   const feed = createCameraFeed(stream, {
-    publish: (published) => media.stream(SELF_ID, published),
-    loadSegmenter,
-    effectStream,
+    publish: (next) => {
+      published = next;
+      applyMutes();
+      media.stream(SELF_ID, next);
+    },
+    startEffect: startEffectStream,
     unsupported: effectsUnsupported,
   });
   const applyEffect = () => void feed.apply(wantedEffect());
   applyEffect();
-
-  const applyMutes = () => {
-    const self = useStageStore.getState().doc.producers.find((p) => p.id === SELF_ID);
-    stream.getVideoTracks().forEach((t) => (t.enabled = !self?.videoMute));
-    stream.getAudioTracks().forEach((t) => (t.enabled = !self?.audioMute));
-  };
   applyMutes();
   const unsubscribe = useStageStore.subscribe(applyMutes);
 

@@ -1,74 +1,45 @@
 /**
  * Person segmentation for the camera's background effects (§3 Settings: camera blur, virtual
- * background): MediaPipe's selfie segmentation, whose runtime loads its own script, WebAssembly
- * and model by URL. vite.config.ts serves the package's files under SEGMENTATION_PATH; nothing is
- * fetched from elsewhere, and the CSP needs only 'wasm-unsafe-eval'. The runtime is loaded on first
- * use and kept: one instance serves every camera restart.
+ * background): the client side of segmentation-worker.js, where MediaPipe's selfie segmentation
+ * runs. vite.config.ts serves that worker and the runtime's script, WebAssembly and model under
+ * SEGMENTATION_PATH; nothing is fetched from elsewhere, and the CSP needs only 'wasm-unsafe-eval'.
  */
-import type { SelfieSegmentation } from '@mediapipe/selfie_segmentation';
 import { BASE_PATH } from '../config';
 
 export const SEGMENTATION_PATH = `${BASE_PATH}mediapipe/selfie_segmentation/`;
+export const SEGMENTATION_WORKER_URL = `${SEGMENTATION_PATH}segmentation-worker.js`;
 
-/** The landscape model (256×144): the camera is 16:9, and it is the faster of the two. */
-const LANDSCAPE_MODEL = 1;
+/** The size frames are segmented at: the landscape model's own input, so nothing is scaled twice. */
+export const SEGMENTATION_WIDTH = 256;
+export const SEGMENTATION_HEIGHT = 144;
 
-/** A person mask for a frame: opaque where the person is, transparent where the room is. */
+/** A person mask for a frame scaled to the segmentation size: opaque on the person, transparent on the room. */
 export interface Segmenter {
-  segment(frame: HTMLVideoElement | HTMLCanvasElement): Promise<CanvasImageSource>;
+  segment(frame: ImageBitmap): Promise<ImageBitmap>;
 }
 
-declare global {
-  interface Window {
-    SelfieSegmentation?: typeof SelfieSegmentation;
-  }
-}
+type Reply = { type: 'ready' } | { type: 'mask'; mask: ImageBitmap } | { type: 'failed'; message: string };
 
-function loadScript(src: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = src;
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error(`could not load ${src}`));
-    document.head.append(script);
+export type SegmenterChannel = Pick<MessagePort, 'postMessage' | 'addEventListener'>;
+
+/** Talks to the worker over its channel; resolves when it is ready. Each reply answers the oldest frame. */
+export function segmenterOn(channel: SegmenterChannel): Promise<Segmenter> {
+  return new Promise((resolveReady, rejectReady) => {
+    const waiting: { resolve(mask: ImageBitmap): void; reject(error: Error): void }[] = [];
+    let ready = false;
+    const segment = (frame: ImageBitmap) =>
+      new Promise<ImageBitmap>((resolve, reject) => {
+        waiting.push({ resolve, reject });
+        channel.postMessage({ type: 'frame', frame }, [frame]);
+      });
+    channel.addEventListener('message', (event: MessageEvent<Reply>) => {
+      const reply = event.data;
+      if (reply.type === 'ready') {
+        ready = true;
+        resolveReady({ segment });
+      } else if (reply.type === 'mask') waiting.shift()?.resolve(reply.mask);
+      else if (!ready) rejectReady(new Error(reply.message));
+      else waiting.shift()?.reject(new Error(reply.message));
+    });
   });
-}
-
-async function createSegmenter(): Promise<Segmenter> {
-  if (!window.SelfieSegmentation) await loadScript(`${SEGMENTATION_PATH}selfie_segmentation.js`);
-  const Solution = window.SelfieSegmentation;
-  if (!Solution) throw new Error('the segmentation runtime did not start');
-  const solution = new Solution({ locateFile: (file) => `${SEGMENTATION_PATH}${file}` });
-  // CPU inference (XNNPACK): the model is tiny, and it stays fast where WebGL is software-rendered;
-  // the option exists in the runtime but not in its typings.
-  solution.setOptions({ modelSelection: LANDSCAPE_MODEL, useCpuInference: true } as Parameters<SelfieSegmentation['setOptions']>[0]);
-  let mask: CanvasImageSource | null = null;
-  solution.onResults((results) => {
-    mask = results.segmentationMask;
-  });
-  await solution.initialize();
-  // send() resolves after the results listener ran; callers send one frame at a time.
-  const takeMask = () => {
-    const taken = mask;
-    mask = null;
-    return taken;
-  };
-  const segment = async (frame: HTMLVideoElement | HTMLCanvasElement) => {
-    await solution.send({ image: frame });
-    const taken = takeMask();
-    if (!taken) throw new Error('the segmentation gave no mask');
-    return taken;
-  };
-  return { segment };
-}
-
-let shared: Promise<Segmenter> | null = null;
-
-/** The shared segmenter; a failed load is forgotten so a later attempt can try again. */
-export function loadSegmenter(): Promise<Segmenter> {
-  shared ??= createSegmenter().catch((error: unknown) => {
-    shared = null;
-    throw error;
-  });
-  return shared;
 }

@@ -1,16 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   blurPixels,
-  CAMERA_EFFECT_MAIN_THREAD_SHARE,
   cameraEffectFor,
   coverRect,
   drawEffectFrame,
-  nextEffectFrameAt,
+  CAMERA_EFFECT_CORE_SHARE,
+  CAMERA_EFFECT_MAX_FPS,
+  nextDrawAt,
+  drawBlurredCover,
+  nextStepAt,
+  ROOM_SCALE,
   type CameraEffect,
   type EffectStream,
 } from '../../src/services/cameraEffects';
 import { createCameraFeed, type CameraFeedDeps } from '../../src/services/cameraFeed';
-import type { Segmenter } from '../../src/services/segmentation';
+import { segmenterOn, SEGMENTATION_HEIGHT, SEGMENTATION_WIDTH } from '../../src/services/segmentation';
 import { BLUR_RANGE_FACTOR, VIRTUAL_BACKGROUND_EXTRA_BLUR } from '../../src/state/limits';
 import { DEFAULT_SETTINGS, decodeSettings, VIRTUAL_BG_STAGE } from '../../src/state/settingsStore';
 
@@ -50,10 +54,10 @@ describe('camera effects (§3 Settings, §9: twice the range, plus 20 for the vi
   });
 
   describe('a processed frame', () => {
-    const recordingContext = () => {
+    const recordingContext = (width = 640, height = 360) => {
       const calls: string[] = [];
       const ctx = {
-        canvas: { width: 640, height: 360 },
+        canvas: { width, height },
         globalCompositeOperation: 'source-over',
         filter: 'none',
         save: () => calls.push('save'),
@@ -65,30 +69,44 @@ describe('camera effects (§3 Settings, §9: twice the range, plus 20 for the vi
     };
     const frame = { name: 'frame' } as unknown as CanvasImageSource;
     const mask = { name: 'mask' } as unknown as CanvasImageSource;
+    const room = { name: 'room' } as unknown as CanvasImageSource;
 
-    it('blur: the person from the mask stays sharp, the room behind is the frame blurred, drawn a radius larger', () => {
+    it('the person from the mask stays sharp; the room is drawn behind it at full size', () => {
       const { ctx, calls } = recordingContext();
-      drawEffectFrame(ctx, frame, mask, { kind: 'blur', px: 10 }, null);
+      drawEffectFrame(ctx, frame, mask, room);
       expect(calls).toEqual([
         'save',
         'copy none mask 0,0 640x360',
         'source-in none frame 0,0 640x360',
-        'destination-over blur(10px) frame -10,-10 660x380',
+        'destination-over none room 0,0 640x360',
         'restore',
       ]);
     });
 
-    it('virtual background: the room is replaced by the image, defocused and covering the frame', () => {
-      const { ctx, calls } = recordingContext();
-      const image = { name: 'image', naturalWidth: 1920, naturalHeight: 1080 } as unknown as HTMLImageElement;
-      drawEffectFrame(ctx, frame, mask, { kind: 'replace', px: 30, imageUrl: '/bg.jpg' }, image);
-      expect(calls.slice(1, 3)).toEqual(['copy none mask 0,0 640x360', 'source-in none frame 0,0 640x360']);
-      const room = calls[3]!;
-      expect(room.startsWith('destination-over blur(30px) image ')).toBe(true);
-      // 700×420 is 5:3, the image 16:9: it covers by height and is cropped at the sides.
-      const [x, y] = room.split(' ')[3]!.split(',').map(Number);
-      expect(y).toBe(-30);
-      expect(x).toBeLessThan(-30);
+    it('the room is blurred at 1/4 size with 1/4 of the blur, drawn a radius larger on every side', () => {
+      expect(ROOM_SCALE).toBe(4);
+      const { ctx, calls } = recordingContext(160, 90);
+      drawBlurredCover(ctx, frame, 640, 360, 10 / ROOM_SCALE);
+      expect(calls).toHaveLength(3);
+      const [, , , at, size] = calls[1]!.split(' ');
+      expect(calls[1]!.startsWith('source-over blur(2.5px) frame ')).toBe(true);
+      // 165x95 with the margins; the 16:9 frame covers it by height, centred.
+      const [x, y] = at!.split(',').map(Number);
+      const [w, h] = size!.split('x').map(Number);
+      expect([y, h]).toEqual([-2.5, 95]);
+      expect(w).toBeCloseTo((95 * 16) / 9);
+      expect(x).toBeCloseTo((165 - w!) / 2 - 2.5);
+    });
+
+    it('the background covers the room, centred, cropped at the sides when wider', () => {
+      const { ctx, calls } = recordingContext(160, 90);
+      drawBlurredCover(ctx, { name: 'image' } as unknown as CanvasImageSource, 1920, 1080, 30 / ROOM_SCALE);
+      const [, op] = calls;
+      expect(op!.startsWith('source-over blur(7.5px) image ')).toBe(true);
+      // 175x105 is 5:3, the image 16:9: it covers by height and is cropped at the sides.
+      const [x, y] = op!.split(' ')[3]!.split(',').map(Number);
+      expect(y).toBe(-7.5);
+      expect(x).toBeLessThan(-7.5);
     });
   });
 });
@@ -98,17 +116,18 @@ describe('the camera feed', () => {
   const blur: CameraEffect = { kind: 'blur', px: 10 };
   const replace: CameraEffect = { kind: 'replace', px: 30, imageUrl: '/bg.jpg' };
 
-  const harness = (load: () => Promise<Segmenter> = () => Promise.resolve({ segment: vi.fn() })) => {
-    const published: (string | null)[] = [];
+  const harness = (ready: () => Promise<void> = () => Promise.resolve()) => {
+    const published: string[] = [];
     const made: { effect: CameraEffect; stopped: boolean }[] = [];
     const deps: CameraFeedDeps = {
-      publish: (s) => published.push(s ? (s as unknown as { id: string }).id : null),
-      loadSegmenter: vi.fn(load),
-      effectStream: (_source, effect) => {
+      publish: (s) => published.push((s as unknown as { id: string }).id),
+      startEffect: vi.fn(async (_camera: MediaStream, effect: CameraEffect) => {
         const entry = { effect, stopped: false };
         made.push(entry);
-        return { stream: { id: `processed-${made.length}` }, stop: () => (entry.stopped = true) } as unknown as EffectStream;
-      },
+        const n = made.length;
+        await ready();
+        return { stream: { id: `processed-${n}` }, stop: () => (entry.stopped = true) } as unknown as EffectStream;
+      }),
       unsupported: vi.fn(),
     };
     return { feed: createCameraFeed(camera, deps), deps, published, made };
@@ -121,12 +140,12 @@ describe('the camera feed', () => {
   });
 
   it('with an effect the raw camera is never published: the feed waits for the processed stream', async () => {
-    let resolve!: (s: Segmenter) => void;
+    let resolve!: () => void;
     const { feed, published } = harness(() => new Promise((r) => (resolve = r)));
     const applied = feed.apply(replace);
     await Promise.resolve();
     expect(published).toEqual([]);
-    resolve({ segment: vi.fn() });
+    resolve();
     await applied;
     expect(published).toEqual(['processed-1']);
   });
@@ -144,12 +163,12 @@ describe('the camera feed', () => {
     expect(made[1]!.stopped).toBe(true);
   });
 
-  it('a choice overtaken while the segmenter loads is dropped, never published', async () => {
-    let resolve!: (s: Segmenter) => void;
+  it('a choice overtaken while it starts is dropped, never published', async () => {
+    let resolve!: () => void;
     const { feed, published, made } = harness(() => new Promise((r) => (resolve = r)));
     const first = feed.apply(replace);
     await feed.apply(null);
-    resolve({ segment: vi.fn() });
+    resolve();
     await first;
     expect(published).toEqual(['camera']);
     expect(made.every((m) => m.stopped)).toBe(true);
@@ -170,12 +189,76 @@ describe('the camera feed', () => {
   });
 });
 
-describe('the effect keeps the studio responsive', () => {
-  it('takes at most about a third of the main thread: a slow frame delays the next one', () => {
-    expect(CAMERA_EFFECT_MAIN_THREAD_SHARE).toBe(0.35);
-    // 7 ms per frame: the next may start after 20 ms, every frame of a 30 fps camera (33 ms apart).
-    expect(nextEffectFrameAt(1000, 7)).toBe(1020);
-    // 35 ms per frame: the next waits 100 ms, about 10 frames a second.
-    expect(nextEffectFrameAt(1000, 35)).toBe(1100);
+describe('the effect keeps the machine responsive', () => {
+  it('each step keeps at most a quarter of a core busy: a slow step delays the next', () => {
+    expect(CAMERA_EFFECT_CORE_SHARE).toBe(0.25);
+    // 5 ms per frame: the next may start after 20 ms, every frame of a 30 fps camera (33 ms apart).
+    expect(nextStepAt(1000, 5)).toBe(1020);
+    // 25 ms per frame: the next waits 100 ms, about 10 frames a second.
+    expect(nextStepAt(1000, 25)).toBe(1100);
+  });
+
+  it('the processed feed runs at up to 15 frames a second, however fast the machine', () => {
+    expect(CAMERA_EFFECT_MAX_FPS).toBe(15);
+    // A 2 ms frame: the next waits for the 15 fps pace (66.7 ms), less a few ms of camera jitter,
+    // so the camera frame 2 frames later (66.7 ms at 30 fps) is taken.
+    expect(nextDrawAt(1000, 2)).toBeGreaterThan(1060);
+    expect(nextDrawAt(1000, 2)).toBeLessThanOrEqual(1000 + 2000 / 30);
+    // A slow frame is held back by the core share instead.
+    expect(nextDrawAt(1000, 25)).toBe(1100);
+  });
+});
+
+describe('the segmentation worker client', () => {
+  const fakeChannel = () => {
+    const listeners: ((e: { data?: unknown }) => void)[] = [];
+    const posted: { message: unknown; transfer: unknown }[] = [];
+    return {
+      posted,
+      addEventListener: (_type: string, fn: (e: { data?: unknown }) => void) => listeners.push(fn),
+      postMessage: (message: unknown, transfer: unknown) => posted.push({ message, transfer }),
+      emit: (data: unknown) => listeners.forEach((fn) => fn({ data })),
+    };
+  };
+  const bitmap = (name: string) => ({ name, close: vi.fn() }) as unknown as ImageBitmap;
+  const nameOf = (b: ImageBitmap) => (b as unknown as { name: string }).name;
+
+  it('is ready when the worker says so; frames are transferred and answered by masks in order', async () => {
+    const channel = fakeChannel();
+    const ready = segmenterOn(channel as unknown as MessagePort);
+    channel.emit({ type: 'ready' });
+    const segmenter = await ready;
+    const frame = bitmap('frame 1');
+    const first = segmenter.segment(frame);
+    const second = segmenter.segment(bitmap('frame 2'));
+    expect(channel.posted[0]).toEqual({ message: { type: 'frame', frame }, transfer: [frame] });
+    channel.emit({ type: 'mask', mask: bitmap('mask 1') });
+    channel.emit({ type: 'mask', mask: bitmap('mask 2') });
+    expect(nameOf(await first)).toBe('mask 1');
+    expect(nameOf(await second)).toBe('mask 2');
+  });
+
+  it('frames are scaled to the landscape model input (256x144) before they go', () => {
+    expect([SEGMENTATION_WIDTH, SEGMENTATION_HEIGHT]).toEqual([256, 144]);
+  });
+
+  it('a worker that cannot start rejects, so the effects are switched off', async () => {
+    const channel = fakeChannel();
+    const ready = segmenterOn(channel as unknown as MessagePort);
+    channel.emit({ type: 'failed', message: 'no WebAssembly' });
+    await expect(ready).rejects.toThrow('no WebAssembly');
+  });
+
+  it('a frame the worker cannot segment rejects that frame only', async () => {
+    const channel = fakeChannel();
+    const ready = segmenterOn(channel as unknown as MessagePort);
+    channel.emit({ type: 'ready' });
+    const segmenter = await ready;
+    const bad = segmenter.segment(bitmap('frame'));
+    channel.emit({ type: 'failed', message: 'no mask for the frame' });
+    await expect(bad).rejects.toThrow('no mask');
+    const good = segmenter.segment(bitmap('frame'));
+    channel.emit({ type: 'mask', mask: bitmap('mask') });
+    expect(nameOf(await good)).toBe('mask');
   });
 });
