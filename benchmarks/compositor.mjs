@@ -33,17 +33,8 @@ const { createServer } = await import('vite');
 const { chromium } = await import('@playwright/test');
 
 const CHROME = process.env.CHROME_PATH || '/usr/lib/chromium/chromium';
-const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--autoplay-policy=no-user-gesture-required',
-];
+// The browser tests' flags (quiet, SwiftShader WebGL; the fake camera and microphone go unused here).
+const { BROWSER_ARGS: CHROME_ARGS } = await import('../tests/browser-args.mjs');
 
 const N = 9;
 const numberArg = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);

@@ -1,4 +1,4 @@
-// Chromium flags for every browser test: quiet, no first-run UI, fake camera and
+// Chromium flags for every browser test and benchmark: quiet, no first-run UI, fake camera and
 // microphone, software WebGL (SwiftShader).
 export const BROWSER_ARGS = [
   '--no-sandbox',

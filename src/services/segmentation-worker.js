@@ -20,8 +20,11 @@
 
 const LANDSCAPE_MODEL = 1;
 const locateFile = (file) => file;
-// In a worker the runtime starts its WebAssembly with a global Module; file names are relative to this worker.
-self.Module = { locateFile };
+// In a worker the runtime starts its WebAssembly with a global Module; file names are relative to
+// this worker. Its diagnostics (glog lines) are dropped: §9 keeps the console quiet, and a failure
+// still reaches the studio as a 'failed' message.
+const quiet = () => undefined;
+self.Module = { locateFile, print: quiet, printErr: quiet };
 const importOnlyScripts = self.importScripts.bind(self);
 self.importScripts = (...urls) => importOnlyScripts(...urls.filter((url) => url.endsWith('.js')));
 
