@@ -91,6 +91,8 @@ export const STORAGE_KEYS = {
   selectedTabs: jsonKey<Record<string, string>>('selectedTabs', {}, acceptStringRecord),
   /** Graphics sections open/closed (§2 Graphics panel 'tools-state'). */
   toolsState: jsonKey<Record<string, boolean>>('tools-state', {}, acceptBooleanRecord),
+  /** The chat emoji picker's skin tone (frimousse's tone names); remembered like any picker does. */
+  emojiSkinTone: key<string>('emojiSkinTone', 'none', (raw) => (/^(none|light|medium-light|medium|medium-dark|dark)$/.test(raw) ? raw : undefined), (v) => v),
   primaryColor: key<string>('primaryColor', '#0D62C5', (raw) => (/^#[0-9a-f]{6}$/i.test(raw) ? raw : undefined), (v) => v),
 } as const;
 

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChatPanel } from '../../src/features/chat/ChatPanel';
+import * as emojibaseData from '../../src/features/chat/emojibaseData';
 import { loadEmojiData } from '../../src/features/chat/emojibaseData';
 import { CHAT_TEXTS as T } from '../../src/features/chat/texts';
 import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
@@ -152,6 +153,37 @@ describe('composer (§5)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(input()).toHaveValue(`Hi ${cells[1]!.textContent}`);
     expect(store().messages.public).toHaveLength(0);
+  });
+
+  it('remembers the skin tone for the next opening', async () => {
+    const user = setup();
+    await user.click(screen.getByRole('button', { name: T.emoji.open }));
+    await user.type(screen.getByRole('searchbox', { name: T.emoji.search }), 'waving hand');
+    await pickerSettles();
+    expect((await emoji('Waving hand')).textContent).toBe('👋');
+    // frimousse names the button with the tone it changes to.
+    await user.click(within(picker()).getByRole('button', { name: new RegExp(`^${T.emoji.skinTone}`) }));
+    await pickerSettles();
+    expect(localStorage.getItem('emojiSkinTone')).toBe('light');
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: T.emoji.open }));
+    await user.type(screen.getByRole('searchbox', { name: T.emoji.search }), 'waving hand');
+    await pickerSettles();
+    expect((await emoji('Waving hand')).textContent).toBe('👋🏻');
+  });
+
+  it('says so when the emoji could not load, and loads them again on Try again', async () => {
+    vi.spyOn(emojibaseData, 'loadEmojiData').mockRejectedValueOnce(new Error('chunk failed'));
+    const user = setup();
+    await user.click(screen.getByRole('button', { name: T.emoji.open }));
+    await pickerSettles();
+    const alert = within(picker()).getByRole('alert');
+    expect(alert).toHaveTextContent(T.emoji.failed);
+    await user.click(within(alert).getByRole('button', { name: T.emoji.retry }));
+    await pickerSettles();
+    expect(within(picker()).queryByRole('alert')).toBeNull();
+    expect(await emoji('Grinning face')).toBeInTheDocument();
   });
 
   it('cuts typed text at 500 characters, with a counter near the limit, and an emoji at the limit does not fit', async () => {

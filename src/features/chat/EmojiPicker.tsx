@@ -7,9 +7,11 @@
  * app and loaded on first open (emojibaseData.ts), never frimousse's default CDN. Escape or a click
  * outside closes the picker.
  */
-import { EmojiPicker as Frimousse, type EmojiPickerListCategoryHeaderProps, type EmojiPickerListEmojiProps, type EmojiPickerListRowProps } from 'frimousse';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { resolveEmojiData } from './emojibaseData';
+import { EmojiPicker as Frimousse, type EmojiData, type EmojiPickerListCategoryHeaderProps, type EmojiPickerListEmojiProps, type EmojiPickerListRowProps, type SkinTone } from 'frimousse';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { log, errorMessage } from '../../log';
+import { readKey, STORAGE_KEYS, writeKey } from '../../state/storage';
+import { loadEmojiData } from './emojibaseData';
 import { CHAT_TEXTS as T } from './texts';
 
 /** Emoji per row; chat.css sizes the cells from the same count (--frimousse-list-columns). */
@@ -49,9 +51,35 @@ function Emoji({ emoji, ...props }: EmojiPickerListEmojiProps) {
 
 const LIST_COMPONENTS = { CategoryHeader, Row, Emoji };
 
+/** No emoji: what frimousse gets when the data could not load, while the picker says so itself. */
+const NO_EMOJI: EmojiData = { locale: 'en', categories: [], emojis: [], skinTones: { light: '', 'medium-light': '', medium: '', 'medium-dark': '', dark: '' } };
+
+/** The bundled data; a failed load gives no emoji and tells the picker, which shows a reason and a retry instead of "Loading…" for ever. */
+const failSafeResolver = (onFailure: () => void) => () =>
+  loadEmojiData().catch((error: unknown) => {
+    log.warn('chat', `emoji data did not load: ${errorMessage(error)}`);
+    onFailure();
+    return NO_EMOJI;
+  });
+
+/** Keeps the chosen skin tone for the next time the picker opens. */
+function RememberSkinTone({ skinTone }: { skinTone: SkinTone }) {
+  useEffect(() => writeKey(STORAGE_KEYS.emojiSkinTone, skinTone), [skinTone]);
+  return null;
+}
+
 export function EmojiPicker({ onPick, onClose, anchor }: EmojiPickerProps) {
   const box = useRef<HTMLDivElement>(null);
   const viewport = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  // frimousse keeps data per resolver, so each attempt gets its own.
+  const [resolveEmojiData, setResolver] = useState(() => failSafeResolver(() => setFailed(true)));
+  const retry = () => {
+    setFailed(false);
+    setAttempt((n) => n + 1);
+    setResolver(() => failSafeResolver(() => setFailed(true)));
+  };
 
   useEffect(() => {
     const onPointerDown = (e: PointerEvent) => {
@@ -72,6 +100,7 @@ export function EmojiPicker({ onPick, onClose, anchor }: EmojiPickerProps) {
 
   return (
     <Frimousse.Root
+      key={attempt}
       ref={box}
       className="emoji-picker"
       role="dialog"
@@ -79,6 +108,7 @@ export function EmojiPicker({ onPick, onClose, anchor }: EmojiPickerProps) {
       onKeyDown={onKeyDown}
       columns={EMOJI_COLUMNS}
       resolveEmojiData={resolveEmojiData}
+      skinTone={readKey(STORAGE_KEYS.emojiSkinTone) as SkinTone}
       onEmojiSelect={({ emoji }) => onPick(emoji)}
     >
       <Frimousse.Search
@@ -94,7 +124,20 @@ export function EmojiPicker({ onPick, onClose, anchor }: EmojiPickerProps) {
       />
       <Frimousse.Viewport ref={viewport} className="emoji-viewport">
         <Frimousse.Loading className="emoji-status">{T.emoji.loading}</Frimousse.Loading>
-        <Frimousse.Empty className="emoji-status">{T.emoji.none}</Frimousse.Empty>
+        {failed ? (
+          <div className="emoji-status" role="alert">
+            {T.emoji.failed}{' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={retry}
+            >
+              {T.emoji.retry}
+            </button>
+          </div>
+        ) : (
+          <Frimousse.Empty className="emoji-status">{T.emoji.none}</Frimousse.Empty>
+        )}
         <Frimousse.List className="emoji-list" aria-label={T.emoji.list} components={LIST_COMPONENTS} />
       </Frimousse.Viewport>
       <div className="emoji-footer">
@@ -114,6 +157,7 @@ export function EmojiPicker({ onPick, onClose, anchor }: EmojiPickerProps) {
           </Frimousse.ActiveEmoji>
         </div>
         <Frimousse.SkinToneSelector className="emoji-skin-tone" aria-label={T.emoji.skinTone} title={T.emoji.skinTone} />
+        <Frimousse.SkinTone>{({ skinTone }) => <RememberSkinTone skinTone={skinTone} />}</Frimousse.SkinTone>
       </div>
     </Frimousse.Root>
   );

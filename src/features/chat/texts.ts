@@ -66,5 +66,7 @@ export const CHAT_TEXTS = {
     none: 'No emoji found',
     hint: 'Pick an emoji',
     skinTone: 'Change skin tone',
+    failed: 'Emoji could not be loaded.',
+    retry: 'Try again',
   },
 } as const;
