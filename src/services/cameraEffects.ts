@@ -5,6 +5,7 @@
  * defocused at twice the range plus 20 px (virtual background). The frames are processed off the
  * main thread (cameraEffects.worker.ts, started by cameraEffectsClient.ts).
  */
+import { coverFrame } from '../../compositor/render/geometry';
 import { BLUR_RANGE_FACTOR, VIRTUAL_BACKGROUND_EXTRA_BLUR } from '../state/limits';
 import type { Settings } from '../state/settingsStore';
 
@@ -25,14 +26,6 @@ export function cameraEffectFor(settings: EffectSettings, imageUrl: string): Cam
 
 export const sameEffect = (a: CameraEffect | null, b: CameraEffect | null) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Where to draw a w×h-cover copy of a source of the given size (centred, cropped, aspect kept). */
-export function coverRect(sourceW: number, sourceH: number, w: number, h: number): { x: number; y: number; w: number; h: number } {
-  const scale = Math.max(w / sourceW, h / sourceH);
-  const dw = sourceW * scale;
-  const dh = sourceH * scale;
-  return { x: (w - dw) / 2, y: (h - dh) / 2, w: dw, h: dh };
-}
-
 type Context2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 
 /**
@@ -42,15 +35,16 @@ type Context2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 export const ROOM_SCALE = 4;
 
 /**
- * Draws the source covering the context's canvas (centred, cropped, aspect kept), blurred by px. It
- * is drawn a blur radius larger on every side so the blur does not pull in dark edges.
+ * Draws the source covering the context's canvas (the compositor's cover-fit: centred, cropped,
+ * aspect kept), blurred by px. It is drawn a blur radius larger on every side so the blur does not
+ * pull in dark edges.
  */
 export function drawBlurredCover(ctx: Context2D, source: CanvasImageSource, sourceW: number, sourceH: number, px: number): void {
   const { width: w, height: h } = ctx.canvas;
-  const r = coverRect(sourceW, sourceH, w + 2 * px, h + 2 * px);
+  const from = coverFrame(sourceW, sourceH, w + 2 * px, h + 2 * px);
   ctx.save();
   ctx.filter = px > 0 ? `blur(${px}px)` : 'none';
-  ctx.drawImage(source, r.x - px, r.y - px, r.w, r.h);
+  ctx.drawImage(source, from.x, from.y, from.width, from.height, -px, -px, w + 2 * px, h + 2 * px);
   ctx.restore();
 }
 

@@ -6,12 +6,12 @@
 import { errorMessage, log } from '../log';
 import { useAudioLevels } from '../state/audioLevels';
 import { BLUR_DEBOUNCE_MS, VOLUME_SAMPLE_MS } from '../state/limits';
-import { cameraEffectFor, type CameraEffect } from './cameraEffects';
+import { cameraEffectFor, sameEffect, type CameraEffect } from './cameraEffects';
 import { startEffectStream } from './cameraEffectsClient';
 import { createCameraFeed } from './cameraFeed';
-import { DEFAULT_BACKGROUND_ID, backgroundById } from './predefinedAssets';
+import { virtualBackgroundImage } from './predefinedAssets';
 import { info } from './show';
-import { VIRTUAL_BG_STAGE, useSettingsStore } from '../state/settingsStore';
+import { useSettingsStore } from '../state/settingsStore';
 import { useStageStore } from '../state/stageStore';
 import { levelFromRms, rmsOf } from '../ui/micLevel';
 import { media } from './media';
@@ -36,14 +36,11 @@ const mediaKey = () => {
   const { lastUsedDevices: d, settings: s } = useSettingsStore.getState();
   return JSON.stringify([d.camera?.deviceId, d.microphone?.deviceId, s.echoCancellation, s.autoGain, s.stereoInput]);
 };
-/** The image that replaces the room: the chosen one, or the stage's own background (§3 Settings). */
-function virtualBackgroundUrl(): string {
-  const chosen = useSettingsStore.getState().settings.cameraVirtualBgImage;
-  const id = chosen === VIRTUAL_BG_STAGE ? useStageStore.getState().doc.backgroundId : chosen;
-  return (backgroundById(id) ?? backgroundById(DEFAULT_BACKGROUND_ID))?.url ?? '';
-}
-
-const wantedEffect = (): CameraEffect | null => cameraEffectFor(useSettingsStore.getState().settings, virtualBackgroundUrl());
+const wantedEffect = (): CameraEffect | null => {
+  const { settings } = useSettingsStore.getState();
+  const image = virtualBackgroundImage(settings.cameraVirtualBgImage, useStageStore.getState().doc.backgroundId);
+  return cameraEffectFor(settings, image?.url ?? '');
+};
 
 export const EFFECTS_UNSUPPORTED_TEXT = 'Background effects are not supported on this device, so camera blur and the virtual background were switched off.';
 
@@ -63,7 +60,7 @@ interface LocalMedia {
 export async function startLocalMedia(): Promise<() => void> {
   let local = await openLocalMedia();
   let key = mediaKey();
-  let effect = JSON.stringify(wantedEffect());
+  let effect = wantedEffect();
   let effectTimer: ReturnType<typeof setTimeout> | undefined;
   const restart = async () => {
     local.stop();
@@ -73,10 +70,10 @@ export async function startLocalMedia(): Promise<() => void> {
   const onChange = () => {
     if (mediaKey() !== key) {
       key = mediaKey();
-      effect = JSON.stringify(wantedEffect());
+      effect = wantedEffect();
       void restart();
-    } else if (JSON.stringify(wantedEffect()) !== effect) {
-      effect = JSON.stringify(wantedEffect());
+    } else if (!sameEffect(wantedEffect(), effect)) {
+      effect = wantedEffect();
       clearTimeout(effectTimer);
       effectTimer = setTimeout(() => local.applyEffect(), BLUR_DEBOUNCE_MS);
     }

@@ -3,6 +3,7 @@
  * default and auto-selected on first load). Vite gives each file a hashed URL at build time.
  */
 import { DEFAULT_BACKGROUND_NUMBER } from '../state/limits';
+import { VIRTUAL_BG_STAGE } from '../state/settingsStore';
 
 const BACKGROUND_URLS = import.meta.glob('../../assets/backgrounds/background-*.jpg', { eager: true, query: '?url', import: 'default' }) as Record<string, string>;
 
@@ -24,4 +25,12 @@ export const DEFAULT_BACKGROUND_ID = `background-${DEFAULT_BACKGROUND_NUMBER}`;
 
 export function backgroundById(id: string | null): PredefinedBackground | undefined {
   return PREDEFINED_BACKGROUNDS.find((b) => b.id === id);
+}
+
+/**
+ * The image the camera's virtual background shows (Settings › Camera): the chosen background, or
+ * the stage's own (VIRTUAL_BG_STAGE), or the default when the stage has none.
+ */
+export function virtualBackgroundImage(chosen: string, stageBackgroundId: string | null): PredefinedBackground | undefined {
+  return backgroundById(chosen === VIRTUAL_BG_STAGE ? stageBackgroundId : chosen) ?? backgroundById(DEFAULT_BACKGROUND_ID);
 }

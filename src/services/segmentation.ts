@@ -6,7 +6,7 @@
  */
 import { BASE_PATH } from '../config';
 
-export const SEGMENTATION_PATH = `${BASE_PATH}mediapipe/selfie_segmentation/`;
+const SEGMENTATION_PATH = `${BASE_PATH}mediapipe/selfie_segmentation/`;
 export const SEGMENTATION_WORKER_URL = `${SEGMENTATION_PATH}segmentation-worker.js`;
 
 /** The size frames are segmented at: the landscape model's own input, so nothing is scaled twice. */

@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   blurPixels,
   cameraEffectFor,
-  coverRect,
   drawEffectFrame,
   CAMERA_EFFECT_CORE_SHARE,
   CAMERA_EFFECT_MAX_FPS,
@@ -47,12 +46,6 @@ describe('camera effects (§3 Settings, §9: twice the range, plus 20 for the vi
     expect(decodeSettings({ cameraVirtualBgImage: 7 }).cameraVirtualBgImage).toBe(VIRTUAL_BG_STAGE);
   });
 
-  it('the replacement image covers the frame, centred, aspect kept', () => {
-    expect(coverRect(1920, 1080, 1280, 720)).toEqual({ x: 0, y: 0, w: 1280, h: 720 });
-    expect(coverRect(1000, 1000, 1280, 720)).toEqual({ x: 0, y: -280, w: 1280, h: 1280 });
-    expect(coverRect(400, 100, 200, 100)).toEqual({ x: -100, y: 0, w: 400, h: 100 });
-  });
-
   describe('a processed frame', () => {
     const recordingContext = (width = 640, height = 360) => {
       const calls: string[] = [];
@@ -62,8 +55,13 @@ describe('camera effects (§3 Settings, §9: twice the range, plus 20 for the vi
         filter: 'none',
         save: () => calls.push('save'),
         restore: () => calls.push('restore'),
-        drawImage: (source: { name: string }, x: number, y: number, w: number, h: number) =>
-          calls.push(`${ctx.globalCompositeOperation} ${ctx.filter} ${source.name} ${x},${y} ${w}x${h}`),
+        // Records "op filter source x,y wxh" for drawImage(source, dx, dy, dw, dh), and
+        // "op filter source[sx,sy swxsh] x,y wxh" when a source rectangle is given.
+        drawImage: (source: { name: string }, ...n: number[]) => {
+          const from = n.length === 8 ? `[${n[0]},${n[1]} ${n[2]}x${n[3]}]` : '';
+          const [x, y, w, h] = n.slice(-4);
+          calls.push(`${ctx.globalCompositeOperation} ${ctx.filter} ${source.name}${from} ${x},${y} ${w}x${h}`);
+        },
       };
       return { ctx: ctx as unknown as CanvasRenderingContext2D, calls };
     };
@@ -88,25 +86,26 @@ describe('camera effects (§3 Settings, §9: twice the range, plus 20 for the vi
       const { ctx, calls } = recordingContext(160, 90);
       drawBlurredCover(ctx, frame, 640, 360, 10 / ROOM_SCALE);
       expect(calls).toHaveLength(3);
-      const [, , , at, size] = calls[1]!.split(' ');
-      expect(calls[1]!.startsWith('source-over blur(2.5px) frame ')).toBe(true);
-      // 165x95 with the margins; the 16:9 frame covers it by height, centred.
-      const [x, y] = at!.split(',').map(Number);
-      const [w, h] = size!.split('x').map(Number);
-      expect([y, h]).toEqual([-2.5, 95]);
-      expect(w).toBeCloseTo((95 * 16) / 9);
-      expect(x).toBeCloseTo((165 - w!) / 2 - 2.5);
+      expect(calls[1]!.startsWith('source-over blur(2.5px) frame[')).toBe(true);
+      expect(calls[1]!.endsWith('] -2.5,-2.5 165x95')).toBe(true);
+      // 165x95 with the margins; the 16:9 frame covers it by height, centred: its sides are cut.
+      const [sx, sy, sw, sh] = /\[([\d.]+),([\d.]+) ([\d.]+)x([\d.]+)\]/.exec(calls[1]!)!.slice(1).map(Number);
+      expect([sy, sh]).toEqual([0, 360]);
+      expect(sw).toBeCloseTo((360 * 165) / 95);
+      expect(sx).toBeCloseTo((640 - sw!) / 2);
     });
 
     it('the background covers the room, centred, cropped at the sides when wider', () => {
       const { ctx, calls } = recordingContext(160, 90);
       drawBlurredCover(ctx, { name: 'image' } as unknown as CanvasImageSource, 1920, 1080, 30 / ROOM_SCALE);
       const [, op] = calls;
-      expect(op!.startsWith('source-over blur(7.5px) image ')).toBe(true);
+      expect(op!.startsWith('source-over blur(7.5px) image[')).toBe(true);
+      expect(op!.endsWith('] -7.5,-7.5 175x105')).toBe(true);
       // 175x105 is 5:3, the image 16:9: it covers by height and is cropped at the sides.
-      const [x, y] = op!.split(' ')[3]!.split(',').map(Number);
-      expect(y).toBe(-7.5);
-      expect(x).toBeLessThan(-7.5);
+      const [sx, sy, sw, sh] = /\[([\d.]+),([\d.]+) ([\d.]+)x([\d.]+)\]/.exec(op!)!.slice(1).map(Number);
+      expect([sy, sh]).toEqual([0, 1080]);
+      expect(sw).toBeCloseTo(1800);
+      expect(sx).toBeCloseTo(60);
     });
   });
 });

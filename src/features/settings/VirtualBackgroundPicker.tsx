@@ -5,16 +5,17 @@
  */
 import { VIRTUAL_BG_STAGE, useSettingsStore } from '../../state/settingsStore';
 import { useStageStore } from '../../state/stageStore';
-import { PREDEFINED_BACKGROUNDS, backgroundById } from '../../services/predefinedAssets';
+import { PREDEFINED_BACKGROUNDS, virtualBackgroundImage } from '../../services/predefinedAssets';
 
 export const VIRTUAL_BG_TEXTS = {
   group: 'Virtual background image',
   stage: "The show's background",
+  stageCaption: 'Show',
 } as const;
 
 export function VirtualBackgroundPicker({ disabled }: { disabled: boolean }) {
   const chosen = useSettingsStore((s) => s.settings.cameraVirtualBgImage);
-  const stageBackground = useStageStore((s) => backgroundById(s.doc.backgroundId));
+  const stageBackground = useStageStore((s) => virtualBackgroundImage(VIRTUAL_BG_STAGE, s.doc.backgroundId));
   const choose = (id: string) => useSettingsStore.getState().update({ cameraVirtualBgImage: id });
   const options = [
     { id: VIRTUAL_BG_STAGE, name: VIRTUAL_BG_TEXTS.stage, url: stageBackground?.url },
@@ -28,7 +29,7 @@ export function VirtualBackgroundPicker({ disabled }: { disabled: boolean }) {
           <label key={o.id} className={`virtual-bg-option${o.id === chosen ? ' selected' : ''}`} title={o.name}>
             <input type="radio" name="virtual-bg-image" value={o.id} checked={o.id === chosen} onChange={() => choose(o.id)} aria-label={o.name} />
             {o.url ? <img src={o.url} alt="" loading="lazy" /> : <span className="virtual-bg-none" aria-hidden />}
-            {o.id === VIRTUAL_BG_STAGE && <span className="virtual-bg-caption">Show</span>}
+            {o.id === VIRTUAL_BG_STAGE && <span className="virtual-bg-caption">{VIRTUAL_BG_TEXTS.stageCaption}</span>}
           </label>
         ))}
       </div>
