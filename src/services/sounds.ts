@@ -83,8 +83,16 @@ export function isSoundEnabled(effect: SoundEffect): boolean {
 export const sounds = createSoundService({
   isEnabled: isSoundEnabled,
   createPlayer: (url) => {
-    const audio = new Audio(url);
+    const audio = new Audio();
     audio.preload = 'auto';
+    // Held in memory as a blob: preload='auto' is only a hint, and a player that must fetch again
+    // on play would fail just when the error sound of a lost network is due (§8).
+    fetch(url)
+      .then((response) => (response.ok ? response.blob() : Promise.reject(new Error(`HTTP ${response.status}`))))
+      .then(
+        (blob) => (audio.src = URL.createObjectURL(blob)),
+        () => (audio.src = url),
+      );
     return audio;
   },
 });
