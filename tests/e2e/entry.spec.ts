@@ -13,8 +13,8 @@ test('splash → device check with devices and a moving mic meter → connecting
   await expect(page.getByRole('combobox', { name: 'Microphone' })).toContainText('Fake');
   await expect(page.getByRole('combobox', { name: 'Speaker' })).toContainText('Fake');
   await expect(page.locator('video[aria-label="Your camera"]')).toBeVisible();
-  const playing = await page.locator('video[aria-label="Your camera"]').evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.videoWidth > 0);
-  expect(playing).toBe(true);
+  // Visible comes first; the first camera frame may take a moment on a loaded machine.
+  await expect.poll(() => page.locator('video[aria-label="Your camera"]').evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.videoWidth > 0)).toBe(true);
 
   // Stop the automatic move-on (8 s) so a slow machine cannot leave the page mid-check.
   await page.getByRole('button', { name: 'Stay here' }).click();
