@@ -1,6 +1,6 @@
 /** The application shell (§2): splash, device screens, routes, error boundary. */
 import { useEffect, useState } from 'react';
-import { SPLASH_MS } from '../state/limits';
+import { SPLASH_MS } from '../lib/limits';
 import { DemoPage } from '../features/haircheck/DemoPage';
 import { SelectChannel } from './SelectChannel';
 import { OutputPage } from '../features/output/OutputPage';

@@ -4,7 +4,7 @@
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { errorMessage, log } from '../log';
-import { TEXTS } from '../ui/texts';
+import { TEXTS } from '../lib/texts';
 
 interface Props {
   children: ReactNode;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Globe, Laptop } from 'lucide-react';
 import { CONFIG } from '../config';
-import { TEXTS } from '../ui/texts';
+import { TEXTS } from '../lib/texts';
 import { Logo } from '../ui/Logo';
 
 function UnsupportedScreen({ testId, icon, title, text, link }: { testId: string; icon: ReactNode; title: string; text: string; link: { href: string; label: string } }) {

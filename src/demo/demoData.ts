@@ -1,6 +1,6 @@
 /** Built-in sample data of the instant demo (§1): event 'demodemo', channel 'testing'. */
 import { CONFIG } from '../config';
-import type { ChannelSummary, EventInformation, StudioUser } from '../services/types';
+import type { ChannelSummary, EventInformation, StudioUser } from '../state/session';
 
 export const DEMO_USER: StudioUser = {
   id: 'demo-user-1',

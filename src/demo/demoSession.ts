@@ -2,7 +2,7 @@
 import { log } from '../log';
 import type { ChannelBody } from '../../compositor/model/types';
 import type { Connection, StudioSession } from '../services/types';
-import { VOLUME_SAMPLE_MS } from '../state/limits';
+import { VOLUME_SAMPLE_MS } from '../lib/limits';
 import { DEMO_CHANNEL, DEMO_CONNECT_LATENCY_MS, DEMO_EVENT_INFORMATION, DEMO_FIXED_CODE, DEMO_USER } from './demoData';
 import { createSpeakingSimulator, DEMO_GUESTS } from './demoGuests';
 import { demoStage } from './demoStage';

@@ -6,7 +6,7 @@
  * main thread (cameraEffects.worker.ts, started by cameraEffectsClient.ts).
  */
 import { coverFrame } from '../../compositor/render/geometry';
-import { BLUR_RANGE_FACTOR, VIRTUAL_BACKGROUND_EXTRA_BLUR } from '../state/limits';
+import { BLUR_RANGE_FACTOR, VIRTUAL_BACKGROUND_EXTRA_BLUR } from '../lib/limits';
 import type { Settings } from '../state/settingsStore';
 
 export type CameraEffect = { kind: 'blur'; px: number } | { kind: 'replace'; px: number; imageUrl: string };

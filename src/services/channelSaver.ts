@@ -4,10 +4,10 @@
  * made while a save is in flight give exactly one follow-up save with the final state. Only a
  * successful save clears dirty. A pending save is flushed when the page is hidden or closed.
  */
-import { CHANNEL_SAVE_DEBOUNCE_MS } from '../state/limits';
+import { CHANNEL_SAVE_DEBOUNCE_MS } from '../lib/limits';
 import { errorMessage, log } from '../log';
 
-import { realClock, type Clock } from './clock';
+import { realClock, type Clock } from '../lib/clock';
 
 export interface SaverOptions<T> {
   /** Sends one body; rejects on failure. `keepalive` is set for a flush while the page goes away. */

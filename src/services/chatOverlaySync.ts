@@ -7,7 +7,7 @@ import { selectOnStreamMessage } from '../state/chat/selectors';
 import { useChatStore } from '../state/chat/chatStore';
 import { stageActions, useStageStore } from '../state/stageStore';
 import { CHAT_MAX } from '../state/chat/limits';
-import { sanitizeText } from '../ui/sanitize';
+import { sanitizeText } from '../lib/text';
 
 export function syncChatOverlay(): () => void {
   const apply = () => {

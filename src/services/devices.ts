@@ -5,13 +5,7 @@
  */
 import type { LastUsedDevices, RememberedDevice } from '../state/storage';
 
-export type DeviceKind = 'camera' | 'microphone' | 'speaker';
-export const DEVICE_KINDS: readonly DeviceKind[] = ['camera', 'microphone', 'speaker'];
-
-export interface DeviceOption {
-  deviceId: string;
-  label: string;
-}
+import { DEVICE_KINDS, type DeviceKind, type DeviceOption } from '../lib/devices';
 export type DeviceLists = Record<DeviceKind, DeviceOption[]>;
 export type DeviceSelection = Record<DeviceKind, string | null>;
 

@@ -5,7 +5,7 @@
  * 'An error occurred: {message}'.
  */
 import { errorMessage, log } from '../log';
-import { DEMO_SWITCH_DELAY_MS } from '../state/limits';
+import { DEMO_SWITCH_DELAY_MS } from '../lib/limits';
 import { initialToolOnStudioOpen, useLayoutStore } from '../state/layoutStore';
 import { useMeetingStore } from '../state/meetingStore';
 import { sounds } from './sounds';

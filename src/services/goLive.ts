@@ -9,7 +9,7 @@ import { GO_LIVE_COUNTDOWN_FROM, GO_LIVE_TICK_MS, goLiveStatus, nextBroadcastSta
 import { initialGoLiveState, useGoLiveStore } from '../state/goLiveStore';
 import { useLayoutStore } from '../state/layoutStore';
 import { useMeetingStore } from '../state/meetingStore';
-import { realClock, type Clock } from './clock';
+import { realClock, type Clock } from '../lib/clock';
 import { showError } from './show';
 import { sounds } from './sounds';
 import type { StudioSession } from './types';

@@ -5,7 +5,7 @@
  */
 import { errorMessage, log } from '../log';
 import { useAudioLevels } from '../state/audioLevels';
-import { BLUR_DEBOUNCE_MS, VOLUME_SAMPLE_MS } from '../state/limits';
+import { BLUR_DEBOUNCE_MS, VOLUME_SAMPLE_MS } from '../lib/limits';
 import { cameraEffectFor, sameEffect, type CameraEffect } from './cameraEffects';
 import { startEffectStream } from './cameraEffectsClient';
 import { createCameraFeed } from './cameraFeed';
@@ -13,7 +13,7 @@ import { virtualBackgroundImage } from './predefinedAssets';
 import { info } from './show';
 import { useSettingsStore } from '../state/settingsStore';
 import { useStageStore } from '../state/stageStore';
-import { levelFromRms, rmsOf } from '../ui/micLevel';
+import { levelFromRms, rmsOf } from '../lib/micLevel';
 import { media } from './media';
 import { SELF_ID } from './stageSetup';
 

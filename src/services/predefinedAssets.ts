@@ -2,7 +2,7 @@
  * Predefined assets shipped with the studio (§9 Defaults: background images; number 4 is the
  * default and auto-selected on first load). Vite gives each file a hashed URL at build time.
  */
-import { DEFAULT_BACKGROUND_NUMBER } from '../state/limits';
+import { DEFAULT_BACKGROUND_NUMBER } from '../lib/limits';
 import { VIRTUAL_BG_STAGE } from '../state/settingsStore';
 
 const BACKGROUND_URLS = import.meta.glob('../../assets/backgrounds/background-*.jpg', { eager: true, query: '?url', import: 'default' }) as Record<string, string>;

@@ -3,23 +3,21 @@
  * events toggling the network dialog, the §4 live-stream banner, and §9 info messages.
  * Timers take an injectable clock so unit tests run on fake time.
  */
-import { BANNER_MS, INFO_MESSAGE_HIDE_MS } from '../state/limits';
-import { ERROR_CATALOGUE, type ErrorCode } from '../state/errorCatalogue';
+import { BANNER_MS, INFO_MESSAGE_HIDE_MS } from '../lib/limits';
 import { useLayoutStore } from '../state/layoutStore';
-import { useShowStore } from '../state/showStore';
+import { raiseError, useShowStore } from '../state/showStore';
 import { sounds } from './sounds';
-import { log } from '../log';
-import { realClock, type Clock } from './clock';
+import { realClock, type Clock } from '../lib/clock';
 
-export function showError(code: ErrorCode, opts: { details?: string; retry?: () => void } = {}): void {
-  const current = useShowStore.getState().error;
-  // A fatal error stays up: nothing after it matters until the moderator quits.
-  if (current && ERROR_CATALOGUE[current.code].fatal) return;
-  useShowStore.setState({ error: { code, ...opts } });
-  const isDeviceDialog = code === 'CAM_IN_USE' || code === 'CAM_MIC_DENIED';
-  sounds.play(isDeviceDialog ? 'popup' : 'error');
-  log.warn('error', `${code}${opts.details ? `: ${opts.details}` : ''}`);
-}
+/** §8: an error sound plays on each error dialog (the popup sound for the device dialogs). */
+useShowStore.subscribe((state, previous) => {
+  const error = state.error;
+  if (!error || error === previous.error) return;
+  sounds.play(error.code === 'CAM_IN_USE' || error.code === 'CAM_MIC_DENIED' ? 'popup' : 'error');
+});
+
+/** Opens a §8 error dialog with its sound (see raiseError). */
+export const showError = raiseError;
 
 export function closeError(): void {
   useShowStore.setState({ error: null });

@@ -6,7 +6,8 @@ import { channelBody } from '../state/scene';
 import { onLocalChange } from '../state/stageStore';
 import { createChannelSaver, type ChannelSaver } from './channelSaver';
 import type { ChannelBody } from '../../compositor/model/types';
-import type { ChannelSummary, StudioSession } from './types';
+import type { StudioSession } from './types';
+import type { ChannelSummary } from '../state/session';
 
 let activeSaver: ChannelSaver<ChannelBody> | null = null;
 

@@ -1,40 +1,15 @@
 import type { ChannelBody } from '../../compositor/model/types';
 import type { StageDoc } from '../state/stageStore';
 import type { Feed } from './stageSetup';
+import type { ChannelSummary, EventInformation, StudioUser } from '../state/session';
 
 /**
  * The session seen by the UI: one interface with a demo implementation (src/demo) and, later, a
  * backend one. Features call these through services, never api or realtime directly.
  */
 
-/** §3 User. */
-export interface StudioUser {
-  id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  emailId: string;
-  profilePicture: string;
-}
 
-/** §3 Event information as the panels use it. */
-export interface EventInformation {
-  eventId: string;
-  eventTitle: string;
-  chatEnabled: boolean;
-  qnaEnabled: boolean;
-  qnaAutoApprove: boolean;
-  one2OneModChat: boolean;
-  pollShortUrl: string;
-}
 
-/** The displayed channel's identity (§3 Channel); the layers come with the stage. */
-export interface ChannelSummary {
-  uuid: string;
-  name: string;
-  /** §4 Channel eventStatus: NEW (or null), LIVE, TERMINATED. */
-  eventStatus: 'NEW' | 'LIVE' | 'TERMINATED' | null;
-}
 
 /** The displayed channel's stage as GET /channel/{uuid} returned it, with its media feeds. */
 export interface ChannelStage {

@@ -2,7 +2,7 @@
  * §8 error catalogue: each error code → the dialog the moderator sees (§2 Global error dialogs).
  * Buttons are named by what they do; the dialog host maps them to actions.
  */
-import { TEXTS } from '../ui/texts';
+import { TEXTS } from '../lib/texts';
 
 export type ErrorCode =
   | 'UNKNOWN'

@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import { immer } from 'zustand/middleware/immer';
-import type { EventInformation, StudioUser, ChannelSummary } from '../services/types';
+import type { EventInformation, StudioUser, ChannelSummary } from './session';
 
 /** §4 Meeting connection states. */
 export type ConnexionState = 'IDLE' | 'CONNECTING' | 'CONNECTED' | 'DISCONNECTED' | 'RECONNECTING' | 'WAITING';

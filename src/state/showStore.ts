@@ -3,7 +3,8 @@
  * live-stream banner, info messages. Never saved, never undoable.
  */
 import { create } from 'zustand';
-import type { ErrorCode } from './errorCatalogue';
+import { ERROR_CATALOGUE, type ErrorCode } from './errorCatalogue';
+import { log } from '../log';
 
 /** §4 Live-stream banner: started (2) or stopped (-2), cleared to neutral (0). */
 export type BannerValue = 2 | -2 | 0;
@@ -29,3 +30,15 @@ export interface ShowState {
 export const initialShowState = (): ShowState => ({ error: null, banner: 0, infos: [] });
 
 export const useShowStore = create<ShowState>()(() => initialShowState());
+
+/**
+ * Opens a §8 error dialog (the services play its sound when the dialog changes). A fatal error
+ * stays up: nothing after it matters until the moderator quits. Returns whether it was shown.
+ */
+export function raiseError(code: ErrorCode, opts: { details?: string; retry?: () => void } = {}): boolean {
+  const current = useShowStore.getState().error;
+  if (current && ERROR_CATALOGUE[current.code].fatal) return false;
+  useShowStore.setState({ error: { code, ...opts } });
+  log.warn('error', `${code}${opts.details ? `: ${opts.details}` : ''}`);
+  return true;
+}

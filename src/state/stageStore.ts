@@ -11,7 +11,7 @@ import type { BrandSettings, EditAction, EditKind, LayoutCode, ProducerCard, Upd
 import { createHistory } from './history';
 import { canMute } from './people/people';
 import { log } from '../log';
-import { MENU_GUARD_MS, MUTE_GUARD_MS, ON_AIR_GUARD_MS } from './limits';
+import { MENU_GUARD_MS, MUTE_GUARD_MS, ON_AIR_GUARD_MS } from '../lib/limits';
 
 enablePatches();
 

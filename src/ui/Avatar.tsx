@@ -1,5 +1,5 @@
 /** A participant's avatar: initials on a colour picked from a fixed palette by name hash (§9 UI). */
-import { avatarColorIndex, initialsOf } from './avatar';
+import { avatarColorIndex, initialsOf } from '../lib/avatar';
 
 export function Avatar({ name, size = 'md' }: { name: string; size?: 'sm' | 'md' }) {
   return (

@@ -1,7 +1,7 @@
 /** A yes/no confirmation: CANCEL (focused, Escape) and one decisive action. */
 import type { ReactNode } from 'react';
 import { Dialog } from './Dialog';
-import { TEXTS } from './texts';
+import { TEXTS } from '../lib/texts';
 
 export interface ConfirmDialogProps {
   title: string;

@@ -1,6 +1,6 @@
 /** A labelled device picker (camera, microphone or speaker) with a clear empty state. */
 import { Camera, Mic, Volume2 } from 'lucide-react';
-import type { DeviceKind, DeviceOption } from '../services/devices';
+import type { DeviceKind, DeviceOption } from '../lib/devices';
 
 const ICONS = { camera: Camera, microphone: Mic, speaker: Volume2 } as const;
 const LABELS = { camera: 'Camera', microphone: 'Microphone', speaker: 'Speaker' } as const;

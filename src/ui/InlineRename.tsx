@@ -3,8 +3,8 @@
  * allowed), input is sanitised, and 'Saved!' shows for 2 s when the saving indicator is on.
  */
 import { useEffect, useRef, useState } from 'react';
-import { SAVED_HINT_MS } from '../state/limits';
-import { sanitizeText } from './sanitize';
+import { SAVED_HINT_MS } from '../lib/limits';
+import { sanitizeText } from '../lib/text';
 
 export interface InlineRenameProps {
   value: string;

@@ -1,6 +1,6 @@
 /** §2 mic level icon: 10 levels, plus muted and hard-muted states. */
 import { Mic, MicOff, Lock } from 'lucide-react';
-import { MIC_LEVEL_MAX } from '../state/limits';
+import { MIC_LEVEL_MAX } from '../lib/limits';
 
 export function MicLevelIcon({ level, muted, hardMuted }: { level: number; muted: boolean; hardMuted: boolean }) {
   if (hardMuted)

@@ -1,4 +1,4 @@
-import { litTiles, tileColor } from './micLevel';
+import { litTiles, tileColor } from '../lib/micLevel';
 
 /** §9 UI: the mic level meter as tiles; exposes the level for assistive tech and tests. */
 export function MicLevelMeter({ level, tiles, label = 'Microphone level' }: { level: number; tiles: number; label?: string }) {

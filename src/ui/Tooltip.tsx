@@ -3,7 +3,7 @@
  * 270 px maximum width. Keyboard users get it on focus; Escape hides it.
  */
 import { cloneElement, useEffect, useId, useRef, useState, type ReactElement } from 'react';
-import { TOOLTIP_DELAY, TOOLTIP_MAX_WIDTH_PX } from '../state/limits';
+import { TOOLTIP_DELAY, TOOLTIP_MAX_WIDTH_PX } from '../lib/limits';
 
 export interface TooltipProps {
   label: string;

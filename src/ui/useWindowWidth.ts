@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { RESIZE_DEBOUNCE_MS } from '../state/limits';
+import { RESIZE_DEBOUNCE_MS } from '../lib/limits';
 
 /** The window width, updated on resize after the §9 20 ms debounce. */
 export function useWindowWidth(): number {

@@ -1,5 +1,5 @@
 import { test, expect, studioState } from './fixtures';
-import { TEXTS } from '../../src/ui/texts';
+import { TEXTS } from '../../src/lib/texts';
 
 test('splash → device check with devices and a moving mic meter → connecting overlay → studio', async ({ page, problems }) => {
   void problems;

@@ -1,5 +1,5 @@
 import { test, expect, enterStudio, seedStorage } from './fixtures';
-import { TEXTS } from '../../src/ui/texts';
+import { TEXTS } from '../../src/lib/texts';
 
 test.use({ viewport: { width: 1366, height: 768 } });
 

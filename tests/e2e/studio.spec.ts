@@ -1,5 +1,5 @@
 import { test, expect, enterStudio, seedStorage, studioState } from './fixtures';
-import { TEXTS } from '../../src/ui/texts';
+import { TEXTS } from '../../src/lib/texts';
 
 async function widthOf(page: import('@playwright/test').Page, testId: string) {
   return page.getByTestId(testId).evaluate((el) => el.getBoundingClientRect().width);

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { TEXTS } from '../../src/ui/texts';
+import { TEXTS } from '../../src/lib/texts';
 
 test.describe('non-Chrome browser', () => {
   test.use({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0' });

@@ -14,7 +14,7 @@ import {
 } from '../../src/services/cameraEffects';
 import { createCameraFeed, type CameraFeedDeps } from '../../src/services/cameraFeed';
 import { segmenterOn, SEGMENTATION_HEIGHT, SEGMENTATION_WIDTH } from '../../src/services/segmentation';
-import { BLUR_RANGE_FACTOR, VIRTUAL_BACKGROUND_EXTRA_BLUR } from '../../src/state/limits';
+import { BLUR_RANGE_FACTOR, VIRTUAL_BACKGROUND_EXTRA_BLUR } from '../../src/lib/limits';
 import { DEFAULT_SETTINGS, decodeSettings, VIRTUAL_BG_STAGE } from '../../src/state/settingsStore';
 
 const settings = (patch: Partial<typeof DEFAULT_SETTINGS>) => ({ ...DEFAULT_SETTINGS, ...patch });

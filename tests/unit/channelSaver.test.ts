@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createChannelSaver } from '../../src/services/channelSaver';
-import { CHANNEL_SAVE_DEBOUNCE_MS } from '../../src/state/limits';
+import { CHANNEL_SAVE_DEBOUNCE_MS } from '../../src/lib/limits';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_MAX } from '../../src/state/chat/limits';
 import { appendEmoji, chatLength, cleanChatText, fitChatText, insertEmoji } from '../../src/state/chat/text';
-import { fromNow } from '../../src/ui/fromNow';
-import { AVATAR_PALETTE_SIZE, avatarColorIndex, initialsOf } from '../../src/ui/avatar';
+import { fromNow } from '../../src/lib/fromNow';
+import { AVATAR_PALETTE_SIZE, avatarColorIndex, initialsOf } from '../../src/lib/avatar';
 import { computeWindow, estimateRowHeight, layoutOffsets } from '../../src/features/chat/windowing';
 import emojibase from 'emojibase-data/en/data.json';
 import emojibaseMessages from 'emojibase-data/en/messages.json';

@@ -4,7 +4,7 @@ import { createDemoSession } from '../../src/demo/demoSession';
 import { DEMO_CHANNEL, DEMO_EVENT_INFORMATION } from '../../src/demo/demoData';
 import { initialLayoutState, useLayoutStore } from '../../src/state/layoutStore';
 import { initialMeetingState, useMeetingStore } from '../../src/state/meetingStore';
-import { DEMO_SWITCH_DELAY_MS } from '../../src/state/limits';
+import { DEMO_SWITCH_DELAY_MS } from '../../src/lib/limits';
 import { log } from '../../src/log';
 import type { StudioSession } from '../../src/services/types';
 

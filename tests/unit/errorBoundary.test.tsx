@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { ErrorBoundary } from '../../src/app/ErrorBoundary';
-import { TEXTS } from '../../src/ui/texts';
+import { TEXTS } from '../../src/lib/texts';
 import { log } from '../../src/log';
 
 let explode = true;

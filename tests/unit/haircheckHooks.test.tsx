@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { useAutoProceed } from '../../src/features/haircheck/useAutoProceed';
 import { useSpeakerTest } from '../../src/features/haircheck/useSpeakerTest';
 import { useDeviceCheck } from '../../src/features/haircheck/useDeviceCheck';
-import { SPEAKER_TEST_MS, HAIRCHECK_AUTO_PROCEED_MS } from '../../src/state/limits';
+import { SPEAKER_TEST_MS, HAIRCHECK_AUTO_PROCEED_MS } from '../../src/lib/limits';
 import { useSettingsStore } from '../../src/state/settingsStore';
 
 describe('auto proceed (§2: moves on once every kind of device exists)', () => {

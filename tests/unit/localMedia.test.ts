@@ -4,7 +4,7 @@ import { EFFECTS_UNSUPPORTED_TEXT, startLocalMedia } from '../../src/services/lo
 import { media } from '../../src/services/media';
 import { backgroundById } from '../../src/services/predefinedAssets';
 import { SELF_ID } from '../../src/services/stageSetup';
-import { BLUR_DEBOUNCE_MS } from '../../src/state/limits';
+import { BLUR_DEBOUNCE_MS } from '../../src/lib/limits';
 import { useSettingsStore } from '../../src/state/settingsStore';
 import { useShowStore, initialShowState } from '../../src/state/showStore';
 import { edit } from '../../src/state/stageStore';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { levelFromRms, litTiles, rmsOf, tileColor } from '../../src/ui/micLevel';
-import { MIC_METER_TILES_HAIRCHECK, MIC_METER_TILES_STUDIO } from '../../src/state/limits';
+import { levelFromRms, litTiles, rmsOf, tileColor } from '../../src/lib/micLevel';
+import { MIC_METER_TILES_HAIRCHECK, MIC_METER_TILES_STUDIO } from '../../src/lib/limits';
 
 describe('mic level meter (§9 UI)', () => {
   it('has 10 tiles in the studio and 4 in the device check', () => {

@@ -8,7 +8,7 @@ import { emptyDoc, stageActions } from '../../src/state/stageStore';
 import { producerCard, withOrderRanks } from '../../src/state/producerCards';
 import { emptyPeopleText, PeoplePanel } from '../../src/features/people/PeoplePanel';
 import { SortMenu } from '../../src/features/people/SortMenu';
-import { AVATAR_PALETTE_SIZE, avatarColorIndex } from '../../src/ui/avatar';
+import { AVATAR_PALETTE_SIZE, avatarColorIndex } from '../../src/lib/avatar';
 
 const person = (id: string, name: string, joinTime: number, extra: Partial<Participant> = {}): Participant => ({
   id, name, role: 'Attendee', joinTime, isSelf: false, inParticipantRoster: true, lastSeen: 0, audioMute: true, videoMute: true, audioHardMute: false, videoHardMute: false, ...extra,

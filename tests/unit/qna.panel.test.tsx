@@ -4,7 +4,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QnaPanel } from '../../src/features/qna/QnaPanel';
 import { QNA_TEXTS as T } from '../../src/features/qna/texts';
-import { fromNow } from '../../src/ui/fromNow';
+import { fromNow } from '../../src/lib/fromNow';
 import { initialQnaState, unseenQuestionCount, useQnaStore } from '../../src/state/qna/qnaStore';
 import { installQnaService, type QnaService } from '../../src/state/qna/service';
 import { QNA_MASK_HIDE_MS } from '../../src/state/qna/limits';

@@ -3,7 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SettingsPanel } from '../../src/features/settings/SettingsPanel';
 import { useSettingsStore } from '../../src/state/settingsStore';
-import { ECHO_SETTING_DEBOUNCE_MS, SETTINGS_TOGGLE_DEBOUNCE_MS } from '../../src/state/limits';
+import { ECHO_SETTING_DEBOUNCE_MS, SETTINGS_TOGGLE_DEBOUNCE_MS } from '../../src/lib/limits';
 import { VIRTUAL_BG_TEXTS } from '../../src/features/settings/VirtualBackgroundPicker';
 
 beforeEach(() => {

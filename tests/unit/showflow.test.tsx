@@ -15,8 +15,8 @@ import { createDemoSession } from '../../src/demo/demoSession';
 import { ErrorDialogHost } from '../../src/features/dialogs/ErrorDialogHost';
 import { GoLiveOverlay } from '../../src/features/golive/GoLiveOverlay';
 import { coachmarkPosition } from '../../src/features/tour/coachmarkPosition';
-import { TEXTS } from '../../src/ui/texts';
-import { BANNER_MS, INFO_MESSAGE_HIDE_MS } from '../../src/state/limits';
+import { TEXTS } from '../../src/lib/texts';
+import { BANNER_MS, INFO_MESSAGE_HIDE_MS } from '../../src/lib/limits';
 import type { StudioSession } from '../../src/services/types';
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { emptyDoc, LOCAL_ORIGIN, onLocalChange, stageActions, useStageStore } from '../../src/state/stageStore';
 import { producerCard, withOrderRanks } from '../../src/services/stageSetup';
-import { ON_AIR_GUARD_MS, MUTE_GUARD_MS, MENU_GUARD_MS } from '../../src/state/limits';
+import { ON_AIR_GUARD_MS, MUTE_GUARD_MS, MENU_GUARD_MS } from '../../src/lib/limits';
 import { channelBody, selectScene } from '../../src/state/scene';
 import type { UpdateReason } from '../../compositor/model/types';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardWidth } from '../../src/ui/cardWidth';
-import { sanitizeText } from '../../src/ui/sanitize';
+import { sanitizeText } from '../../src/lib/text';
 import { shortcutOf } from '../../src/features/stage/commands';
 
 describe('card width by window width (§2)', () => {

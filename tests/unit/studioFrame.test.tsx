@@ -8,7 +8,7 @@ import { initialPollState, usePollStore } from '../../src/state/polls/pollStore'
 import { initialQnaState, useQnaStore } from '../../src/state/qna/qnaStore';
 import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
 import { DEMO_CHANNEL, DEMO_EVENT_INFORMATION, DEMO_USER } from '../../src/demo/demoData';
-import { TEXTS } from '../../src/ui/texts';
+import { TEXTS } from '../../src/lib/texts';
 import { installSession } from '../../src/services/session';
 import { createDemoSession } from '../../src/demo/demoSession';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Tooltip } from '../../src/ui/Tooltip';
-import { TOOLTIP_DELAY, TOOLTIP_DELAY_SLOW, TOOLTIP_MAX_WIDTH_PX } from '../../src/state/limits';
+import { TOOLTIP_DELAY, TOOLTIP_DELAY_SLOW, TOOLTIP_MAX_WIDTH_PX } from '../../src/lib/limits';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

@@ -1,3 +1,3 @@
 /** The timer the demo's services and simulated audience run on (the app's injectable clock); tests pass fake timers. */
-export type { Clock as DemoTimer } from '../../services/clock';
-export { realClock as realTimer } from '../../services/clock';
+export type { Clock as DemoTimer } from '../../lib/clock';
+export { realClock as realTimer } from '../../lib/clock';

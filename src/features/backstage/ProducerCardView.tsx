@@ -9,10 +9,10 @@ import type { ProducerCard } from '../../../compositor/model/types';
 import { isSpeaking, useAudioLevels } from '../../state/audioLevels';
 import { stageActions, useStageStore } from '../../state/stageStore';
 import { media } from '../../services/media';
-import { initialsOf } from '../../ui/avatar';
+import { initialsOf } from '../../lib/avatar';
 import { InlineRename } from '../../ui/InlineRename';
 import { Tooltip } from '../../ui/Tooltip';
-import { TOOLTIP_DELAY_SLOW } from '../../state/limits';
+import { TOOLTIP_DELAY_SLOW } from '../../lib/limits';
 import { NetworkQuality } from './NetworkQuality';
 import { ParticipantMenu } from './ParticipantMenu';
 

@@ -8,7 +8,7 @@ import { useChatStore } from '../../state/chat/chatStore';
 import { selectAttendeePrivateUnread } from '../../state/chat/selectors';
 import { Tabs } from '../../ui/Tabs';
 import { usePersistedTab } from '../../ui/usePersistedTab';
-import { useNow } from '../../ui/fromNow';
+import { useNow } from '../../ui/useNow';
 import { PrivateChat } from './PrivateChat';
 import { PublicChat } from './PublicChat';
 import { CHAT_TEXTS as T } from './texts';

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { isDeleted, isOnStream } from '../../state/chat/rules';
 import type { ChatMessage } from '../../state/chat/types';
 import { Avatar } from '../../ui/Avatar';
-import { fromNow, messageDate } from '../../ui/fromNow';
+import { fromNow, messageDate } from '../../lib/fromNow';
 import { CHAT_TEXTS as T } from './texts';
 
 export interface MessageRowProps {

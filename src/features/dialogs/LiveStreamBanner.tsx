@@ -1,5 +1,5 @@
 import { useShowStore } from '../../state/showStore';
-import { TEXTS } from '../../ui/texts';
+import { TEXTS } from '../../lib/texts';
 
 /** §2 banner 'LIVESTREAM STARTED' / 'LIVESTREAM STOPPED' after the running flag changes. */
 export function LiveStreamBanner() {

@@ -2,7 +2,7 @@ import { useGoLiveStore } from '../../state/goLiveStore';
 import { cancelEndStream, confirmEndStream } from '../../services/goLive';
 import { session } from '../../services/session';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { TEXTS } from '../../ui/texts';
+import { TEXTS } from '../../lib/texts';
 
 /** §2: END STREAM asks first. */
 export function EndStreamDialog() {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { tipAt } from '../../state/broadcast';
 import { useGoLiveStore } from '../../state/goLiveStore';
 import { cancelGoLiveCountdown } from '../../services/goLive';
-import { TEXTS } from '../../ui/texts';
+import { TEXTS } from '../../lib/texts';
 
 export function GoLiveOverlay() {
   const countdown = useGoLiveStore((s) => s.countdown);

@@ -1,5 +1,5 @@
 import { Spinner } from '../../ui/Spinner';
-import { TEXTS } from '../../ui/texts';
+import { TEXTS } from '../../lib/texts';
 
 /** §2 connecting overlay, shown from proceeding until the studio is up. */
 export function ConnectingOverlay() {

@@ -1,5 +1,5 @@
 import { Dialog } from '../../ui/Dialog';
-import { TEXTS } from '../../ui/texts';
+import { TEXTS } from '../../lib/texts';
 
 /** §8 device permission dialog: title, text, CANCEL and RESELECT DEVICES. */
 export function DeviceErrorDialog({ onCancel, onReselect }: { onCancel: () => void; onReselect: () => void }) {

@@ -5,14 +5,15 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { Mic, Play, Square, ArrowRight, VideoOff } from 'lucide-react';
-import { MIC_METER_TILES_HAIRCHECK } from '../../state/limits';
+import { MIC_METER_TILES_HAIRCHECK } from '../../lib/limits';
 import { MicLevelMeter } from '../../ui/MicLevelMeter';
 import { DeviceSelect } from '../../ui/DeviceSelect';
 import { Logo } from '../../ui/Logo';
 import { Spinner } from '../../ui/Spinner';
-import type { StudioUser } from '../../services/types';
+import type { StudioUser } from '../../state/session';
 import { DeviceErrorDialog } from './DeviceErrorDialog';
-import { hasEveryKind, type DeviceKind } from '../../services/devices';
+import { hasEveryKind } from '../../services/devices';
+import type { DeviceKind } from '../../lib/devices';
 import { useAutoProceed } from './useAutoProceed';
 import { useDeviceCheck } from './useDeviceCheck';
 import { useMicLevel } from './useMicLevel';

@@ -1,5 +1,5 @@
 import { Spinner } from '../../ui/Spinner';
-import { TEXTS } from '../../ui/texts';
+import { TEXTS } from '../../lib/texts';
 
 /** §2 init phase: a greeting with the user's first name and a wait message, or the error. */
 export function InitScreen({ firstName, error, onRetry }: { firstName: string; error: string | null; onRetry: () => void }) {

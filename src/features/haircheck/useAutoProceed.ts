@@ -3,7 +3,7 @@
  * moderator sees a countdown first and can stop it (any device choice stops it too).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { HAIRCHECK_AUTO_PROCEED_MS } from '../../state/limits';
+import { HAIRCHECK_AUTO_PROCEED_MS } from '../../lib/limits';
 
 const TICK_MS = 1000;
 

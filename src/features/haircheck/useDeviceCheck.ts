@@ -8,7 +8,8 @@ import { errorMessage, log } from '../../log';
 import { sounds } from '../../services/sounds';
 import { useSettingsStore } from '../../state/settingsStore';
 import type { LastUsedDevices } from '../../state/storage';
-import { deviceErrorCode, groupDevices, labelOf, reconcileSelection, type DeviceErrorCode, type DeviceKind, type DeviceLists, type DeviceSelection } from '../../services/devices';
+import { deviceErrorCode, groupDevices, labelOf, reconcileSelection, type DeviceErrorCode, type DeviceLists, type DeviceSelection } from '../../services/devices';
+import type { DeviceKind } from '../../lib/devices';
 
 export type DeviceCheckStatus = 'requesting' | 'ready' | 'error' | 'unavailable';
 

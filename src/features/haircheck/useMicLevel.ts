@@ -1,7 +1,7 @@
 /** Samples the microphone level every 333 ms (§9) from a MediaStream's audio track. */
 import { useEffect, useState } from 'react';
-import { VOLUME_SAMPLE_MS } from '../../state/limits';
-import { levelFromRms, rmsOf } from '../../ui/micLevel';
+import { VOLUME_SAMPLE_MS } from '../../lib/limits';
+import { levelFromRms, rmsOf } from '../../lib/micLevel';
 
 export function useMicLevel(stream: MediaStream | null): number {
   const [level, setLevel] = useState(0);

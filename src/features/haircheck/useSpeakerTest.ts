@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage, log } from '../../log';
-import { SPEAKER_TEST_MS } from '../../state/limits';
+import { SPEAKER_TEST_MS } from '../../lib/limits';
 
 type SinkAudio = HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> };
 

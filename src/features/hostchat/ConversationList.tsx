@@ -10,7 +10,7 @@ import { SEARCH_DEBOUNCE_MS } from '../../state/chat/limits';
 import { buildConversations, searchConversations } from '../../state/chat/rules';
 import type { ConversationSummary } from '../../state/chat/types';
 import { Avatar } from '../../ui/Avatar';
-import { fromNow } from '../../ui/fromNow';
+import { fromNow } from '../../lib/fromNow';
 import { CHAT_TEXTS } from '../chat/texts';
 import { HOST_CHAT_TEXTS as T } from './texts';
 import { useDebounced } from '../../ui/useDebounced';

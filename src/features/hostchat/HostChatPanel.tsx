@@ -11,7 +11,7 @@ import { useChatStore } from '../../state/chat/chatStore';
 import { buildConversations } from '../../state/chat/rules';
 import { Tabs } from '../../ui/Tabs';
 import { usePersistedTab } from '../../ui/usePersistedTab';
-import { useNow } from '../../ui/fromNow';
+import { useNow } from '../../ui/useNow';
 import { DirectMessages } from './DirectMessages';
 import { GroupChat } from './GroupChat';
 import { HOST_CHAT_TEXTS as T } from './texts';

@@ -2,7 +2,7 @@
  * Texts of the Host Chat tool. SPEC texts are verbatim with their section; the rest are ours and
  * marked so.
  */
-import { TEXTS } from '../../ui/texts';
+import { TEXTS } from '../../lib/texts';
 
 export const HOST_CHAT_TEXTS = {
   // §2 Host chat tabs

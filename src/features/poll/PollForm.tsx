@@ -10,7 +10,7 @@ import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { POLL_MIN_OPTIONS, POLL_TEXT_MAX } from '../../state/polls/limits';
 import type { PollDraft } from '../../state/polls/types';
 import { canSavePoll, renumberOptions, textLength, trimDraft, validatePoll, type PollIssue } from '../../state/polls/validation';
-import { sanitizeText } from '../../ui/sanitize';
+import { sanitizeText } from '../../lib/text';
 import { POLL_TEXTS as T } from './texts';
 
 export interface PollFormProps {

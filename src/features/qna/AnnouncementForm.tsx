@@ -7,7 +7,7 @@ import { Megaphone, Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useQnaStore } from '../../state/qna/qnaStore';
 import { QNA_MASK_HIDE_MS } from '../../state/qna/limits';
-import { sanitizeText } from '../../ui/sanitize';
+import { sanitizeText } from '../../lib/text';
 import { useTimedValue } from '../poll/useTimedValue';
 import { QNA_TEXTS as T, type AnnouncementPreset } from './texts';
 

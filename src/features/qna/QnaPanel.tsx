@@ -17,7 +17,7 @@ import { usePersistedTab } from '../../ui/usePersistedTab';
 import { useTimedValue } from '../poll/useTimedValue';
 import { AnnouncementForm } from './AnnouncementForm';
 import { QuestionCard } from './QuestionCard';
-import { useNow } from '../../ui/fromNow';
+import { useNow } from '../../ui/useNow';
 import { SuccessMask, type MaskKind } from './SuccessMask';
 import { QNA_TEXTS as T } from './texts';
 import './qna.css';

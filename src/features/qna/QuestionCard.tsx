@@ -6,7 +6,7 @@ import { Check, MessageSquareReply, ThumbsUp, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { QUESTION_ACTIONS, type QuestionAction } from '../../state/qna/rules';
 import type { Question } from '../../state/qna/types';
-import { fromNow } from '../../ui/fromNow';
+import { fromNow } from '../../lib/fromNow';
 import { ReplyForm } from './ReplyForm';
 import { QNA_TEXTS as T } from './texts';
 

@@ -1,7 +1,7 @@
 /** An inline reply to a published question (§5: a reply is sent only if non-empty, sanitized). */
 import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { sanitizeText } from '../../ui/sanitize';
+import { sanitizeText } from '../../lib/text';
 import { QNA_TEXTS as T } from './texts';
 
 export interface ReplyFormProps {

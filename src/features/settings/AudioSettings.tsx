@@ -1,6 +1,6 @@
 /** Settings › Audio: microphone and speaker, the speaker test (§9 4 s), processing and gain. */
 import { Play, Square } from 'lucide-react';
-import { ECHO_SETTING_DEBOUNCE_MS, SETTINGS_TOGGLE_DEBOUNCE_MS } from '../../state/limits';
+import { ECHO_SETTING_DEBOUNCE_MS, SETTINGS_TOGGLE_DEBOUNCE_MS } from '../../lib/limits';
 import { useSettingsStore } from '../../state/settingsStore';
 import { Switch } from '../../ui/Switch';
 import { useSpeakerTest } from '../haircheck/useSpeakerTest';

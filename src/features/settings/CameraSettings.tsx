@@ -3,7 +3,7 @@
  * its image (the show's own background by default). The preview shows the feed as the studio sends it.
  */
 import { useEffect, useRef } from 'react';
-import { CAMERA_BLUR_RANGE_MAX, SETTINGS_TOGGLE_DEBOUNCE_MS } from '../../state/limits';
+import { CAMERA_BLUR_RANGE_MAX, SETTINGS_TOGGLE_DEBOUNCE_MS } from '../../lib/limits';
 import { media } from '../../services/media';
 import { SELF_ID } from '../../services/stageSetup';
 import { useSettingsStore } from '../../state/settingsStore';

@@ -1,5 +1,6 @@
 import { useSettingsStore } from '../../state/settingsStore';
-import { labelOf, type DeviceKind, type DeviceOption } from '../../services/devices';
+import { labelOf } from '../../services/devices';
+import type { DeviceKind, DeviceOption } from '../../lib/devices';
 import { DeviceSelect } from '../../ui/DeviceSelect';
 
 /** Picks the studio's device of a kind; the choice is remembered (§3 last-used devices). */

@@ -9,7 +9,7 @@ import { stageActions, useStageStore } from '../../state/stageStore';
 import { SELF_ID } from '../../services/stageSetup';
 import { MicLevelIcon } from '../../ui/MicLevelIcon';
 import { Tooltip } from '../../ui/Tooltip';
-import { TEXTS } from '../../ui/texts';
+import { TEXTS } from '../../lib/texts';
 
 export function ControlBar() {
   const visible = useLayoutStore((s) => s.liveControlsVisible);

@@ -1,7 +1,7 @@
 /** §2 exit confirmation: the text depends on whether a live stream runs. */
 import { useLayoutStore } from '../../state/layoutStore';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { TEXTS } from '../../ui/texts';
+import { TEXTS } from '../../lib/texts';
 
 export function ExitDialog({ onConfirm }: { onConfirm: () => void }) {
   const live = useLayoutStore((s) => s.liveStreamRunning);

@@ -4,7 +4,7 @@
  * at its 420 px default and the lower panel takes the rest, never less than its minimum.
  */
 import { Group, Panel, Separator } from 'react-resizable-panels';
-import { PANE_DEFAULT_TOP_PX, PANE_MIN_LOWER_PX, PANE_MIN_TOP_PX } from '../../state/limits';
+import { PANE_DEFAULT_TOP_PX, PANE_MIN_LOWER_PX, PANE_MIN_TOP_PX } from '../../lib/limits';
 import { BackstagePane } from '../backstage/BackstagePane';
 import { StagePane } from '../stage/StagePane';
 

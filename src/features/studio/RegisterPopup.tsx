@@ -2,9 +2,9 @@
 import { Sparkles } from 'lucide-react';
 import { CONFIG } from '../../config';
 import { useLayoutStore } from '../../state/layoutStore';
-import { TRIAL_DAYS } from '../../state/limits';
+import { TRIAL_DAYS } from '../../lib/limits';
 import { Dialog } from '../../ui/Dialog';
-import { REGISTER_TEXTS } from '../../ui/texts';
+import { REGISTER_TEXTS } from '../../lib/texts';
 
 export function RegisterPopup() {
   const close = useLayoutStore.getState().hideRegisterPopup;

@@ -1,7 +1,7 @@
 /** What each tool panel shows (§2). Tools not listed show their empty state until built. */
 import type { ReactNode } from 'react';
 import type { Tool } from '../../state/sidePanel';
-import type { EventInformation } from '../../services/types';
+import type { EventInformation } from '../../state/session';
 import { ChatPanel } from '../chat/ChatPanel';
 import { HostChatPanel } from '../hostchat/HostChatPanel';
 import { PollPanel } from '../poll/PollPanel';

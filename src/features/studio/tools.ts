@@ -1,6 +1,6 @@
 /** The side navigation's tools (§2), in order, with what decides whether each is offered. */
 import { BarChart3, LayoutTemplate, MessageCircleQuestion, MessageSquare, MessagesSquare, Settings, Users, type LucideIcon } from 'lucide-react';
-import type { EventInformation } from '../../services/types';
+import type { EventInformation } from '../../state/session';
 import type { Tool } from '../../state/sidePanel';
 
 export interface ToolEntry {

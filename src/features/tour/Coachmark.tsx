@@ -5,7 +5,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { X } from 'lucide-react';
-import { RESIZE_DEBOUNCE_MS } from '../../state/limits';
+import { RESIZE_DEBOUNCE_MS } from '../../lib/limits';
 import { useShowStore } from '../../state/showStore';
 import { tourActions, TOUR_STEPS, useTourStore } from '../../state/tourStore';
 import { coachmarkPosition, type CoachmarkPlacement } from './coachmarkPosition';

@@ -2,7 +2,7 @@
  * The chat store's shape (§3 Chat message, §4 Public chat message): state, actions, the initial
  * state, and the small rules about what is "on screen" (read at once) that the store applies.
  */
-import { realClock, type Clock } from '../../services/clock';
+import { realClock, type Clock } from '../../lib/clock';
 import { conversationPartner } from './rules';
 import type { ChatFailure, ChatKind, ChatMessage, ChatMessageInput, ChatParticipant, ChatRole, ChatTarget } from './types';
 

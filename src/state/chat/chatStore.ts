@@ -9,7 +9,7 @@
 import { create } from 'zustand';
 import { immer } from 'zustand/middleware/immer';
 import { log } from '../../log';
-import { showError } from '../../services/show';
+import { raiseError } from '../showStore';
 import { describeFailure } from '../polls/failure';
 import { CHAT_HISTORY_MAX, CHAT_TAGS, DELETED_MESSAGE_KEEP_MS, RATE_LIMIT_TICK_MS } from './limits';
 import { canDeleteMessage, canShowOnStream, chatKindOf, conversationPartner, kindFlags, normalizeMessage } from './rules';
@@ -77,7 +77,7 @@ export const useChatStore = create<ChatStore>()(
     /** §8: private chat history load and send errors are logged and raised to the global error handler. */
     const failPrivate = (command: ChatCommand, detail: string) => {
       log.warn('chat', `${command} private failed: ${detail}`);
-      showError('UNKNOWN', { details: detail });
+      raiseError('UNKNOWN', { details: detail });
     };
 
     /**

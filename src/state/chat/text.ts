@@ -3,7 +3,7 @@
  * an appended emoji is cut to 500 too. Cleaning is the one shared sanitizer (markup, control and
  * bidi characters removed); the cut never splits an emoji or an accented letter in two.
  */
-import { sanitizeText } from '../../ui/sanitize';
+import { sanitizeText } from '../../lib/text';
 import { CHAT_MAX } from './limits';
 
 /** Length as the limit counts it: characters (code points), so an emoji like 😀 is one. */

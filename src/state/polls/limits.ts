@@ -1,5 +1,5 @@
 /** Poll limits and timings (SPEC §5, §9), one name per rule. */
-export { COPY_CONFIRMATION_MS } from '../limits';
+export { COPY_CONFIRMATION_MS } from '../../lib/limits';
 
 /** §9 Text limits: poll question and option 150 characters. */
 export const POLL_TEXT_MAX = 150;

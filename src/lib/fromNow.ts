@@ -1,6 +1,4 @@
 /** §3 'fromNow': an age in words ('just now', '2 min ago', '3 h ago', 'yesterday'), for chat and Q&A. */
-import { useEffect, useState } from 'react';
-import { RELATIVE_TIME_REFRESH_MS } from '../state/limits';
 
 const T = {
   justNow: 'just now',
@@ -27,14 +25,3 @@ export function fromNow(timestamp: number, now: number): string {
 /** §3 'date': the message's time of day, for the tooltip beside fromNow. */
 export const messageDate = (timestamp: number): string =>
   Number.isFinite(timestamp) ? new Date(timestamp).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '';
-
-/** The current time, refreshed every RELATIVE_TIME_REFRESH_MS; `clock` is injectable. */
-export function useNow(clock: () => number = Date.now): number {
-  const [now, setNow] = useState(clock);
-  useEffect(() => {
-    setNow(clock());
-    const id = setInterval(() => setNow(clock()), RELATIVE_TIME_REFRESH_MS);
-    return () => clearInterval(id);
-  }, [clock]);
-  return now;
-}

@@ -2,7 +2,7 @@
  * Mic level (§9 UI): a 0..10 scale sampled every 333 ms, shown as tiles (10 in the studio, 4 in
  * the device check) coloured green, orange above 8, red beyond 9.
  */
-import { MIC_LEVEL_MAX, MIC_LEVEL_ORANGE_ABOVE, MIC_LEVEL_RED_ABOVE } from '../state/limits';
+import { MIC_LEVEL_MAX, MIC_LEVEL_ORANGE_ABOVE, MIC_LEVEL_RED_ABOVE } from './limits';
 
 /** RMS of float samples (-1..1) to the 0..10 scale, on a dB curve so speech fills the meter. */
 export function levelFromRms(rms: number): number {
