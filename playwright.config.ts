@@ -4,7 +4,8 @@ import { chromiumPath } from './tests/chromium-path.mjs';
 // @ts-expect-error plain ESM helper shared with the benchmarks
 import { BROWSER_ARGS } from './tests/browser-args.mjs';
 
-const PORT = 4173;
+// E2E_PORT lets two checkouts run their browser suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE = process.env.STUDIO_BASE ?? '/studio/instant-demo/';
 
 export default defineConfig({
