@@ -1,3 +1,4 @@
 export * from './constants';
 export * from './types';
 export * from './scene';
+export * from './channel';

@@ -2,6 +2,7 @@
  * SceneModel: what the compositor draws, as plain serialisable data (DESIGN "Compositor rules").
  * selectScene(state) makes it; the same SceneModel renders the same pixels at any output size.
  */
+import type { LogoPosition, TemplateTheme } from './channel';
 import type { Crop, Rect } from './types';
 
 /** A drawable feed, resolved by key to a video or canvas by whoever hosts the compositor. */
@@ -40,8 +41,45 @@ export interface SceneChatOverlay {
   primaryColor: string;
 }
 
-/** A graphic drawn over the producers. More kinds (lowerThird, ticker, logo, nametag) come later. */
-export type SceneTemplate = SceneChatOverlay;
+/** §4 Lower third: the selected one, in the brand's theme and primary colour. */
+export interface SceneLowerThird {
+  kind: 'lowerThird';
+  id: string;
+  theme: TemplateTheme;
+  primaryText: string;
+  secondaryText: string;
+  primaryColor: string;
+}
+
+/** §4 Ticker: the selected one, scrolling at y 0.95 on its primaryColor background. */
+export interface SceneTicker {
+  kind: 'ticker';
+  id: string;
+  text: string;
+  color: string;
+}
+
+/** §4 Logo: a selected logo in one corner (anchor margins 0.08 / 0.92). */
+export interface SceneLogo {
+  kind: 'logo';
+  id: string;
+  corner: LogoPosition;
+  source: SceneSource;
+}
+
+/** A live producer's name tag (shown while brand settings' Name Tags is on). */
+export interface SceneNametag {
+  kind: 'nametag';
+  id: string;
+  number: number;
+  theme: TemplateTheme;
+  name: string;
+  initials: string;
+  primaryColor: string;
+}
+
+/** A graphic drawn over the producers; each kind is one folder under compositor/templates/. */
+export type SceneTemplate = SceneChatOverlay | SceneLowerThird | SceneTicker | SceneLogo | SceneNametag;
 
 export interface SceneModel {
   background: SceneBackground;
@@ -53,6 +91,8 @@ export interface SceneModel {
    * ties in array order. Absent = none.
    */
   templates?: SceneTemplate[];
+  /** A foreground image or video over the producers, under the templates (§3 Media state). */
+  foreground?: SceneSource | null;
   /** Preview zoom (§2: 104 %, 100 % for content share); the output page draws at 100 %. */
   previewZoom: number;
   primaryColor: string;

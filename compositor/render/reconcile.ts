@@ -5,10 +5,11 @@
  * templates (TemplateLayer: by kind z, §9 template z-order).
  */
 import { Container } from 'pixi.js';
-import type { SceneModel } from '../model/scene';
+import type { SceneBackground, SceneModel, SceneSource } from '../model/scene';
 import { BackgroundView } from './backgroundView';
 import { ProducerView, type ViewContext } from './producerView';
 import { TemplateLayer } from './templateLayer';
+import { reconcileKeyed, restack } from './keyed';
 
 export class SceneReconciler {
   /** The scene root: background under producers under templates. */
@@ -17,6 +18,9 @@ export class SceneReconciler {
   private readonly producers = new Container();
   readonly templates = new TemplateLayer();
   private readonly views = new Map<string, ProducerView>();
+  private readonly foreground = new Container();
+  private readonly foregrounds = new Map<string, BackgroundView>();
+  private foregroundViews: BackgroundView[] = [];
   private order: ProducerView[] = [];
   private scene: SceneModel | null = null;
 
@@ -27,6 +31,7 @@ export class SceneReconciler {
     this.background = new BackgroundView(ctx, setClearColor);
     this.producers.label = 'producers';
     this.root.label = 'scene';
+    this.foreground.label = 'foreground';
     this.root.addChild(this.background.root, this.producers, this.templates.root);
   }
 
@@ -47,26 +52,15 @@ export class SceneReconciler {
     this.scene = scene;
     this.background.update(scene.background);
     this.templates.apply(scene.templates);
+    if (scene.foreground !== previous?.foreground) this.applyForeground(scene.foreground);
     if (previous && scene.producers === previous.producers) return;
 
-    const next: ProducerView[] = [];
-    const seen = new Set<string>();
-    for (const producer of scene.producers) {
-      if (seen.has(producer.id)) continue; // a duplicate id is drawn once, at its first position
-      seen.add(producer.id);
-      let view = this.views.get(producer.id);
-      if (view) view.update(producer);
-      else {
-        view = new ProducerView(producer, this.ctx);
-        this.views.set(producer.id, view);
-      }
-      next.push(view);
-    }
-    for (const [id, view] of this.views) {
-      if (seen.has(id)) continue;
-      this.views.delete(id);
-      view.destroy();
-    }
+    const next = reconcileKeyed(this.views, scene.producers, {
+      keyOf: (producer) => producer.id,
+      create: (producer) => new ProducerView(producer, this.ctx),
+      update: (view, producer) => (view.update(producer), true),
+      destroy: (view) => view.destroy(),
+    });
     this.restack(next);
   }
 
@@ -75,6 +69,7 @@ export class SceneReconciler {
     for (const view of this.order) if (key === undefined || view.producer.source.key === key) view.checkMedia();
     const bg = this.scene?.background;
     if (key === undefined || (bg?.kind === 'media' && bg.source.key === key)) this.background.checkMedia();
+    for (const view of this.foregroundViews) view.checkMedia();
   }
 
   /** Sync dirty views (every view when `all`, e.g. after a resize). Returns how many were synced. */
@@ -85,6 +80,11 @@ export class SceneReconciler {
       synced += 1;
     }
     for (const view of this.order) {
+      if (!all && !view.dirty) continue;
+      view.sync(frameWidth, frameHeight);
+      synced += 1;
+    }
+    for (const view of this.foregroundViews) {
       if (!all && !view.dirty) continue;
       view.sync(frameWidth, frameHeight);
       synced += 1;
@@ -102,6 +102,9 @@ export class SceneReconciler {
     this.views.clear();
     this.order = [];
     this.background.destroy();
+    for (const view of this.foregroundViews) view.destroy();
+    this.foregrounds.clear();
+    this.foreground.destroy();
     this.templates.destroy();
     this.root.destroy({ children: true });
   }
@@ -109,12 +112,26 @@ export class SceneReconciler {
   /** Children of the producer layer in array order, moving only what moved. */
   private restack(next: ProducerView[]): void {
     this.order = next;
-    const children = this.producers.children;
-    for (let i = 0; i < next.length; i += 1) {
-      const root = next[i]!.root;
-      if (children[i] === root) continue;
-      if (root.parent === this.producers) this.producers.setChildIndex(root, i);
-      else this.producers.addChildAt(root, i);
-    }
+    restack(this.producers, next.map((view) => view.root));
+  }
+
+  /** The foreground image or video (§3 Media state): one full-frame media view, keyed by its media. */
+  private applyForeground(source: SceneSource | null | undefined): void {
+    const models: SceneBackground[] = source ? [{ kind: 'media', source }] : [];
+    this.foregroundViews = reconcileKeyed(this.foregrounds, models, {
+      keyOf: (m) => (m.kind === 'media' ? m.source.key : m.color),
+      create: (m) => {
+        const view = new BackgroundView(this.ctx, () => undefined);
+        view.root.label = 'foreground';
+        view.update(m);
+        return view;
+      },
+      update: (view, m) => (view.update(m), true),
+      destroy: (view) => view.destroy(),
+    });
+    restack(this.foreground, this.foregroundViews.map((view) => view.root));
+    // In the scene graph only while there is a foreground: under the templates, over the producers.
+    if (this.foregroundViews.length > 0 && !this.foreground.parent) this.root.addChildAt(this.foreground, this.root.getChildIndex(this.templates.root));
+    else if (this.foregroundViews.length === 0 && this.foreground.parent) this.root.removeChild(this.foreground);
   }
 }

@@ -6,6 +6,7 @@
 import { Container } from 'pixi.js';
 import type { SceneTemplate } from '../model/scene';
 import { mountTemplate, type MountedTemplate } from '../templates';
+import { reconcileKeyed, restack } from './keyed';
 
 const keyOf = (t: SceneTemplate): string => `${t.kind}:${t.id}`;
 
@@ -37,31 +38,12 @@ export class TemplateLayer {
     if (this.applied && templates === this.current) return;
     this.applied = true;
     this.current = templates;
-    const next: MountedTemplate[] = [];
-    const seen = new Set<string>();
-    for (const t of templates ?? []) {
-      const key = keyOf(t);
-      if (seen.has(key)) continue; // a duplicate is drawn once, at its first position
-      seen.add(key);
-      let view = this.views.get(key);
-      if (view && !view.update(t)) {
-        view.destroy();
-        this.views.delete(key);
-        view = undefined;
-      }
-      if (!view) {
-        const mounted = mountTemplate(t);
-        if (!mounted) continue; // a kind this build does not draw
-        view = mounted;
-        this.views.set(key, view);
-      }
-      next.push(view);
-    }
-    for (const [key, view] of this.views) {
-      if (seen.has(key)) continue;
-      this.views.delete(key);
-      view.destroy();
-    }
+    const next = reconcileKeyed(this.views, templates ?? [], {
+      keyOf,
+      create: mountTemplate,
+      update: (view, t) => view.update(t),
+      destroy: (view) => view.destroy(),
+    });
     // Stable: equal z keeps array order.
     this.restack(next.map((view, i) => ({ view, i })).sort((a, b) => a.view.z - b.view.z || a.i - b.i).map((e) => e.view));
   }
@@ -92,12 +74,6 @@ export class TemplateLayer {
 
   private restack(next: MountedTemplate[]): void {
     this.order = next;
-    const children = this.root.children;
-    for (let i = 0; i < next.length; i += 1) {
-      const root = next[i]!.root;
-      if (children[i] === root) continue;
-      if (root.parent === this.root) this.root.setChildIndex(root, i);
-      else this.root.addChildAt(root, i);
-    }
+    restack(this.root, next.map((view) => view.root));
   }
 }

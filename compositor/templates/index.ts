@@ -7,7 +7,8 @@ import { chatOverlayTemplate } from './chatOverlay';
 import type { MountedTemplate, RegisteredTemplate } from './types';
 
 export type TemplateKind = SceneTemplate['kind'];
-export type TemplateRegistry = { readonly [K in TemplateKind]: RegisteredTemplate<Extract<SceneTemplate, { kind: K }>> };
+/** Kinds without an entry are not drawn yet (their views come with the Graphics panel). */
+export type TemplateRegistry = { readonly [K in TemplateKind]?: RegisteredTemplate<Extract<SceneTemplate, { kind: K }>> };
 
 export const templateRegistry: TemplateRegistry = { chat: chatOverlayTemplate };
 
@@ -15,12 +16,12 @@ export const templateRegistry: TemplateRegistry = { chat: chatOverlayTemplate };
 export function mountTemplate(model: SceneTemplate): MountedTemplate | null {
   const kind: string = model.kind;
   if (!Object.hasOwn(templateRegistry, kind)) return null;
-  return templateRegistry[model.kind].mount(model);
+  return templateRegistry[model.kind]?.mount(model) ?? null;
 }
 
 /** Every font shorthand the registered templates draw with (preloaded by the compositor). */
 export function templateFonts(): string[] {
-  const all = Object.values(templateRegistry).flatMap((def) => [...def.fonts]);
+  const all = Object.values(templateRegistry).flatMap((def) => [...(def?.fonts ?? [])]);
   return [...new Set(all)];
 }
 

@@ -8,9 +8,10 @@ import { log } from '../log';
 import { useLayoutStore } from '../state/layoutStore';
 import { useMeetingStore } from '../state/meetingStore';
 import { useSettingsStore } from '../state/settingsStore';
-import { useStageStore } from '../state/stageStore';
+import { useStageStore } from '../state/channel/store';
 import { useChatStore } from '../state/chat/chatStore';
-import { channelBody, selectScene } from '../state/scene';
+import { channelBody } from '../../compositor/channel';
+import { selectScene } from '../state/channel/scene';
 import { compositorStats } from '../services/compositorRegistry';
 import { demoChannelServer } from '../demo/demoSession';
 

@@ -3,8 +3,8 @@
  * two of them on air so the preview opens composed.
  */
 import { goOnAir } from '../../compositor/layout';
-import { emptyDoc, type StageDoc } from '../state/stageStore';
-import { producerCard, SELF_ID, withOrderRanks, type Feed } from '../services/stageSetup';
+import { emptyChannel, type ChannelDoc } from '../../compositor/model/channel';
+import { producerCard, SELF_ID, withOrderRanks } from '../services/stageSetup';
 import type { StudioUser } from '../state/session';
 import { DEMO_GUESTS } from './demoGuests';
 
@@ -17,7 +17,7 @@ export const guestPosterUrl = (file: string) => POSTER_URLS[`../../assets/video/
 /** Guests who start on air. */
 const ON_AIR_AT_START = 2;
 
-export function demoStage(user: StudioUser): { doc: StageDoc; feeds: Feed[] } {
+export function demoStage(user: StudioUser): { doc: ChannelDoc } {
   const self = producerCard({ id: SELF_ID, name: `${user.firstName} ${user.lastName}`, type: 'MODERATOR', url: 'local:camera', participantGuid: user.id, audioMute: true });
   const guests = DEMO_GUESTS.map((g) =>
     producerCard({
@@ -35,7 +35,6 @@ export function demoStage(user: StudioUser): { doc: StageDoc; feeds: Feed[] } {
   let producers = withOrderRanks([self, ...guests]);
   for (const g of guests.slice(0, ON_AIR_AT_START)) producers = goOnAir(producers, g.id);
   return {
-    doc: { ...emptyDoc(), producers },
-    feeds: DEMO_GUESTS.map((g) => ({ id: g.id, url: guestVideoUrl(g.videoFile) })),
+    doc: { ...emptyChannel(), producers },
   };
 }

@@ -5,7 +5,8 @@
  */
 import { selectOnStreamMessage } from '../state/chat/selectors';
 import { useChatStore } from '../state/chat/chatStore';
-import { stageActions, useStageStore } from '../state/stageStore';
+import { templateActions } from '../state/channel/templateActions';
+import { useStageStore } from '../state/channel/store';
 import { CHAT_MAX } from '../state/chat/limits';
 import { sanitizeText } from '../lib/text';
 
@@ -13,9 +14,9 @@ export function syncChatOverlay(): () => void {
   const apply = () => {
     const message = selectOnStreamMessage(useChatStore.getState());
     const overlay = message && !message.deleteDate ? { id: message.id, name: sanitizeText(message.sender.name, 60), text: sanitizeText(message.body, CHAT_MAX) } : null;
-    const current = useStageStore.getState().doc.chatOverlay;
-    if (current?.id === overlay?.id && current?.text === overlay?.text) return;
-    stageActions.setChatOverlay(overlay);
+    const current = useStageStore.getState().doc.templates.find((t) => t.type === 'CHAT');
+    if (current?.id === overlay?.id && current?.primaryText === overlay?.text) return;
+    templateActions.setChatOnStream(overlay);
   };
   apply();
   return useChatStore.subscribe(apply);

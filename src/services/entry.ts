@@ -12,6 +12,7 @@ import { sounds } from './sounds';
 import type { Connection, StudioSession } from './types';
 import { useAudioLevels } from '../state/audioLevels';
 import { loadStage } from './stageSetup';
+import { watchChannelMedia } from './channelMedia';
 import { startStageSync } from './stageSync';
 import { startLocalMedia } from './localMedia';
 import { publishStageToOutputs } from './outputLink';
@@ -29,9 +30,10 @@ let running: (() => Promise<void> | void)[] = [];
 export function initializeStudio(session: StudioSession, connection: Connection): void {
   useMeetingStore.getState().applyConnection(connection);
   useLayoutStore.setState({ eventName: connection.eventInformation.eventTitle, selectedTool: initialToolOnStudioOpen() });
-  loadStage(connection.stage.doc, connection.stage.feeds);
+  loadStage(connection.stage.doc);
   tourActions.openWelcomeIfNew();
   running = [
+    watchChannelMedia(),
     startStageSync(session, connection.channel),
     session.subscribeAudioLevels((levels) => useAudioLevels.setState((s) => ({ levels: { ...s.levels, ...levels } }))),
     publishStageToOutputs(),

@@ -12,7 +12,7 @@ import { createCameraFeed } from './cameraFeed';
 import { virtualBackgroundImage } from './predefinedAssets';
 import { info } from './show';
 import { useSettingsStore } from '../state/settingsStore';
-import { useStageStore } from '../state/stageStore';
+import { useStageStore } from '../state/channel/store';
 import { levelFromRms, rmsOf } from '../lib/micLevel';
 import { media } from './media';
 import { SELF_ID } from './stageSetup';
@@ -38,7 +38,7 @@ const mediaKey = () => {
 };
 const wantedEffect = (): CameraEffect | null => {
   const { settings } = useSettingsStore.getState();
-  const image = virtualBackgroundImage(settings.cameraVirtualBgImage, useStageStore.getState().doc.backgroundId);
+  const image = virtualBackgroundImage(settings.cameraVirtualBgImage, useStageStore.getState().doc.media.background?.id ?? null);
   return cameraEffectFor(settings, image?.url ?? '');
 };
 

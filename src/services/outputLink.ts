@@ -2,10 +2,11 @@
  * The demo's link from the studio tab to output pages (§ output page): the stage doc is posted on
  * a BroadcastChannel on every change, and a newly opened output page asks for the current one.
  */
-import { useStageStore, type StageDoc } from '../state/stageStore';
+import { useStageStore } from '../state/channel/store';
+import { type ChannelDoc } from '../../compositor/model/channel';
 
 export const OUTPUT_CHANNEL = 'studio-output';
-type Message = { type: 'stage'; doc: StageDoc } | { type: 'hello' };
+type Message = { type: 'stage'; doc: ChannelDoc } | { type: 'hello' };
 
 export function publishStageToOutputs(): () => void {
   if (typeof BroadcastChannel === 'undefined') return () => undefined;
@@ -21,7 +22,7 @@ export function publishStageToOutputs(): () => void {
 }
 
 /** On the output page: follow the studio's stage; returns the stop. */
-export function followStudioStage(apply: (doc: StageDoc) => void): () => void {
+export function followStudioStage(apply: (doc: ChannelDoc) => void): () => void {
   if (typeof BroadcastChannel === 'undefined') return () => undefined;
   const channel = new BroadcastChannel(OUTPUT_CHANNEL);
   channel.onmessage = (e: MessageEvent<Message>) => e.data?.type === 'stage' && apply(e.data.doc);

@@ -1,22 +1,18 @@
-/** Building producer cards and loading a channel into the stage, with its media. */
-import { stageActions, type StageDoc } from '../state/stageStore';
-import { media } from './media';
+/** Loading a channel into the stage (§9: the default background is auto-selected on first load). */
+import { stageActions } from '../state/channel/stageActions';
+import type { ChannelDoc, MediaRef } from '../../compositor/model/channel';
 import { backgroundById, DEFAULT_BACKGROUND_ID } from './predefinedAssets';
-import { backgroundKey } from '../state/scene';
 
 export { producerCard, withOrderRanks } from '../state/producerCards';
 export const SELF_ID = 'self';
 
-export interface Feed {
-  id: string;
-  url: string;
+/** A predefined background as the channel's media reference. */
+export function predefinedBackgroundRef(id: string): MediaRef | null {
+  const b = backgroundById(id);
+  return b ? { id: b.id, type: 'image', url: b.url, name: b.name } : null;
 }
 
-/** Loads a channel: media for every feed, the default background on first load (§9). */
-export function loadStage(doc: StageDoc, feeds: readonly Feed[]): void {
-  for (const feed of feeds) media.video(feed.id, feed.url);
-  const backgroundId = doc.backgroundId ?? DEFAULT_BACKGROUND_ID;
-  const background = backgroundById(backgroundId);
-  if (background) media.image(backgroundKey(background.id), background.url);
-  stageActions.load({ ...doc, backgroundId: background ? backgroundId : null });
+export function loadStage(doc: ChannelDoc): void {
+  const background = doc.media.background ?? predefinedBackgroundRef(DEFAULT_BACKGROUND_ID);
+  stageActions.load({ ...doc, media: { ...doc.media, background } });
 }

@@ -2,8 +2,8 @@
  * Connects the stage to the channel API: every local edit is saved through the one debounced
  * saver with its §3 reason; remote updates and loads are never saved (§4). Returns the stop.
  */
-import { channelBody } from '../state/scene';
-import { onLocalChange } from '../state/stageStore';
+import { channelBody } from '../../compositor/channel';
+import { onLocalChange } from '../state/channel/store';
 import { createChannelSaver, type ChannelSaver } from './channelSaver';
 import type { ChannelBody } from '../../compositor/model/types';
 import type { StudioSession } from './types';

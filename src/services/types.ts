@@ -1,6 +1,5 @@
 import type { ChannelBody } from '../../compositor/model/types';
-import type { StageDoc } from '../state/stageStore';
-import type { Feed } from './stageSetup';
+import { type ChannelDoc } from '../../compositor/model/channel';
 import type { ChannelSummary, EventInformation, StudioUser } from '../state/session';
 
 /**
@@ -11,10 +10,9 @@ import type { ChannelSummary, EventInformation, StudioUser } from '../state/sess
 
 
 
-/** The displayed channel's stage as GET /channel/{uuid} returned it, with its media feeds. */
+/** The displayed channel's document as GET /channel/{uuid} returned it. */
 export interface ChannelStage {
-  doc: StageDoc;
-  feeds: Feed[];
+  doc: ChannelDoc;
 }
 
 export interface Connection {

@@ -8,8 +8,8 @@ import { goOnAir } from '../../compositor/layout';
 import { LAYOUT_CODES, type LayoutCode } from '../../compositor/model/types';
 import type { SceneChatOverlay, SceneModel } from '../../compositor/model/scene';
 import { producerCard, withOrderRanks } from '../../src/state/producerCards';
-import { selectScene } from '../../src/state/scene';
-import { emptyDoc } from '../../src/state/stageStore';
+import { selectScene } from '../../src/state/channel/scene';
+import { emptyChannel } from '../../compositor/model/channel';
 
 export const PALETTE = ['#e6194b', '#3cb44b', '#ffe119', '#4363d8', '#f58231', '#911eb4', '#46f0f0', '#f032e6', '#bcf60c'];
 export const SHARE_COLOR = '#ffffff';
@@ -27,7 +27,7 @@ function build(layout: LayoutCode, count: number, contentShare: boolean): Golden
   );
   let producers = withOrderRanks(cards);
   for (const c of cards) producers = goOnAir(producers, c.id);
-  const scene = selectScene({ ...emptyDoc(), producers, layout });
+  const scene = selectScene({ ...emptyChannel(), producers, layout });
   const colors = Object.fromEntries(cards.map((c, i) => [c.id, contentShare && i === 0 ? SHARE_COLOR : PALETTE[i]!]));
   return { name: `${layout.toLowerCase()}-${count}${contentShare ? '-share' : ''}`, scene, colors };
 }

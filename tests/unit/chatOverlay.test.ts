@@ -1,14 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
 import { syncChatOverlay } from '../../src/services/chatOverlaySync';
-import { emptyDoc, stageActions, useStageStore } from '../../src/state/stageStore';
-import { channelBody, selectScene } from '../../src/state/scene';
+import { emptyChannel } from '../../compositor/model/channel';
+import { stageActions } from '../../src/state/channel/stageActions';
+import { useStageStore } from '../../src/state/channel/store';
+import { channelBody } from '../../compositor/channel';
+import { selectScene } from '../../src/state/channel/scene';
 
 const sender = { guid: 'att-guid-0001', name: 'Zoe <i>Martin</i>', role: 'Attendee' as const };
 
 beforeEach(() => {
   resetChatStore();
-  stageActions.load(emptyDoc());
+  stageActions.load(emptyChannel());
 });
 
 describe('chat message on stream → stage (§2 Public chat, §4)', () => {
@@ -19,7 +22,7 @@ describe('chat message on stream → stage (§2 Public chat, §4)', () => {
     chat.receive({ id: 'm2', body: 'Second one', timestamp: 2, sender });
     chat.showOnStream('m1');
     let doc = useStageStore.getState().doc;
-    expect(doc.chatOverlay).toEqual({ id: 'm1', name: 'Zoe Martin', text: 'Love it! ' });
+    expect(doc.templates).toMatchObject([{ type: 'CHAT', id: 'm1', secondaryText: 'Zoe Martin', primaryText: 'Love it! ' }]);
     expect(selectScene(doc).templates).toEqual([{ kind: 'chat', id: 'm1', name: 'Zoe Martin', text: 'Love it! ', primaryColor: '#0D62C5' }]);
     expect(JSON.parse(channelBody(doc, { name: 'testing' }, null).templateAttributes).attributes[0]).toMatchObject({ type: 'CHAT', primaryText: 'Love it! ' });
 
@@ -28,7 +31,7 @@ describe('chat message on stream → stage (§2 Public chat, §4)', () => {
     expect(selectScene(doc).templates?.map((t) => t.id)).toEqual(['m2']);
 
     useChatStore.getState().hideFromStream();
-    expect(useStageStore.getState().doc.chatOverlay).toBeNull();
+    expect(useStageStore.getState().doc.templates.filter((t) => t.type === 'CHAT')).toEqual([]);
     expect(selectScene(useStageStore.getState().doc).templates).toEqual([]);
     // Mirroring the chat store is not a stage edit to undo.
     expect(useStageStore.getState().canUndo).toBe(false);

@@ -3,11 +3,11 @@ import type { CameraEffect } from '../../src/services/cameraEffects';
 import { EFFECTS_UNSUPPORTED_TEXT, startLocalMedia } from '../../src/services/localMedia';
 import { media } from '../../src/services/media';
 import { backgroundById } from '../../src/services/predefinedAssets';
-import { SELF_ID } from '../../src/services/stageSetup';
+import { predefinedBackgroundRef, SELF_ID } from '../../src/services/stageSetup';
 import { BLUR_DEBOUNCE_MS } from '../../src/lib/limits';
 import { useSettingsStore } from '../../src/state/settingsStore';
 import { useShowStore, initialShowState } from '../../src/state/showStore';
-import { edit } from '../../src/state/stageStore';
+import { edit } from '../../src/state/channel/store';
 
 const started = vi.hoisted(() => ({ effects: [] as unknown[], fail: false }));
 vi.mock('../../src/services/cameraEffectsClient', () => ({
@@ -60,11 +60,11 @@ describe('local camera effects (§3 Settings; §9: blur/virtual background chang
   });
 
   it("the virtual background follows the show's background, or the chosen image", async () => {
-    edit('Background', { group: 'BACKGROUND', action: 'SELECT' }, (doc) => void (doc.backgroundId = 'background-2'), { record: false });
+    edit('Background', { group: 'BACKGROUND', action: 'SELECT' }, (doc) => void (doc.media.background = predefinedBackgroundRef('background-2')), { record: false });
     useSettingsStore.getState().update({ cameraVirtualBgActive: true });
     await vi.advanceTimersByTimeAsync(BLUR_DEBOUNCE_MS);
     expect(started.effects.at(-1)).toEqual({ kind: 'replace', px: 30, imageUrl: backgroundById('background-2')!.url });
-    edit('Background', { group: 'BACKGROUND', action: 'SELECT' }, (doc) => void (doc.backgroundId = 'background-5'), { record: false });
+    edit('Background', { group: 'BACKGROUND', action: 'SELECT' }, (doc) => void (doc.media.background = predefinedBackgroundRef('background-5')), { record: false });
     await vi.advanceTimersByTimeAsync(BLUR_DEBOUNCE_MS);
     expect(started.effects.at(-1)).toMatchObject({ imageUrl: backgroundById('background-5')!.url });
     useSettingsStore.getState().update({ cameraVirtualBgImage: 'background-9' });

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { canMute, cleanupRoster, markPresence, matchesSearch, menuEntries, sortParticipants, type Participant } from '../../src/state/people/people';
 import { ROSTER_ABSENCE_MS, SEARCH_DEBOUNCE_MS, SORT_MENU_GUARD_MS } from '../../src/state/people/limits';
 import { peopleActions, usePeopleStore } from '../../src/state/people/peopleStore';
-import { emptyDoc, stageActions } from '../../src/state/stageStore';
+import { emptyChannel } from '../../compositor/model/channel';
+import { stageActions } from '../../src/state/channel/stageActions';
 import { producerCard, withOrderRanks } from '../../src/state/producerCards';
 import { emptyPeopleText, PeoplePanel } from '../../src/features/people/PeoplePanel';
 import { SortMenu } from '../../src/features/people/SortMenu';
@@ -81,7 +82,7 @@ describe('People panel', () => {
       producerCard({ id: 'g1', name: 'Lukas Becker', participantGuid: 'guid-g1-0001' }),
       producerCard({ id: 'g2', name: 'Amara Okafor', participantGuid: 'guid-g2-0001' }),
     ]);
-    stageActions.load({ ...emptyDoc(), producers: cards });
+    stageActions.load({ ...emptyChannel(), producers: cards });
     peopleActions.setAttendees([person('att-0001', 'Zoe Martin', 1), person('att-0002', 'Ben Carter', 2)]);
   });
   afterEach(() => {

@@ -1,8 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { emptyDoc, LOCAL_ORIGIN, onLocalChange, stageActions, useStageStore } from '../../src/state/stageStore';
+import { emptyChannel } from '../../compositor/model/channel';
+import { LOCAL_ORIGIN } from '../../src/state/channel/reason';
+import { onLocalChange, useStageStore } from '../../src/state/channel/store';
+import { stageActions } from '../../src/state/channel/stageActions';
 import { producerCard, withOrderRanks } from '../../src/services/stageSetup';
 import { ON_AIR_GUARD_MS, MUTE_GUARD_MS, MENU_GUARD_MS } from '../../src/lib/limits';
-import { channelBody, selectScene } from '../../src/state/scene';
+import { channelBody } from '../../compositor/channel';
+import { selectScene } from '../../src/state/channel/scene';
 import type { UpdateReason } from '../../compositor/model/types';
 
 const cards = () => withOrderRanks(['a', 'b', 'c', 'd'].map((id) => producerCard({ id, name: id.toUpperCase(), url: `/v/${id}.webm`, participantGuid: `guid-${id}-0001` })));
@@ -11,7 +15,7 @@ const card = (id: string) => doc().producers.find((p) => p.id === id)!;
 let t = 0;
 const later = () => (t += 10_000);
 
-beforeEach(() => stageActions.load({ ...emptyDoc(), producers: cards() }));
+beforeEach(() => stageActions.load({ ...emptyChannel(), producers: cards() }));
 
 describe('on-air toggling (§4, §5 800 ms guard)', () => {
   it('puts a card on air with number ≥ 2 and rank step 10, and takes it off again', () => {
@@ -120,7 +124,7 @@ describe('local and remote changes (§4 Channel updates)', () => {
   it('remote updates apply only from another origin and when something changed; never saved or undoable', () => {
     const seen: unknown[] = [];
     const off = onLocalChange((c) => seen.push(c));
-    const remote = { ...doc(), layout: 'COVER' as const };
+    const remote = channelBody({ ...doc(), layout: 'COVER' as const }, { name: 'testing' }, null);
     expect(stageActions.applyRemote(remote, LOCAL_ORIGIN)).toBe(false);
     expect(doc().layout).toBe('CLASSIC');
     expect(stageActions.applyRemote(remote, 'other-dashboard')).toBe(true);
@@ -136,7 +140,7 @@ describe('local and remote changes (§4 Channel updates)', () => {
     stageActions.swapProducers('a', 'b');
     expect(card('a')).toMatchObject({ isLive: false, number: 0 });
     expect(card('b')).toMatchObject({ isLive: true, number: 2, liveRank: 10 });
-    stageActions.load({ ...emptyDoc(), producers: [producerCard({ id: 'm', name: 'Mod', type: 'MODERATOR' }), ...cards()] });
+    stageActions.load({ ...emptyChannel(), producers: [producerCard({ id: 'm', name: 'Mod', type: 'MODERATOR' }), ...cards()] });
     expect(stageActions.remove('m')).toBe(false);
     expect(stageActions.remove('a')).toBe(true);
     expect(doc().producers.map((p) => p.id)).toEqual(['m', 'b', 'c', 'd']);
@@ -169,7 +173,7 @@ describe('one model, two views', () => {
 
 describe('mute rules (§5, §4 Mute modes)', () => {
   it('skips a mute when the participant id is 6 characters or fewer', () => {
-    stageActions.load({ ...emptyDoc(), producers: [producerCard({ id: 'x', name: 'X', participantGuid: 'abcdef' }), producerCard({ id: 'y', name: 'Y', participantGuid: 'abcdefg' })] });
+    stageActions.load({ ...emptyChannel(), producers: [producerCard({ id: 'x', name: 'X', participantGuid: 'abcdef' }), producerCard({ id: 'y', name: 'Y', participantGuid: 'abcdefg' })] });
     expect(stageActions.toggleMute('x', 'audio', later())).toBe(false);
     expect(card('x').audioMute).toBe(false);
     expect(stageActions.toggleMute('y', 'audio', later())).toBe(true);

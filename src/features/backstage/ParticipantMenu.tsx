@@ -3,7 +3,7 @@
  * (hard mute), edit name, remove (never for self or a moderator), noise cancellation with tooltip.
  */
 import type { ProducerCard } from '../../../compositor/model/types';
-import { stageActions } from '../../state/stageStore';
+import { stageActions } from '../../state/channel/stageActions';
 import { PopupMenu } from '../../ui/PopupMenu';
 import { Tooltip } from '../../ui/Tooltip';
 

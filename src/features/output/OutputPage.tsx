@@ -6,21 +6,14 @@
 import { useEffect, useRef } from 'react';
 import { createCompositor, type Compositor } from '../../../compositor/render';
 import { OUTPUT_HEIGHT_PX, OUTPUT_WIDTH_PX } from '../../../compositor/model/constants';
-import type { SceneModel } from '../../../compositor/model/scene';
 import { followStudioStage } from '../../services/outputLink';
 import { media } from '../../services/media';
-import { backgroundById } from '../../services/predefinedAssets';
-import { backgroundKey, selectScene } from '../../state/scene';
-import { useStageStore, type StageDoc } from '../../state/stageStore';
+import { createSceneSource } from '../../services/stageScene';
+import { watchChannelMedia } from '../../services/channelMedia';
+import { useStageStore } from '../../state/channel/store';
 import { registerCompositor } from '../../services/compositorRegistry';
 import { errorMessage, log } from '../../log';
 import { installOutputTestHook } from './outputTestHook';
-
-function loadMediaFor(doc: StageDoc) {
-  for (const p of doc.producers) if (p.url && /^(https?:|\/)/.test(p.url)) media.video(p.id, p.url);
-  const background = backgroundById(doc.backgroundId);
-  if (background) media.image(backgroundKey(background.id), background.url);
-}
 
 export function OutputPage() {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -30,40 +23,23 @@ export function OutputPage() {
     document.body.classList.add('output-body');
     let compositor: Compositor | null = null;
     let disposed = false;
-    // The scene source: the studio's stage, unless a test hook supplies fixed scenes.
-    let fixed: SceneModel | null = null;
-    const listeners = new Set<() => void>();
-    const source = {
-      getState: () => fixed ?? selectScene(useStageStore.getState().doc),
-      subscribe: (l: () => void) => {
-        listeners.add(l);
-        const off = useStageStore.subscribe(l);
-        return () => {
-          listeners.delete(l);
-          off();
-        };
-      },
-    };
-    const stopFollowing = followStudioStage((doc) => {
-      loadMediaFor(doc);
-      useStageStore.setState({ doc });
-    });
+    const source = createSceneSource();
+    const stopFollowing = followStudioStage((doc) => useStageStore.setState({ doc }));
+    const stopMedia = watchChannelMedia();
     createCompositor({ canvas: el, width: OUTPUT_WIDTH_PX, height: OUTPUT_HEIGHT_PX, source, media: media.get, zoom: 1 })
       .then((c) => {
         if (disposed) return c.destroy();
         compositor = c;
         registerCompositor('output', c);
         if (import.meta.env.MODE !== 'production')
-          installOutputTestHook(c, (scene) => {
-            fixed = scene;
-            listeners.forEach((l) => l());
-          });
+          installOutputTestHook(c, source.showFixed);
       })
       .catch((e: unknown) => log.warn('output', `compositor failed to start: ${errorMessage(e)}`));
     const unsubscribeMedia = media.subscribe(() => compositor?.invalidateMedia());
     return () => {
       disposed = true;
       stopFollowing();
+      stopMedia();
       unsubscribeMedia();
       registerCompositor('output', null);
       compositor?.destroy();

@@ -4,7 +4,7 @@
  * move between them as in any radio group.
  */
 import { VIRTUAL_BG_STAGE, useSettingsStore } from '../../state/settingsStore';
-import { useStageStore } from '../../state/stageStore';
+import { useStageStore } from '../../state/channel/store';
 import { PREDEFINED_BACKGROUNDS, virtualBackgroundImage } from '../../services/predefinedAssets';
 
 export const VIRTUAL_BG_TEXTS = {
@@ -15,7 +15,7 @@ export const VIRTUAL_BG_TEXTS = {
 
 export function VirtualBackgroundPicker({ disabled }: { disabled: boolean }) {
   const chosen = useSettingsStore((s) => s.settings.cameraVirtualBgImage);
-  const stageBackground = useStageStore((s) => virtualBackgroundImage(VIRTUAL_BG_STAGE, s.doc.backgroundId));
+  const stageBackground = useStageStore((s) => virtualBackgroundImage(VIRTUAL_BG_STAGE, s.doc.media.background?.id ?? null));
   const choose = (id: string) => useSettingsStore.getState().update({ cameraVirtualBgImage: id });
   const options = [
     { id: VIRTUAL_BG_STAGE, name: VIRTUAL_BG_TEXTS.stage, url: stageBackground?.url },

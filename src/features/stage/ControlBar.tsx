@@ -5,7 +5,8 @@
 import { ChevronDown, ChevronUp, MonitorUp, UserPlus, Video, VideoOff } from 'lucide-react';
 import { useAudioLevels } from '../../state/audioLevels';
 import { useLayoutStore } from '../../state/layoutStore';
-import { stageActions, useStageStore } from '../../state/stageStore';
+import { stageActions } from '../../state/channel/stageActions';
+import { useStageStore } from '../../state/channel/store';
 import { SELF_ID } from '../../services/stageSetup';
 import { MicLevelIcon } from '../../ui/MicLevelIcon';
 import { Tooltip } from '../../ui/Tooltip';

@@ -1,5 +1,5 @@
 import { Redo2, Undo2 } from 'lucide-react';
-import { useStageStore } from '../../state/stageStore';
+import { useStageStore } from '../../state/channel/store';
 import { Tooltip } from '../../ui/Tooltip';
 import { STAGE_COMMANDS } from './commands';
 

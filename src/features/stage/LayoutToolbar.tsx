@@ -4,7 +4,8 @@
  */
 import { layoutOptions, liveInShowOrder, isContentShare, sceneLayout } from '../../../compositor/layout';
 import type { LayoutCode } from '../../../compositor/model/types';
-import { stageActions, useStageStore } from '../../state/stageStore';
+import { stageActions } from '../../state/channel/stageActions';
+import { useStageStore } from '../../state/channel/store';
 import { LayoutIcon } from '../../ui/LayoutIcon';
 import { Tooltip } from '../../ui/Tooltip';
 

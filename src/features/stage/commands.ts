@@ -3,7 +3,8 @@
  * tooltips and the keyboard shortcuts.
  */
 import { LAYOUT_CODES } from '../../../compositor/model/types';
-import { stageActions, useStageStore } from '../../state/stageStore';
+import { stageActions } from '../../state/channel/stageActions';
+import { useStageStore } from '../../state/channel/store';
 
 export interface StageCommand {
   name: string;

@@ -214,7 +214,7 @@ describe('chat overlay schema', () => {
 
   it('z: above producers, under lower third, ticker and logo (§9)', () => {
     expect(CHAT_OVERLAY_Z).toBeLessThan(Math.min(LOWER_THIRD_Z, TICKER_Z, LOGO_Z));
-    expect(templateRegistry.chat.z).toBe(CHAT_OVERLAY_Z);
+    expect(templateRegistry.chat?.z).toBe(CHAT_OVERLAY_Z);
     expect(templateFonts().length).toBeGreaterThan(0);
   });
 });

@@ -1,12 +1,16 @@
 /**
- * Undo/redo by Immer patches with named entries (DESIGN "History by Immer patches"). A gesture
- * (a drag) opens with begin(), folds every update into one entry, and ends with commit() or
- * cancel(). Session state and remote updates never reach the history.
+ * Undo/redo by Immer patches with named entries (DESIGN "History by Immer patches"). Each entry keeps
+ * the §3 reason of the edit, so undoing it saves the channel with that reason. A gesture (a drag)
+ * opens with begin(), folds every update into one entry, and ends with commit() or cancel(). Session
+ * state and remote updates never reach the history; a remote update that touches what an entry
+ * changed drops that entry and everything older (rebase), so undo never reverts somebody else's edit.
  */
 import type { Patch } from 'immer';
+import type { ReasonInput } from './reason';
 
 export interface HistoryEntry {
   label: string;
+  reason: ReasonInput;
   patches: Patch[];
   inverse: Patch[];
 }
@@ -24,14 +28,15 @@ export function createHistory(limit = HISTORY_LIMIT) {
       if (gesture) {
         gesture.patches.push(...entry.patches);
         gesture.inverse.unshift(...entry.inverse);
+        gesture.reason = entry.reason;
         return;
       }
       past.push(entry);
       if (past.length > limit) past.shift();
       future = [];
     },
-    begin(label: string): void {
-      gesture = { label, patches: [], inverse: [] };
+    begin(label: string, reason: ReasonInput): void {
+      gesture = { label, reason, patches: [], inverse: [] };
     },
     /** Ends the gesture as one entry; returns it (empty gestures leave nothing). */
     commit(): HistoryEntry | null {
@@ -57,6 +62,17 @@ export function createHistory(limit = HISTORY_LIMIT) {
       const entry = future.pop() ?? null;
       if (entry) past.push(entry);
       return entry;
+    },
+    /**
+     * Somebody else changed the document: keeps only the entries newer than the last one that
+     * `conflicts` with the change (their patches still apply), and drops a conflicting redo stack.
+     * An open gesture is abandoned (its patches no longer describe the document).
+     */
+    rebase(conflicts: (entry: HistoryEntry) => boolean): void {
+      const last = past.findLastIndex(conflicts);
+      if (last >= 0) past = past.slice(last + 1);
+      if (future.some(conflicts)) future = [];
+      if (gesture) gesture = null;
     },
     canUndo: () => past.length > 0,
     canRedo: () => future.length > 0,

@@ -1,0 +1,57 @@
+/**
+ * Channel document → SceneModel (DESIGN "The one idea"): the producers from the same buildLayers the
+ * channel body sends, the media, and each template item's scene from its kind's schema. Pure; the
+ * state layer memoises it by document reference.
+ */
+import { buildLayers, isContentShare, liveInShowOrder } from '../layout';
+import { PREVIEW_ZOOM, PREVIEW_ZOOM_CONTENT_SHARE } from '../model/constants';
+import { mediaKey, type ChannelDoc, type MediaRef, type MediaSlot } from '../model/channel';
+import type { SceneBackground, SceneModel, SceneSource, SceneTemplate } from '../model/scene';
+import { templateToScene } from '../templates/schemas';
+
+/** What a producer tile shows until its feed has a frame. */
+export const PLACEHOLDER_COLOR = '#1b1f2a';
+/** The frame behind everything when there is no background (or until it loads). */
+export const BACKGROUND_FALLBACK_COLOR = '#0b0d12';
+/** Foreground media is transparent until it has a frame: the producers stay visible. */
+const FOREGROUND_PLACEHOLDER = '#00000000';
+
+const sourceOf = (slot: MediaSlot, ref: MediaRef, placeholderColor: string): SceneSource => ({ key: mediaKey.media(slot, ref.id), placeholderColor });
+
+function background(doc: ChannelDoc): SceneBackground {
+  const ref = doc.media.background;
+  return ref ? { kind: 'media', source: sourceOf('background', ref, BACKGROUND_FALLBACK_COLOR) } : { kind: 'color', color: BACKGROUND_FALLBACK_COLOR };
+}
+
+/** §4 foreground image and video are exclusive; if both arrive, the video wins. */
+function foreground(doc: ChannelDoc): SceneSource | null {
+  const { foregroundVideo, foregroundImage } = doc.media;
+  if (foregroundVideo) return sourceOf('foregroundVideo', foregroundVideo, FOREGROUND_PLACEHOLDER);
+  return foregroundImage ? sourceOf('foregroundImage', foregroundImage, FOREGROUND_PLACEHOLDER) : null;
+}
+
+export function channelScene(doc: ChannelDoc): SceneModel {
+  const cards = new Map(doc.producers.map((p) => [p.id, p]));
+  const contentShareLive = isContentShare(liveInShowOrder(doc.producers)[0] ?? { type: 'PRODUCER' });
+  const ctx = { brandSettings: doc.brandSettings };
+  const templates = doc.templates.map((t) => templateToScene(t, ctx)).filter((t): t is SceneTemplate => t !== null);
+  const fg = foreground(doc);
+  return {
+    background: background(doc),
+    producers: buildLayers(doc.producers, doc.layout)
+      .filter((l) => !l.isHidden)
+      .map((l) => ({
+        id: l.sourceId,
+        number: l.number,
+        name: l.sourceName,
+        rect: l.position,
+        crop: l.crop,
+        source: { key: mediaKey.producer(l.sourceId), placeholderColor: PLACEHOLDER_COLOR },
+        videoMuted: cards.get(l.sourceId)?.videoMute ?? false,
+      })),
+    templates,
+    ...(fg ? { foreground: fg } : {}),
+    previewZoom: contentShareLive ? PREVIEW_ZOOM_CONTENT_SHARE : PREVIEW_ZOOM,
+    primaryColor: doc.brandSettings.primaryColor,
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * The channel document: everything one producer can change on air, as plain data (§3 Channel,
+ * Template item, Brand settings, Media item). The state layer keeps it undoable and saves it as the
+ * §7 channel body; the compositor draws it through the scene. Imports only model types.
+ */
+import { DEFAULT_LAYOUT, DEFAULT_PRIMARY_COLOR } from './constants';
+import type { BrandSettings, LayoutCode, ProducerCard } from './types';
+
+/** §3 Template item types. */
+export const TEMPLATE_TYPES = ['LOWERTHIRD', 'TICKER', 'LOGO', 'NAMETAG', 'CHAT'] as const;
+export type TemplateType = (typeof TEMPLATE_TYPES)[number];
+
+/** §3 Template item theme ('1', '2', '3'). */
+export const TEMPLATE_THEMES = ['1', '2', '3'] as const;
+export type TemplateTheme = (typeof TEMPLATE_THEMES)[number];
+
+/** §3 Logo positions of the media model; the logo panel offers the four corners. */
+export const LOGO_POSITIONS = ['TOPLEFT', 'TOP', 'TOPRIGHT', 'RIGHT', 'BOTTOMRIGHT', 'BOTTOM', 'BOTTOMLEFT', 'LEFT'] as const;
+export type LogoPosition = (typeof LOGO_POSITIONS)[number];
+
+/** Every §3 Template item field; each kind below narrows `type` and adds its own. */
+export interface TemplateItemFields {
+  id: string;
+  theme: TemplateTheme;
+  number: number;
+  isVisible: boolean;
+  isNew: boolean;
+  isAdding: boolean;
+  selected: boolean;
+  /** Fractions of the frame; null = the kind's own placement (§9 template geometry). */
+  position: { x: number; y: number } | null;
+  primaryText: string;
+  secondaryText: string;
+  name: string;
+  /** Image URL (a logo's picture). */
+  source: string;
+  template: string;
+  primaryColor: string;
+  fgColor: string;
+  bgColor: string;
+  borderColor: string;
+  fontFamily: string;
+  fontWeight: string;
+  badgeColor: string;
+  initials: string;
+  /** predefined, user_asset, meeting_asset (§3 Asset origins), or '' when made here. */
+  origin: string;
+}
+
+export interface LowerThirdItem extends TemplateItemFields {
+  type: 'LOWERTHIRD';
+}
+export interface TickerItem extends TemplateItemFields {
+  type: 'TICKER';
+}
+export interface LogoItem extends TemplateItemFields {
+  type: 'LOGO';
+  corner: LogoPosition;
+}
+export interface NametagItem extends TemplateItemFields {
+  type: 'NAMETAG';
+  animate: boolean;
+}
+/** The public chat message on stream: primaryText is the message, secondaryText the sender. */
+export interface ChatItem extends TemplateItemFields {
+  type: 'CHAT';
+}
+
+export type TemplateItem = LowerThirdItem | TickerItem | LogoItem | NametagItem | ChatItem;
+export type TemplateItemOf<T extends TemplateType> = Extract<TemplateItem, { type: T }>;
+
+/** §3 Media item as the channel carries it: what is drawn, not the library entry. */
+export interface MediaRef {
+  id: string;
+  type: 'image' | 'video';
+  url: string;
+  name: string;
+}
+
+/**
+ * §3 Media state: background, foreground image, foreground video (mutually exclusive, §4). A content
+ * share is not here: it is a producer card of type CONTENT_SHARING that goes on air like any other.
+ */
+export interface ChannelMedia {
+  background: MediaRef | null;
+  foregroundImage: MediaRef | null;
+  foregroundVideo: MediaRef | null;
+}
+export const MEDIA_SLOTS = ['background', 'foregroundImage', 'foregroundVideo'] as const satisfies readonly (keyof ChannelMedia)[];
+export type MediaSlot = (typeof MEDIA_SLOTS)[number];
+
+export interface ChannelDoc {
+  producers: ProducerCard[];
+  layout: LayoutCode;
+  brandSettings: BrandSettings;
+  media: ChannelMedia;
+  /** Drawn over the producers by their kind's z-order (§9), ties in list order. */
+  templates: TemplateItem[];
+}
+
+export const emptyMedia = (): ChannelMedia => ({ background: null, foregroundImage: null, foregroundVideo: null });
+
+/** A channel with nothing on it yet (§3 defaults: layout classic, brand settings). */
+export const emptyChannel = (): ChannelDoc => ({
+  producers: [],
+  layout: DEFAULT_LAYOUT,
+  brandSettings: { nametagsActive: true, primaryColor: DEFAULT_PRIMARY_COLOR, selectedTheme: 'lower_third1' },
+  media: emptyMedia(),
+  templates: [],
+});
+
+/**
+ * Keys under which the host resolves media to a video, image or canvas: producers by card id, the
+ * rest by slot and id, so a producer named like an asset can never show the asset.
+ */
+export const mediaKey = {
+  producer: (id: string) => id,
+  media: (slot: MediaSlot, id: string) => `${slot}:${id}`,
+  logo: (id: string) => `logo:${id}`,
+};

@@ -1,0 +1,135 @@
+/**
+ * The stage's edits of the channel document (§3 edit actions on producers and layout; §4 on air,
+ * spotlight, reorder, swap, mute): each is one `edit()` with its label and §3 reason.
+ */
+import type { Draft } from 'immer';
+import { goOffAir, goOnAir, reorderOnDrop, spotlight } from '../../../compositor/layout';
+import type { ChannelDoc } from '../../../compositor/model/channel';
+import type { LayoutCode, ProducerCard } from '../../../compositor/model/types';
+import { canMute } from '../people/people';
+import { log } from '../../log';
+import { MENU_GUARD_MS, MUTE_GUARD_MS, ON_AIR_GUARD_MS } from '../../lib/limits';
+import { guardAllows } from './guards';
+import { channelActions, channelHistory, currentDoc, edit, useStageStore } from './store';
+
+const setProducers = (producers: ProducerCard[]) => (doc: Draft<ChannelDoc>) => void (doc.producers = producers as Draft<ProducerCard>[]);
+/** §5: a mute is skipped for a participant id of 6 characters or fewer (logged). */
+function mutable(id: string): boolean {
+  const guid = currentDoc().producers.find((p) => p.id === id)?.participantGuid;
+  if (canMute(guid)) return true;
+  log.warn('people', `mute skipped: participant id '${guid ?? ''}' is too short`);
+  return false;
+}
+const cardName = (id: string) => currentDoc().producers.find((p) => p.id === id)?.name ?? id;
+
+/** A card drag is one history entry (§3 REORDER). */
+const DRAG = { group: 'PRODUCER', action: 'REORDER' } as const;
+
+export const stageActions = {
+  ...channelActions,
+  /** §4 on air / off air, ignored within 800 ms of the card's last toggle (§5). */
+  toggleLive(id: string, now = Date.now()): boolean {
+    const card = currentDoc().producers.find((p) => p.id === id);
+    if (!card || !guardAllows(`live:${id}`, ON_AIR_GUARD_MS, now)) return false;
+    const next = card.isLive ? goOffAir : goOnAir;
+    return edit(`${card.isLive ? 'Take off air' : 'Put on air'}: ${card.name}`, { group: 'PRODUCER', action: 'TOGGLE_LIVE', id, value: !card.isLive }, (doc) =>
+      setProducers(next(doc.producers as ProducerCard[], id))(doc),
+    );
+  },
+  toggleSpotlight(id: string): boolean {
+    return edit(`Spotlight: ${cardName(id)}`, { group: 'PRODUCER', action: 'TOGGLE_SPOTTED', id }, (doc) => setProducers(spotlight(doc.producers as ProducerCard[], id))(doc));
+  },
+  setLayout(layout: LayoutCode): boolean {
+    return edit(`Layout: ${layout}`, { group: 'LAYOUT', action: 'SELECT', value: layout }, (doc) => void (doc.layout = layout));
+  },
+  /** §4 drop reorder (steps of 10; the two lowest numbers swapped if out of order). */
+  reorder(draggedId: string, targetIndex: number): boolean {
+    return edit(`Reorder: ${cardName(draggedId)}`, { group: 'PRODUCER', action: 'REORDER', id: draggedId, value: targetIndex }, (doc) =>
+      setProducers(reorderOnDrop(doc.producers as ProducerCard[], draggedId, targetIndex).cards)(doc),
+    );
+  },
+  /** Dropping one producer on another swaps their layers (§2): numbers, ranks and slots. */
+  swapProducers(aId: string, bId: string): boolean {
+    return edit(`Swap: ${cardName(aId)} ↔ ${cardName(bId)}`, { group: 'PRODUCER', action: 'SWAP', id: aId, value: bId }, (doc) => {
+      const a = doc.producers.find((p) => p.id === aId);
+      const b = doc.producers.find((p) => p.id === bId);
+      if (!a || !b || a === b) return;
+      for (const key of ['number', 'liveRank', 'isLive', 'isSpotted'] as const) {
+        const t = a[key];
+        (a as Record<string, unknown>)[key] = b[key];
+        (b as Record<string, unknown>)[key] = t;
+      }
+    });
+  },
+  rename(id: string, name: string): boolean {
+    if (!name.trim()) return false;
+    return edit(`Rename: ${name}`, { group: 'PRODUCER', action: 'RENAME', id, value: name }, (doc) => {
+      const card = doc.producers.find((p) => p.id === id);
+      if (card) card.name = name;
+    });
+  },
+  /** Camera or mic of a card, guarded 400 ms (§5); a hard-muted card stays muted (§4). */
+  toggleMute(id: string, kind: 'audio' | 'video', now = Date.now()): boolean {
+    if (!mutable(id) || !guardAllows(`mute:${kind}:${id}`, MUTE_GUARD_MS, now)) return false;
+    return edit(`${kind === 'audio' ? 'Microphone' : 'Camera'}: ${cardName(id)}`, { group: 'PRODUCER', action: 'TOGGLE_MUTED', id, value: kind }, (doc) => {
+      const card = doc.producers.find((p) => p.id === id);
+      if (!card) return;
+      if (kind === 'audio') card.audioMute = card.audioHardMute ? true : !card.audioMute;
+      else card.videoMute = card.videoHardMute ? true : !card.videoMute;
+    });
+  },
+  /** Disable/enable (hard mute): a hard-muted participant is forced muted (§4). */
+  toggleHardMute(id: string, kind: 'audio' | 'video'): boolean {
+    if (!mutable(id)) return false;
+    return edit(`${kind === 'audio' ? 'Disable mic' : 'Disable video'}: ${cardName(id)}`, { group: 'PRODUCER', action: 'TOGGLE_MUTED', id, value: `hard-${kind}` }, (doc) => {
+      const card = doc.producers.find((p) => p.id === id);
+      if (!card) return;
+      if (kind === 'audio') {
+        card.audioHardMute = !card.audioHardMute;
+        if (card.audioHardMute) card.audioMute = true;
+      } else {
+        card.videoHardMute = !card.videoHardMute;
+        if (card.videoHardMute) card.videoMute = true;
+      }
+    });
+  },
+  /** §4 Mute All / Unmute All of the presenters (one undo entry); self and unmutable ids are left. */
+  muteAll(mute: boolean, exceptId: string): boolean {
+    return edit(mute ? 'Mute all' : 'Unmute all', { group: 'PRODUCER', action: 'TOGGLE_MUTED', value: mute ? 'mute-all' : 'unmute-all' }, (doc) => {
+      for (const card of doc.producers) {
+        if (card.id === exceptId || !canMute(card.participantGuid) || card.type === 'CONTENT_SHARING') continue;
+        card.audioMute = card.audioHardMute ? true : mute;
+      }
+    });
+  },
+  toggleNoiseCancellation(id: string): boolean {
+    return edit(`Noise cancellation: ${cardName(id)}`, { group: 'PRODUCER', action: 'PEOPLE_UPDATE', id, value: 'voiceProcessing' }, (doc) => {
+      const card = doc.producers.find((p) => p.id === id);
+      if (card) card.voiceProcessing = !card.voiceProcessing;
+    });
+  },
+  /** Removes a participant's card (§2 remove attendee or presenter; never self or a moderator). */
+  remove(id: string): boolean {
+    const card = currentDoc().producers.find((p) => p.id === id);
+    if (!card || card.type === 'MODERATOR') return false;
+    return edit(`Remove: ${card.name}`, { group: 'PRODUCER', action: 'REMOVE', id }, (doc) => {
+      doc.producers = doc.producers.filter((p) => p.id !== id);
+    });
+  },
+  /** §4 only one menu open at a time; toggles inside 500 ms are ignored (§5). */
+  toggleMenu(id: string, now = Date.now()): boolean {
+    if (!guardAllows('menu', MENU_GUARD_MS, now)) return false;
+    useStageStore.setState((s) => ({ openMenuId: s.openMenuId === id ? null : id }));
+    return true;
+  },
+  closeMenu(): void {
+    useStageStore.setState({ openMenuId: null });
+  },
+  undo: channelHistory.undo,
+  redo: channelHistory.redo,
+  undoLabel: channelHistory.undoLabel,
+  redoLabel: channelHistory.redoLabel,
+  beginGesture: (label: string) => channelHistory.beginGesture(label, DRAG),
+  commitGesture: channelHistory.commitGesture,
+  cancelGesture: () => channelHistory.cancelGesture({ ...DRAG, value: 'cancel' }),
+};

@@ -1,0 +1,129 @@
+/**
+ * The channel document's store (§3 Channel): producers, layout, brand settings, media and template
+ * items. Every local edit goes through `edit()`: Immer patches feed the labelled undo history, and
+ * the change is announced with its §3 updateReason so the channel saver sends it. Loads and remote
+ * updates apply without either (§4: saves only for local changes).
+ */
+import { create } from 'zustand';
+import { applyPatches, enablePatches, produceWithPatches, type Draft } from 'immer';
+import { emptyChannel, type ChannelDoc } from '../../../compositor/model/channel';
+import type { UpdateReason } from '../../../compositor/model/types';
+import { channelFromBody } from '../../../compositor/channel';
+import { log } from '../../log';
+import { resetGuards } from './guards';
+import { createHistory, type HistoryEntry } from './history';
+import { LOCAL_ORIGIN, reasonOf, type ReasonInput } from './reason';
+import { overlaps, shareUnchanged } from './share';
+
+enablePatches();
+
+export interface StageState {
+  doc: ChannelDoc;
+  /** Session state: which card's menu is open (§4 only one at a time). */
+  openMenuId: string | null;
+  canUndo: boolean;
+  canRedo: boolean;
+}
+
+export interface LocalChange {
+  doc: ChannelDoc;
+  reason: UpdateReason;
+}
+
+export const useStageStore = create<StageState>()(() => ({ doc: emptyChannel(), openMenuId: null, canUndo: false, canRedo: false }));
+
+const history = createHistory();
+const localListeners = new Set<(change: LocalChange) => void>();
+
+/** Subscribes to local edits (the channel saver); returns the unsubscribe. */
+export function onLocalChange(listener: (change: LocalChange) => void): () => void {
+  localListeners.add(listener);
+  return () => localListeners.delete(listener);
+}
+
+const syncHistoryFlags = () => useStageStore.setState({ canUndo: history.canUndo(), canRedo: history.canRedo() });
+
+function announce(doc: ChannelDoc, reason: ReasonInput): void {
+  const change = { doc, reason: reasonOf(reason) };
+  localListeners.forEach((l) => l(change));
+}
+
+export const currentDoc = () => useStageStore.getState().doc;
+
+/**
+ * Applies a local edit; no-op edits leave no history entry and send nothing. `record: false` for
+ * edits that mirror another store (the chat message on stream): saved, not undoable.
+ */
+export function edit(label: string, reason: ReasonInput, recipe: (doc: Draft<ChannelDoc>) => void | ChannelDoc, opts: { record?: boolean } = {}): boolean {
+  const [next, patches, inverse] = produceWithPatches(currentDoc(), recipe);
+  if (patches.length === 0) return false;
+  useStageStore.setState({ doc: next });
+  if (opts.record !== false) history.record({ label, reason, patches, inverse });
+  syncHistoryFlags();
+  announce(next, reason);
+  return true;
+}
+
+function replay(entry: HistoryEntry | null, which: 'patches' | 'inverse'): boolean {
+  if (!entry) return false;
+  const doc = applyPatches(currentDoc(), entry[which]);
+  useStageStore.setState({ doc });
+  syncHistoryFlags();
+  announce(doc, entry.reason); // saved with the reason of what was undone or redone
+  return true;
+}
+
+export const channelHistory = {
+  undo: () => replay(history.takeUndo(), 'inverse'),
+  redo: () => replay(history.takeRedo(), 'patches'),
+  undoLabel: () => history.undoLabel(),
+  redoLabel: () => history.redoLabel(),
+  /** A drag: every edit until commit or cancel is one entry. */
+  beginGesture: (label: string, reason: ReasonInput) => history.begin(label, reason),
+  commitGesture: () => {
+    history.commit();
+    syncHistoryFlags();
+  },
+  /** A cancelled drag puts everything back, and the restored state is what gets saved. */
+  cancelGesture: (reason: ReasonInput) => {
+    const inverse = history.cancel();
+    syncHistoryFlags();
+    if (!inverse.length) return;
+    const doc = applyPatches(currentDoc(), inverse);
+    useStageStore.setState({ doc });
+    announce(doc, reason);
+  },
+};
+
+export const channelActions = {
+  /** A fresh channel (join): replaces the document, clears history and guards, saves nothing. */
+  load(doc: ChannelDoc): void {
+    history.clear();
+    resetGuards();
+    useStageStore.setState({ doc, openMenuId: null, canUndo: false, canRedo: false });
+  },
+  /**
+   * §4 Channel updates from others: a §7 channel body applied only when its origin is not ours and
+   * something changed. Parts equal by value keep their objects; history entries that touch what
+   * changed are dropped (never undo somebody else's edit). Never saved. A body that cannot be read
+   * is logged and ignored (§8).
+   */
+  applyRemote(body: unknown, origin: string | null): boolean {
+    if (origin === LOCAL_ORIGIN) return false;
+    const current = currentDoc();
+    const parsed = channelFromBody(body, current);
+    if (!parsed) {
+      log.warn('channel', 'remote channel update ignored: its layers cannot be read');
+      return false;
+    }
+    for (const problem of parsed.problems) log.warn('channel', `remote channel update: ${problem} (treated as null)`);
+    if (parsed.reason?.fromUuid === LOCAL_ORIGIN) return false;
+    const { doc, changed } = shareUnchanged(current, parsed.doc);
+    if (doc === current) return false;
+    useStageStore.setState({ doc });
+    const touches = (patches: { path: (string | number)[] }[]) => patches.some((p) => changed.some((c) => overlaps(p.path, c)));
+    history.rebase((entry) => touches(entry.patches) || touches(entry.inverse));
+    syncHistoryFlags();
+    return true;
+  },
+};
