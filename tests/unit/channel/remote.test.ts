@@ -1,0 +1,130 @@
+/**
+ * §4 Channel updates from others (src/state/channel): applied only from another origin and when
+ * something changed, untouched parts keep their objects, and undo never reverts somebody else's edit.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { channelBody } from '../../../compositor/channel';
+import type { ChannelDoc } from '../../../compositor/model/channel';
+import type { UpdateReason } from '../../../compositor/model/types';
+import { stageActions } from '../../../src/state/channel/stageActions';
+import { onLocalChange, useStageStore } from '../../../src/state/channel/store';
+import { LOCAL_ORIGIN } from '../../../src/state/channel/reason';
+import { log } from '../../../src/log';
+import { fullChannel } from './fixtures';
+
+const doc = () => useStageStore.getState().doc;
+const other = (action: UpdateReason['action'] = 'SELECT'): UpdateReason => ({ group: 'LAYOUT', action, id: null, value: null, fromUuid: 'producer-2' });
+const bodyOf = (d: ChannelDoc, reason: UpdateReason | null = other()) => JSON.parse(JSON.stringify(channelBody(d, { name: 'testing' }, reason)));
+let t = 0;
+const later = () => (t += 10_000);
+
+beforeEach(() => stageActions.load(fullChannel()));
+
+describe('origin and change rules (§4)', () => {
+  it('ignores our own echo, by the origin given or by the reason it carries', () => {
+    const remote = bodyOf({ ...doc(), layout: 'COVER' });
+    expect(stageActions.applyRemote(remote, LOCAL_ORIGIN)).toBe(false);
+    expect(stageActions.applyRemote(bodyOf({ ...doc(), layout: 'COVER' }, { ...other(), fromUuid: LOCAL_ORIGIN }), null)).toBe(false);
+    expect(doc().layout).toBe('PIP');
+    expect(stageActions.applyRemote(remote, 'producer-2')).toBe(true);
+    expect(doc().layout).toBe('COVER');
+  });
+
+  it('applies nothing (and keeps the document object) when nothing changed', () => {
+    const before = doc();
+    expect(stageActions.applyRemote(bodyOf(before), 'producer-2')).toBe(false);
+    expect(doc()).toBe(before);
+  });
+
+  it('is never saved and never recorded', () => {
+    const seen: unknown[] = [];
+    const off = onLocalChange((c) => seen.push(c));
+    stageActions.applyRemote(bodyOf({ ...doc(), layout: 'COVER' }), 'producer-2');
+    off();
+    expect(seen).toEqual([]);
+    expect(useStageStore.getState().canUndo).toBe(false);
+  });
+
+  it('logs and ignores a body whose layers cannot be read, and logs fields treated as null', () => {
+    const before = doc();
+    expect(stageActions.applyRemote({ layers: 'nope' }, 'producer-2')).toBe(false);
+    expect(doc()).toBe(before);
+    expect(log.entries().at(-1)?.message).toContain('layers cannot be read');
+    expect(stageActions.applyRemote({ ...bodyOf({ ...before, layout: 'COVER' }), templateAttributes: '{bad' }, 'producer-2')).toBe(true);
+    expect(doc().templates).toBe(before.templates);
+    expect(log.entries().some((e) => e.message.includes('templateAttributes') && e.message.includes('treated as null'))).toBe(true);
+  });
+});
+
+describe('structural sharing: compare by value per layer', () => {
+  it('keeps every untouched producer, template, media slot and the brand settings as the same objects', () => {
+    const before = doc();
+    const changed: ChannelDoc = {
+      ...before,
+      templates: before.templates.map((tpl) => (tpl.id === 'tk-1' ? { ...tpl, primaryText: 'New ticker text' } : { ...tpl })),
+      producers: before.producers.map((p) => ({ ...p })),
+      media: { ...before.media, background: { id: 'background-7', type: 'image', url: '/bg/7.jpg', name: 'Background 7' } },
+    };
+    expect(stageActions.applyRemote(bodyOf(changed), 'producer-2')).toBe(true);
+    const after = doc();
+    expect(after.producers).toBe(before.producers);
+    expect(after.brandSettings).toBe(before.brandSettings);
+    expect(after.media.foregroundVideo).toBe(before.media.foregroundVideo);
+    expect(after.media.background).toEqual(changed.media.background);
+    after.templates.forEach((tpl, i) => (tpl.id === 'tk-1' ? expect(tpl).not.toBe(before.templates[i]) : expect(tpl).toBe(before.templates[i])));
+    expect(after.templates.find((tpl) => tpl.id === 'tk-1')?.primaryText).toBe('New ticker text');
+  });
+});
+
+describe('history under remote updates', () => {
+  it('keeps our undo when somebody else changed something else, and undo keeps their change', () => {
+    stageActions.rename('d', 'Dora');
+    expect(stageActions.applyRemote(bodyOf({ ...doc(), layout: 'COVER' }), 'producer-2')).toBe(true);
+    expect(useStageStore.getState().canUndo).toBe(true);
+    stageActions.undo();
+    expect(doc().producers.find((p) => p.id === 'd')?.name).toBe('D');
+    expect(doc().layout).toBe('COVER');
+  });
+
+  it('drops our undo when somebody else changed the same thing (undo never reverts their edit)', () => {
+    stageActions.setLayout('CLASSIC');
+    expect(stageActions.applyRemote(bodyOf({ ...doc(), layout: 'SPLIT' }), 'producer-2')).toBe(true);
+    expect(useStageStore.getState().canUndo).toBe(false);
+    expect(stageActions.undo()).toBe(false);
+    expect(doc().layout).toBe('SPLIT');
+  });
+
+  it('drops older entries too once one conflicts, keeps the newer ones', () => {
+    stageActions.toggleLive('d', later()); // producers (conflicts with a remote on-air change)
+    stageActions.setLayout('CINEMA'); // layout (does not)
+    const remote = bodyOf({ ...doc(), producers: doc().producers.map((p) => (p.id === 'c' ? { ...p, isLive: false, number: 0, liveRank: 0 } : p)) });
+    expect(stageActions.applyRemote(remote, 'producer-2')).toBe(true);
+    expect(stageActions.undoLabel()).toBe('Layout: CINEMA');
+    stageActions.undo();
+    expect(useStageStore.getState().canUndo).toBe(false);
+    expect(doc().producers.find((p) => p.id === 'd')?.isLive).toBe(true);
+  });
+});
+
+describe('undo and redo are saved with the reason of what they undo', () => {
+  it('sends the undone edit\'s own group, action, id and value, not a generic one', () => {
+    const seen: UpdateReason[] = [];
+    const off = onLocalChange(({ reason }) => seen.push(reason));
+    stageActions.toggleLive('d', later());
+    stageActions.undo();
+    stageActions.redo();
+    off();
+    const onAir = { group: 'PRODUCER', action: 'TOGGLE_LIVE', id: 'd', value: true, fromUuid: LOCAL_ORIGIN };
+    expect(seen).toEqual([onAir, onAir, onAir]);
+  });
+
+  it('a cancelled drag saves the restored order as a REORDER', () => {
+    const seen: UpdateReason[] = [];
+    const off = onLocalChange(({ reason }) => seen.push(reason));
+    stageActions.beginGesture('Move card');
+    stageActions.reorder('a', 3);
+    stageActions.cancelGesture();
+    off();
+    expect(seen.at(-1)).toMatchObject({ group: 'PRODUCER', action: 'REORDER', value: 'cancel' });
+  });
+});
