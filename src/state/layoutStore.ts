@@ -23,6 +23,8 @@ export interface LayoutState {
   liveStreamRunning: boolean;
   registerPopupVisible: boolean;
   exitDialogOpen: boolean;
+  /** The keyboard-shortcut overlay ('?'). */
+  shortcutsOpen: boolean;
 }
 
 export interface LayoutActions {
@@ -38,6 +40,7 @@ export interface LayoutActions {
   hideRegisterPopup(): void;
   setExitDialogOpen(open: boolean): void;
   setLiveStreamRunning(running: boolean): void;
+  setShortcutsOpen(open: boolean): void;
 }
 
 export const initialLayoutState = (): LayoutState => ({
@@ -52,6 +55,7 @@ export const initialLayoutState = (): LayoutState => ({
   liveStreamRunning: false,
   registerPopupVisible: false,
   exitDialogOpen: false,
+  shortcutsOpen: false,
 });
 
 export const useLayoutStore = create<LayoutState & LayoutActions>()(
@@ -71,6 +75,7 @@ export const useLayoutStore = create<LayoutState & LayoutActions>()(
     hideRegisterPopup: () => set((s) => void (s.registerPopupVisible = false)),
     setExitDialogOpen: (open) => set((s) => void (s.exitDialogOpen = open)),
     setLiveStreamRunning: (running) => set((s) => void (s.liveStreamRunning = running)),
+    setShortcutsOpen: (open) => set((s) => void (s.shortcutsOpen = open)),
   })),
 );
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardWidth } from '../../src/ui/cardWidth';
 import { sanitizeText } from '../../src/lib/text';
-import { shortcutOf } from '../../src/features/stage/commands';
+import { shortcutOf } from '../../src/state/commands/shortcuts';
 
 describe('card width by window width (§2)', () => {
   it.each([

@@ -10,6 +10,7 @@ import { isSpeaking, useAudioLevels } from '../../state/audioLevels';
 import { stageActions } from '../../state/channel/stageActions';
 import { useStageStore } from '../../state/channel/store';
 import { media } from '../../services/media';
+import { TOGGLE_AUDIO, TOGGLE_LIVE, TOGGLE_SPOTTED, TOGGLE_VIDEO } from '../../state/commands/cardCommands';
 import { initialsOf } from '../../lib/avatar';
 import { InlineRename } from '../../ui/InlineRename';
 import { Tooltip } from '../../ui/Tooltip';
@@ -55,7 +56,8 @@ export interface ProducerCardViewProps {
 }
 
 export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bindDrag }: ProducerCardViewProps) {
-  const menuOpen = useStageStore((s) => s.openMenuId === card.id);
+  const stage = useStageStore();
+  const menuOpen = stage.openMenuId === card.id;
   const speaking = useAudioLevels((s) => isSpeaking(s.levels[card.id]) && !card.audioMute);
   const [renaming, setRenaming] = useState(false);
   const renameHost = useRef<HTMLDivElement>(null);
@@ -78,7 +80,7 @@ export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bi
       aria-label={`${card.name}${card.isLive ? ', on air' : ''}${speaking ? ', speaking' : ''}`}
       onDoubleClick={(e) => {
         if ((e.target as HTMLElement).closest('button, input, [role=menu]')) return;
-        stageActions.toggleLive(card.id);
+        TOGGLE_LIVE.perform(card);
       }}
     >
       <div className="card-media" {...bindDrag()}>
@@ -92,30 +94,30 @@ export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bi
         <InlineRename value={card.name} label={`Name of ${card.name}`} onSave={(name) => stageActions.rename(card.id, name)} />
       </div>
       <div className="card-controls">
-        <Tooltip delay={TOOLTIP_DELAY_SLOW} label={card.isLive ? 'Take off air' : 'Put on air'} placement="top">
+        <Tooltip delay={TOOLTIP_DELAY_SLOW} label={TOGGLE_LIVE.label(stage, card)} placement="top">
           <button
             type="button"
             role="switch"
             aria-checked={card.isLive}
             aria-label={`On air: ${card.name}`}
             className={`on-air-switch${card.isLive ? ' on' : ''}`}
-            onClick={() => stageActions.toggleLive(card.id)}
+            onClick={() => TOGGLE_LIVE.perform(card)}
           >
             <span className="switch-knob" />
           </button>
         </Tooltip>
-        <Tooltip delay={TOOLTIP_DELAY_SLOW} label={card.videoMute ? 'Turn camera on' : 'Turn camera off'} placement="top">
-          <button type="button" className={`card-icon${card.videoMute ? ' off' : ''}`} aria-label={`${card.videoMute ? 'Unmute' : 'Mute'} video of ${card.name}`} aria-pressed={card.videoMute} disabled={card.videoHardMute} onClick={() => stageActions.toggleMute(card.id, 'video')}>
+        <Tooltip delay={TOOLTIP_DELAY_SLOW} label={TOGGLE_VIDEO.label(stage, card)} placement="top">
+          <button type="button" className={`card-icon${card.videoMute ? ' off' : ''}`} aria-label={`${card.videoMute ? 'Unmute' : 'Mute'} video of ${card.name}`} aria-pressed={card.videoMute} disabled={!TOGGLE_VIDEO.enabled(stage, card)} onClick={() => TOGGLE_VIDEO.perform(card)}>
             {card.videoMute ? <VideoOff size={14} aria-hidden /> : <Video size={14} aria-hidden />}
           </button>
         </Tooltip>
-        <Tooltip delay={TOOLTIP_DELAY_SLOW} label={card.audioMute ? 'Unmute mic' : 'Mute mic'} placement="top">
-          <button type="button" className={`card-icon${card.audioMute ? ' off' : ''}`} aria-label={`${card.audioMute ? 'Unmute' : 'Mute'} mic of ${card.name}`} aria-pressed={card.audioMute} disabled={card.audioHardMute} onClick={() => stageActions.toggleMute(card.id, 'audio')}>
+        <Tooltip delay={TOOLTIP_DELAY_SLOW} label={TOGGLE_AUDIO.label(stage, card)} placement="top">
+          <button type="button" className={`card-icon${card.audioMute ? ' off' : ''}`} aria-label={`${card.audioMute ? 'Unmute' : 'Mute'} mic of ${card.name}`} aria-pressed={card.audioMute} disabled={!TOGGLE_AUDIO.enabled(stage, card)} onClick={() => TOGGLE_AUDIO.perform(card)}>
             {card.audioMute ? <MicOff size={14} aria-hidden /> : <Mic size={14} aria-hidden />}
           </button>
         </Tooltip>
-        <Tooltip delay={TOOLTIP_DELAY_SLOW} label={card.isSpotted ? 'Stop spotlight' : 'Spotlight'} placement="top">
-          <button type="button" className={`card-icon${card.isSpotted ? ' active' : ''}`} aria-label={`Spotlight ${card.name}`} aria-pressed={card.isSpotted} disabled={!card.isLive} onClick={() => stageActions.toggleSpotlight(card.id)}>
+        <Tooltip delay={TOOLTIP_DELAY_SLOW} label={TOGGLE_SPOTTED.label(stage, card)} placement="top">
+          <button type="button" className={`card-icon${card.isSpotted ? ' active' : ''}`} aria-label={`Spotlight ${card.name}`} aria-pressed={card.isSpotted} disabled={!TOGGLE_SPOTTED.enabled(stage, card)} onClick={() => TOGGLE_SPOTTED.perform(card)}>
             <Maximize2 size={14} aria-hidden />
           </button>
         </Tooltip>

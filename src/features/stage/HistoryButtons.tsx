@@ -1,27 +1,27 @@
 import { Redo2, Undo2 } from 'lucide-react';
 import { useStageStore } from '../../state/channel/store';
+import { REDO, UNDO } from '../../state/commands/stageCommands';
+import { keyLabel } from '../../state/commands/shortcuts';
+import type { Command } from '../../state/commands/types';
 import { Tooltip } from '../../ui/Tooltip';
-import { STAGE_COMMANDS } from './commands';
 
-const undo = STAGE_COMMANDS.find((c) => c.name === 'undo')!;
-const redo = STAGE_COMMANDS.find((c) => c.name === 'redo')!;
+function HistoryButton({ command, name, icon }: { command: Command; name: string; icon: React.ReactNode }) {
+  const state = useStageStore();
+  return (
+    <Tooltip label={`${command.label(state)} (${keyLabel(command.keys![0]!)})`} placement="top">
+      <button type="button" className="icon-button" aria-label={name} disabled={!command.enabled(state)} onClick={() => command.perform()}>
+        {icon}
+      </button>
+    </Tooltip>
+  );
+}
 
-/** Undo and redo of stage edits, labelled with what they undo. */
+/** Undo and redo of channel edits, labelled with what they undo (the command table's entries). */
 export function HistoryButtons() {
-  const canUndo = useStageStore((s) => s.canUndo);
-  const canRedo = useStageStore((s) => s.canRedo);
   return (
     <div className="history-buttons">
-      <Tooltip label={`${undo.label()} (Ctrl+Z)`} placement="top">
-        <button type="button" className="icon-button" aria-label="Undo" disabled={!canUndo} onClick={undo.perform}>
-          <Undo2 size={16} aria-hidden />
-        </button>
-      </Tooltip>
-      <Tooltip label={`${redo.label()} (Ctrl+Shift+Z)`} placement="top">
-        <button type="button" className="icon-button" aria-label="Redo" disabled={!canRedo} onClick={redo.perform}>
-          <Redo2 size={16} aria-hidden />
-        </button>
-      </Tooltip>
+      <HistoryButton command={UNDO} name="Undo" icon={<Undo2 size={16} aria-hidden />} />
+      <HistoryButton command={REDO} name="Redo" icon={<Redo2 size={16} aria-hidden />} />
     </div>
   );
 }

@@ -1,48 +1,43 @@
 /**
  * §2 layout toolbar: the six layouts, each icon drawn for the live producer count, offered and
- * substituted per §4 (a button is enabled only when choosing it draws that layout).
+ * substituted per §4. Every button is a layout command of the command table (label, enabled,
+ * perform, Alt+n), so the toolbar and the shortcuts can never disagree.
  */
-import { layoutOptions, liveInShowOrder, isContentShare, sceneLayout } from '../../../compositor/layout';
-import type { LayoutCode } from '../../../compositor/model/types';
-import { stageActions } from '../../state/channel/stageActions';
+import { isContentShare, liveInShowOrder, sceneLayout } from '../../../compositor/layout';
+import { LAYOUT_CODES } from '../../../compositor/model/types';
 import { useStageStore } from '../../state/channel/store';
+import { LAYOUT_COMMANDS, LAYOUT_LABELS, layoutOption } from '../../state/commands/stageCommands';
 import { LayoutIcon } from '../../ui/LayoutIcon';
 import { Tooltip } from '../../ui/Tooltip';
 
-export const LAYOUT_LABELS: Record<LayoutCode, string> = {
-  CLASSIC: 'Classic',
-  COVER: 'Cover',
-  SPLIT: 'Split Screen',
-  CINEMA: 'Cinema',
-  SIDEBYSIDE: 'Side by Side',
-  PIP: 'Picture in Picture',
-};
-
 export function LayoutToolbar() {
-  const producers = useStageStore((s) => s.doc.producers);
-  const requested = useStageStore((s) => s.doc.layout);
-  const live = liveInShowOrder(producers);
+  const state = useStageStore();
+  const live = liveInShowOrder(state.doc.producers);
   const contentShare = live[0] !== undefined && isContentShare(live[0]);
-  const drawn = sceneLayout(producers, requested);
-  const options = layoutOptions(live.length, contentShare).filter((o) => o.visible);
+  const drawn = sceneLayout(state.doc.producers, state.doc.layout);
 
   return (
     <div className="layout-toolbar" role="toolbar" aria-label="Layouts" data-testid="layout-toolbar" data-tour="layouts">
-      {options.map(({ code, enabled }) => (
-        <Tooltip key={code} label={enabled ? LAYOUT_LABELS[code] : `${LAYOUT_LABELS[code]} needs a different number of people on air`} placement="top">
-          <button
-            type="button"
-            className={`layout-button${drawn === code ? ' active' : ''}`}
-            aria-pressed={drawn === code}
-            aria-label={LAYOUT_LABELS[code]}
-            data-layout={code}
-            disabled={!enabled}
-            onClick={() => stageActions.setLayout(code)}
-          >
-            <LayoutIcon layout={code} count={Math.max(live.length, 1)} contentShare={contentShare} />
-          </button>
-        </Tooltip>
-      ))}
+      {LAYOUT_CODES.map((code, i) => {
+        const command = LAYOUT_COMMANDS[i]!;
+        if (!layoutOption(state, code).visible) return null;
+        return (
+          <Tooltip key={code} label={command.label(state)} placement="top">
+            <button
+              type="button"
+              className={`layout-button${drawn === code ? ' active' : ''}`}
+              aria-pressed={drawn === code}
+              aria-label={LAYOUT_LABELS[code]}
+              aria-keyshortcuts={command.keys?.[0]?.replace('alt', 'Alt')}
+              data-layout={code}
+              disabled={!command.enabled(state)}
+              onClick={() => command.perform()}
+            >
+              <LayoutIcon layout={code} count={Math.max(live.length, 1)} contentShare={contentShare} />
+            </button>
+          </Tooltip>
+        );
+      })}
     </div>
   );
 }

@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
-import { commandFor } from './commands';
+import { useStageStore } from '../../state/channel/store';
+import { STAGE_COMMANDS } from '../../state/commands/stageCommands';
+import { commandForKey } from '../../state/commands/shortcuts';
 
 /** Keyboard shortcuts of the stage commands, while the studio is shown. */
 export function useStageShortcuts(): void {
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
-      const command = commandFor(e);
-      if (!command || !command.enabled()) return;
+      const command = commandForKey(STAGE_COMMANDS, e);
+      if (!command || !command.enabled(useStageStore.getState())) return;
       e.preventDefault();
       command.perform();
     };

@@ -17,6 +17,7 @@ import { SideNav } from './SideNav';
 import { ToolPanel } from './ToolPanel';
 import { TopToolbar } from './TopToolbar';
 import { useStageShortcuts } from '../stage/useStageShortcuts';
+import { ShortcutsOverlay } from '../stage/ShortcutsOverlay';
 
 export function StudioScreen() {
   const toolOpen = useLayoutStore((s) => s.selectedTool !== 'NONE');
@@ -43,6 +44,7 @@ export function StudioScreen() {
       <EndStreamDialog />
       <WelcomeOverlay />
       <Coachmark />
+      <ShortcutsOverlay />
     </div>
   );
 }

@@ -1,0 +1,57 @@
+/**
+ * The keyboard-shortcut overlay ('?'): every command of the command table with its keys, by section,
+ * read from the same entries the buttons and the shortcuts run, so it lists exactly what works.
+ */
+import { useLayoutStore } from '../../state/layoutStore';
+import { useStageStore } from '../../state/channel/store';
+import { CARD_COMMANDS } from '../../state/commands/cardCommands';
+import { keyLabel } from '../../state/commands/shortcuts';
+import { LAYOUT_LABELS, STAGE_COMMANDS } from '../../state/commands/stageCommands';
+import type { Command, CommandSection } from '../../state/commands/types';
+import { Dialog } from '../../ui/Dialog';
+import { LAYOUT_CODES } from '../../../compositor/model/types';
+import { producerCard } from '../../state/producerCards';
+
+/** What the overlay calls a command: its plain name, not its current state ('Undo', not 'Undo Rename: Bea'). */
+function title(command: Command): string {
+  const layout = LAYOUT_CODES.find((code) => command.name === `SELECT:${code}`);
+  if (layout) return `Layout: ${LAYOUT_LABELS[layout]}`;
+  return { UNDO: 'Undo', REDO: 'Redo', SHORTCUTS: 'Show or hide this list' }[command.name] ?? command.name;
+}
+
+const SECTIONS: readonly CommandSection[] = ['Stage', 'Layouts', 'Help'];
+/** A card in its resting state, so the card commands read as their plain action ('Put on air'). */
+const SAMPLE_CARD = producerCard({ id: 'sample', name: '' });
+
+export function ShortcutsOverlay() {
+  const open = useLayoutStore((s) => s.shortcutsOpen);
+  const stage = useStageStore();
+  if (!open) return null;
+  const close = () => useLayoutStore.getState().setShortcutsOpen(false);
+  const cardActions = CARD_COMMANDS.map((c) => c.label(stage, SAMPLE_CARD));
+  return (
+    <Dialog title="Keyboard shortcuts" onCancel={close} closeLabel="Close" className="shortcuts-dialog" testId="shortcuts-dialog">
+      {SECTIONS.map((section) => (
+        <section key={section} className="shortcuts-section" aria-label={section}>
+          <h3>{section}</h3>
+          <dl>
+            {STAGE_COMMANDS.filter((c) => c.section === section).map((c) => (
+              <div key={c.name} className="shortcut-row">
+                <dt>{title(c)}</dt>
+                <dd>
+                  {c.keys?.map((k) => (
+                    <kbd key={k}>{keyLabel(k)}</kbd>
+                  ))}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+      <section className="shortcuts-section" aria-label="Producer card">
+        <h3>Producer card</h3>
+        <p className="shortcuts-note">On each card: {cardActions.join(', ')}. Double-click a card to put it on air or take it off.</p>
+      </section>
+    </Dialog>
+  );
+}

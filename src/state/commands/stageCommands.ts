@@ -1,0 +1,64 @@
+/** Commands of the whole stage: undo, redo, the six layouts (§2 layout toolbar) and the shortcut overlay. */
+import { layoutOptions, isContentShare, liveInShowOrder } from '../../../compositor/layout';
+import { LAYOUT_CODES, type LayoutCode } from '../../../compositor/model/types';
+import type { StageState } from '../channel/store';
+import { stageActions } from '../channel/stageActions';
+import { useLayoutStore } from '../layoutStore';
+import type { Command } from './types';
+
+export const LAYOUT_LABELS: Record<LayoutCode, string> = {
+  CLASSIC: 'Classic',
+  COVER: 'Cover',
+  SPLIT: 'Split Screen',
+  CINEMA: 'Cinema',
+  SIDEBYSIDE: 'Side by Side',
+  PIP: 'Picture in Picture',
+};
+
+/** §4 availability for the live producers now: whether the layout is offered and can be chosen. */
+export function layoutOption(state: StageState, code: LayoutCode): { visible: boolean; enabled: boolean } {
+  const live = liveInShowOrder(state.doc.producers);
+  const contentShare = live[0] !== undefined && isContentShare(live[0]);
+  return layoutOptions(live.length, contentShare).find((o) => o.code === code) ?? { visible: false, enabled: false };
+}
+
+export const layoutCommand = (code: LayoutCode, index: number): Command => ({
+  name: `SELECT:${code}`,
+  section: 'Layouts',
+  label: (state) => (layoutOption(state, code).enabled ? LAYOUT_LABELS[code] : `${LAYOUT_LABELS[code]} needs a different number of people on air`),
+  keys: [`alt+${index + 1}`],
+  enabled: (state) => layoutOption(state, code).enabled,
+  perform: () => void stageActions.setLayout(code),
+});
+
+export const LAYOUT_COMMANDS: readonly Command[] = LAYOUT_CODES.map(layoutCommand);
+
+export const UNDO: Command = {
+  name: 'UNDO',
+  section: 'Stage',
+  label: () => (stageActions.undoLabel() ? `Undo ${stageActions.undoLabel()}` : 'Nothing to undo'),
+  keys: ['mod+z'],
+  enabled: (state) => state.canUndo,
+  perform: () => void stageActions.undo(),
+};
+
+export const REDO: Command = {
+  name: 'REDO',
+  section: 'Stage',
+  label: () => (stageActions.redoLabel() ? `Redo ${stageActions.redoLabel()}` : 'Nothing to redo'),
+  keys: ['mod+shift+z', 'mod+y'],
+  enabled: (state) => state.canRedo,
+  perform: () => void stageActions.redo(),
+};
+
+export const SHORTCUTS: Command = {
+  name: 'SHORTCUTS',
+  section: 'Help',
+  label: () => 'Keyboard shortcuts',
+  keys: ['?'],
+  enabled: () => true,
+  perform: () => useLayoutStore.getState().setShortcutsOpen(!useLayoutStore.getState().shortcutsOpen),
+};
+
+/** Every command without a target, in the order the overlay lists them. */
+export const STAGE_COMMANDS: readonly Command[] = [UNDO, REDO, ...LAYOUT_COMMANDS, SHORTCUTS];
