@@ -3,20 +3,42 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-/** DESIGN.md import rules: arrows point down the folder table only. */
-const compositorRule = {
-  patterns: [
-    { group: ['react', 'react-dom', 'react/*', 'react-dom/*', '@pixi/react'], message: 'compositor/ is framework-free: no React.' },
-    { group: ['zustand', 'zustand/*', 'immer'], message: 'compositor/ never reads stores: it takes a { getState, subscribe } source.' },
-    { group: ['**/src/**', '../../src/*', '../../../src/*'], message: 'compositor/ must not import from src/.' },
-  ],
-};
-const featureRule = {
-  patterns: [{ group: ['**/api/*', '**/realtime/*', '**/api', '**/realtime'], message: 'Features call actions or services, never api or realtime directly.' }],
-};
-const uiRule = {
-  patterns: [{ group: ['**/features/**'], message: 'src/ui holds shared controls and imports nothing of features.' }],
-};
+/**
+ * DESIGN.md import rules: arrows point down the floors only. Each floor names the folders it must
+ * not import; tests/unit/importRules.test.ts lints a breaking import for every rule.
+ */
+const SRC_FLOORS = ['lib', 'state', 'ui', 'services', 'features', 'demo', 'app', 'api', 'realtime'];
+const noFolders = (folders, message) => ({
+  patterns: [{ group: folders.flatMap((f) => [`**/${f}/*`, `**/${f}`, `**/${f}/**`]).filter((g) => !g.startsWith('**/lib')), message }],
+});
+const without = (...allowed) => SRC_FLOORS.filter((f) => !allowed.includes(f));
+const frameworkFree = [
+  { group: ['react', 'react-dom', 'react/*', 'react-dom/*', '@pixi/react'], message: 'compositor/ is framework-free: no React.' },
+  { group: ['zustand', 'zustand/*', 'immer'], message: 'compositor/ never reads stores: it takes a { getState, subscribe } source.' },
+  { group: ['**/src/**', '../../src/*', '../../../src/*'], message: 'compositor/ must not import from src/.' },
+];
+const compositorFloor = (folders, message) => ({
+  patterns: [...frameworkFree, ...(folders.length ? [{ group: folders.flatMap((f) => [`**/${f}/*`, `**/${f}`, `../${f}`]), message }] : [])],
+});
+const noPixi = { group: ['pixi.js', 'pixi.js/*'], message: 'This floor is pure data: no pixi (views live in compositor/render and templates/<kind>/view).' };
+
+/** [files, restricted-imports option] per floor. */
+export const FLOOR_RULES = [
+  ['compositor/**/*.ts', compositorFloor([], '')],
+  ['compositor/model/**/*.ts', { patterns: [...compositorFloor(['layout', 'templates', 'convert', 'render'], 'compositor/model imports nothing: it is the ground floor.').patterns, noPixi] }],
+  ['compositor/layout/**/*.ts', { patterns: [...compositorFloor(['templates', 'convert', 'render'], 'compositor/layout imports only model.').patterns, noPixi] }],
+  ['compositor/templates/**/*.ts', compositorFloor(['convert', 'render'], 'compositor/templates imports model, layout and pixi only.')],
+  ['compositor/templates/**/{item,schemas,schemaKit,schemaTypes,schema,geometry}.ts', { patterns: [...compositorFloor(['convert', 'render'], 'compositor/templates imports model, layout and pixi only.').patterns, noPixi] }],
+  ['compositor/convert/**/*.ts', { patterns: [...compositorFloor(['render'], 'compositor/convert converts data: model, layout and template schemas only.').patterns, noPixi] }],
+  ['src/lib/**/*.{ts,tsx}', { patterns: [...noFolders(without(), 'src/lib holds shared leaves: it imports nothing of src.').patterns, { group: ['react', 'react-dom', 'zustand', 'immer'], message: 'src/lib is framework-free.' }] }],
+  ['src/state/**/*.{ts,tsx}', noFolders(without('lib', 'state'), 'src/state imports only lib and compositor: no ui, services, features, demo, app, api or realtime.')],
+  ['src/ui/**/*.{ts,tsx}', noFolders(without('lib', 'state', 'ui'), 'src/ui holds shared controls: it imports lib and state only.')],
+  ['src/api/**/*.{ts,tsx}', noFolders(without('lib', 'api'), 'src/api imports model types (and lib) only.')],
+  ['src/realtime/**/*.{ts,tsx}', noFolders(without('lib', 'api', 'realtime'), 'src/realtime imports api types (and lib) only.')],
+  ['src/services/**/*.{ts,tsx}', noFolders(['features', 'demo', 'app'], 'src/services never imports features, demo or app.')],
+  ['src/features/**/*.{ts,tsx}', noFolders(['api', 'realtime', 'demo', 'app'], 'Features call actions or services, never api, realtime, demo or app directly.')],
+  ['src/demo/**/*.{ts,tsx}', noFolders(['ui', 'features', 'app', 'api', 'realtime'], 'The demo implements services interfaces with state actions: no ui, features, app, api or realtime.')],
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-e2e', 'node_modules', 'tests/.tmp', 'playwright-report', 'test-results'] },
@@ -36,7 +58,5 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   { files: ['src/services/segmentation-worker.js'], languageOptions: { globals: globals.worker, sourceType: 'script' } },
-  { files: ['compositor/**/*.ts'], rules: { 'no-restricted-imports': ['error', compositorRule] } },
-  { files: ['src/features/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', featureRule] } },
-  { files: ['src/ui/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', uiRule] } },
+  ...FLOOR_RULES.map(([files, option]) => ({ files: [files], rules: { 'no-restricted-imports': ['error', option] } })),
 );

@@ -10,7 +10,7 @@ import { useMeetingStore } from '../state/meetingStore';
 import { useSettingsStore } from '../state/settingsStore';
 import { useStageStore } from '../state/channel/store';
 import { useChatStore } from '../state/chat/chatStore';
-import { channelBody } from '../../compositor/channel';
+import { channelBody } from '../../compositor/convert';
 import { selectScene } from '../state/channel/scene';
 import { compositorStats } from '../services/compositorRegistry';
 import { demoChannelServer } from '../demo/demoSession';

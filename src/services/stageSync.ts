@@ -2,7 +2,7 @@
  * Connects the stage to the channel API: every local edit is saved through the one debounced
  * saver with its §3 reason; remote updates and loads are never saved (§4). Returns the stop.
  */
-import { channelBody } from '../../compositor/channel';
+import { channelBody } from '../../compositor/convert';
 import { onLocalChange } from '../state/channel/store';
 import { createChannelSaver, type ChannelSaver } from './channelSaver';
 import type { ChannelBody } from '../../compositor/model/types';

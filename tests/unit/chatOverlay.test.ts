@@ -4,7 +4,7 @@ import { syncChatOverlay } from '../../src/services/chatOverlaySync';
 import { emptyChannel } from '../../compositor/model/channel';
 import { stageActions } from '../../src/state/channel/stageActions';
 import { useStageStore } from '../../src/state/channel/store';
-import { channelBody } from '../../compositor/channel';
+import { channelBody } from '../../compositor/convert';
 import { selectScene } from '../../src/state/channel/scene';
 
 const sender = { guid: 'att-guid-0001', name: 'Zoe <i>Martin</i>', role: 'Attendee' as const };

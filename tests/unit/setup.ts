@@ -3,9 +3,12 @@ import 'vitest-canvas-mock';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
-// jsdom has no media playback; the app treats play() as a promise that may reject.
-Object.defineProperty(HTMLMediaElement.prototype, 'play', { configurable: true, value: () => Promise.resolve() });
-Object.defineProperty(HTMLMediaElement.prototype, 'pause', { configurable: true, value: () => undefined });
+// jsdom has no media playback; the app treats play() as a promise that may reject. (Tests in the node
+// environment, like the ESLint import rules, have no DOM at all.)
+if (typeof HTMLMediaElement !== 'undefined') {
+  Object.defineProperty(HTMLMediaElement.prototype, 'play', { configurable: true, value: () => Promise.resolve() });
+  Object.defineProperty(HTMLMediaElement.prototype, 'pause', { configurable: true, value: () => undefined });
+}
 
 // jsdom does not lay out, so nothing ever resizes; react-resizable-panels only needs the API.
 globalThis.ResizeObserver ??= class {
@@ -16,5 +19,5 @@ globalThis.ResizeObserver ??= class {
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  globalThis.localStorage?.clear();
 });

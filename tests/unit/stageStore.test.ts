@@ -5,7 +5,7 @@ import { onLocalChange, useStageStore } from '../../src/state/channel/store';
 import { stageActions } from '../../src/state/channel/stageActions';
 import { producerCard, withOrderRanks } from '../../src/services/stageSetup';
 import { ON_AIR_GUARD_MS, MUTE_GUARD_MS, MENU_GUARD_MS } from '../../src/lib/limits';
-import { channelBody } from '../../compositor/channel';
+import { channelBody } from '../../compositor/convert';
 import { selectScene } from '../../src/state/channel/scene';
 import type { UpdateReason } from '../../compositor/model/types';
 

@@ -3,7 +3,7 @@
  * reference (an untouched document costs nothing per frame). The same document gives the §7 body
  * through channelBody; both come from compositor/channel, so the preview and the channel agree.
  */
-import { channelScene } from '../../../compositor/channel';
+import { channelScene } from '../../../compositor/convert';
 import type { ChannelDoc } from '../../../compositor/model/channel';
 import type { SceneModel } from '../../../compositor/model/scene';
 

@@ -8,7 +8,7 @@ import { create } from 'zustand';
 import { applyPatches, enablePatches, produceWithPatches, type Draft } from 'immer';
 import { emptyChannel, type ChannelDoc } from '../../../compositor/model/channel';
 import type { UpdateReason } from '../../../compositor/model/types';
-import { channelFromBody } from '../../../compositor/channel';
+import { channelFromBody } from '../../../compositor/convert';
 import { log } from '../../log';
 import { resetGuards } from './guards';
 import { createHistory, type HistoryEntry } from './history';

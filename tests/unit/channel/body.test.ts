@@ -3,7 +3,7 @@
  * every kind, and malformed bodies never throw and never produce a half-parsed document (§8).
  */
 import { describe, expect, it } from 'vitest';
-import { channelBody, channelFromBody, nametagSentinel, parseUpdateReason } from '../../../compositor/channel';
+import { channelBody, channelFromBody, nametagSentinel, parseUpdateReason } from '../../../compositor/convert';
 import { emptyChannel, TEMPLATE_TYPES, type ChannelDoc } from '../../../compositor/model/channel';
 import { createTemplate } from '../../../compositor/templates/schemas';
 import type { ChannelBody, UpdateReason } from '../../../compositor/model/types';

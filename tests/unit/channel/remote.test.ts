@@ -3,7 +3,7 @@
  * something changed, untouched parts keep their objects, and undo never reverts somebody else's edit.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { channelBody } from '../../../compositor/channel';
+import { channelBody } from '../../../compositor/convert';
 import type { ChannelDoc } from '../../../compositor/model/channel';
 import type { UpdateReason } from '../../../compositor/model/types';
 import { stageActions } from '../../../src/state/channel/stageActions';

@@ -1,0 +1,52 @@
+// @vitest-environment node
+/**
+ * The floors of DESIGN.md, enforced by ESLint (eslint.config.js FLOOR_RULES): for every rule a
+ * fixture that imports one floor up must fail, and the same file importing downwards must pass.
+ */
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+import { join } from 'node:path';
+
+const eslint = new ESLint({ cwd: join(__dirname, '../..') });
+const restricted = async (file: string, spec: string): Promise<boolean> => {
+  const [result] = await eslint.lintText(`import { x } from '${spec}';\nexport const y = x;\n`, { filePath: file });
+  return result!.messages.some((m) => m.ruleId === 'no-restricted-imports');
+};
+
+// [file, an import that runs back up, an import that is allowed]
+const FIXTURES: [string, string, string][] = [
+  ['compositor/model/fixture.ts', '../layout/rects', './types'],
+  ['compositor/model/fixture.ts', 'pixi.js', './constants'],
+  ['compositor/layout/fixture.ts', '../templates/schemas', '../model/types'],
+  ['compositor/templates/fixture.ts', '../render/keyed', '../layout/rects'],
+  ['compositor/templates/fixture.ts', '../convert/body', 'pixi.js'],
+  ['compositor/templates/ticker/item.ts', 'pixi.js', '../schemaKit'],
+  ['compositor/convert/fixture.ts', '../render/reconcile', '../templates/schemas'],
+  ['compositor/convert/fixture.ts', 'pixi.js', '../layout'],
+  ['compositor/render/fixture.ts', 'react', '../templates'],
+  ['compositor/render/fixture.ts', 'zustand', 'pixi.js'],
+  ['compositor/render/fixture.ts', '../../src/state/channel/store', '../model/scene'],
+  ['src/lib/fixture.ts', '../state/channel/store', './limits'],
+  ['src/lib/fixture.ts', 'react', './clock'],
+  ['src/state/fixture.ts', '../ui/Dialog', '../lib/limits'],
+  ['src/state/fixture.ts', '../services/media', '../../compositor/model/types'],
+  ['src/state/chat/fixture.ts', '../../features/chat/texts', '../../lib/text'],
+  ['src/ui/fixture.tsx', '../services/devices', '../state/layoutStore'],
+  ['src/ui/fixture.tsx', '../features/stage/LayoutToolbar', '../lib/texts'],
+  ['src/services/fixture.ts', '../features/stage/StagePane', '../state/channel/store'],
+  ['src/services/fixture.ts', '../demo/demoSession', '../lib/clock'],
+  ['src/features/stage/fixture.tsx', '../../api/client', '../../services/media'],
+  ['src/features/stage/fixture.tsx', '../../realtime/socket', '../../state/channel/store'],
+  ['src/features/stage/fixture.tsx', '../../demo/demoData', '../../ui/Dialog'],
+  ['src/demo/fixture.ts', '../features/chat/texts', '../state/chat/chatStore'],
+  ['src/demo/fixture.ts', '../ui/Dialog', '../services/stageSetup'],
+  ['src/api/fixture.ts', '../state/channel/store', '../../compositor/model/types'],
+  ['src/realtime/fixture.ts', '../services/entry', '../api/client'],
+];
+
+describe('import floors (DESIGN.md: arrows point down only)', () => {
+  it.each(FIXTURES)('%s: importing %s fails, %s passes', async (file, up, down) => {
+    expect(await restricted(file, up)).toBe(true);
+    expect(await restricted(file, down)).toBe(false);
+  });
+});
