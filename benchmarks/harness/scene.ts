@@ -1,12 +1,12 @@
-/** Harness inputs: N canvases with moving content, the scene selectScene would make, a tiny store. */
-import { buildLayers } from '../../compositor/layout';
+/** Harness inputs: N canvases with moving content, the scene the studio would make, a tiny store. */
+import { channelScene } from '../../compositor/convert';
+import { emptyChannel } from '../../compositor/model/channel';
+import { producerCard } from '../../compositor/model/producerCard';
 import type { SceneModel } from '../../compositor/model/scene';
 import type { LayoutCode, ProducerCard } from '../../compositor/model/types';
 
 const SOURCE_W = 640;
 const SOURCE_H = 360;
-const BACKGROUND = '#0b0d12';
-const PLACEHOLDER = '#1b1f2a';
 
 export class Sources {
   readonly canvases: HTMLCanvasElement[] = [];
@@ -43,47 +43,14 @@ export class Sources {
   }
 }
 
-/** What selectScene would make for these cards (compositor/layout buildLayers, hidden layers dropped). */
+/** Live guest i, as the studio builds cards (§3 defaults). */
 export function card(i: number): ProducerCard {
-  return {
-    id: `p${i}`,
-    name: `Guest ${i + 1}`,
-    url: `https://media.example/p${i}`,
-    number: i + 2,
-    type: 'PRODUCER',
-    isLive: true,
-    liveRank: (i + 1) * 10,
-    orderRank: (i + 1) * 10,
-    isSpotted: false,
-    audioMute: false,
-    videoMute: false,
-    audioHardMute: false,
-    videoHardMute: false,
-    callQuality: 5,
-    timezone: 'UTC',
-    participantGuid: `guid-${i}`,
-    streamIndex: 0,
-    speaking: false,
-  };
+  return producerCard({ id: `p${i}`, name: `Guest ${i + 1}`, url: `https://media.example/p${i}`, number: i + 2, isLive: true, liveRank: (i + 1) * 10, orderRank: (i + 1) * 10, timezone: 'UTC', participantGuid: `guid-${i}` });
 }
 
+/** The scene the studio's selectScene makes for these cards (compositor/convert), at zoom 1. */
 export function sceneOf(cards: ProducerCard[], layout: LayoutCode): SceneModel {
-  return {
-    background: { kind: 'color', color: BACKGROUND },
-    producers: buildLayers(cards, layout)
-      .filter((l) => !l.isHidden)
-      .map((l) => ({
-        id: l.sourceId,
-        number: l.number,
-        name: l.sourceName,
-        rect: l.position,
-        crop: l.crop,
-        source: { key: l.sourceId, placeholderColor: PLACEHOLDER },
-        videoMuted: false,
-      })),
-    previewZoom: 1,
-    primaryColor: '#0D62C5',
-  };
+  return { ...channelScene({ ...emptyChannel(), producers: cards, layout }), previewZoom: 1 };
 }
 
 export class Store {

@@ -12,7 +12,7 @@ import { LAYER_TYPES, LAYOUT_CODES, LOWER_THIRD_THEMES, EDIT_ACTIONS, EDIT_KINDS
 import { MEDIA_SLOTS, type ChannelDoc, type ChannelMedia, type MediaRef, type TemplateItem } from '../model/channel';
 import { templateFromAttributes } from '../templates/schemas';
 import { NAMETAG_SENTINEL_ID } from './body';
-import { hasShape, isBoolean, isNumber, isOneOf, isRecord, isString, parseJsonText } from './fields';
+import { hasShape, isBoolean, isNumber, isOneOf, isRecord, isString, parseJsonText } from '../model/json';
 import { mergeProducers } from './producers';
 
 export interface ParsedChannel {

@@ -4,30 +4,11 @@
  * cleared); a live layer of an unknown card becomes a card of its own. Unchanged cards keep their
  * identity.
  */
-import { DEFAULT_CALL_QUALITY } from '../model/constants';
+import { producerCard } from '../model/producerCard';
 import type { Layer, ProducerCard } from '../model/types';
 
 function cardFromLayer(layer: Layer): ProducerCard {
-  return {
-    id: layer.sourceId,
-    name: layer.sourceName,
-    url: layer.sourceUrl || null,
-    number: 0,
-    type: layer.type,
-    isLive: false,
-    liveRank: 0,
-    orderRank: layer.orderRank,
-    isSpotted: false,
-    audioMute: false,
-    videoMute: false,
-    audioHardMute: false,
-    videoHardMute: false,
-    callQuality: DEFAULT_CALL_QUALITY,
-    timezone: 'America/New_York',
-    participantGuid: layer.sourceId,
-    streamIndex: 0,
-    speaking: false,
-  };
+  return producerCard({ id: layer.sourceId, name: layer.sourceName, url: layer.sourceUrl || null, type: layer.type, orderRank: layer.orderRank });
 }
 
 function withLayer(card: ProducerCard, layer: Layer | undefined): ProducerCard {

@@ -2,3 +2,4 @@ export * from './constants';
 export * from './types';
 export * from './scene';
 export * from './channel';
+export * from './producerCard';

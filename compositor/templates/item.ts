@@ -4,6 +4,7 @@
  */
 import { DEFAULT_PRIMARY_COLOR } from '../model/constants';
 import { TEMPLATE_THEMES, type TemplateItemFields, type TemplateTheme } from '../model/channel';
+import { isRecord } from '../model/json';
 
 export const templateItemDefaults = (id: string): TemplateItemFields => ({
   id,
@@ -36,7 +37,6 @@ export type Attributes = Record<string, unknown>;
 export const INVALID = Symbol('invalid');
 type Read<T> = T | typeof INVALID;
 
-const isRecord = (v: unknown): v is Attributes => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A field absent or null takes the default; a present field must have the default's type. */
 function field<T extends string | number | boolean>(raw: Attributes, key: string, fallback: T): Read<T> {
@@ -74,5 +74,3 @@ export function readItemFields(raw: unknown): TemplateItemFields | null {
   }
   return out as unknown as TemplateItemFields;
 }
-
-export { isRecord };

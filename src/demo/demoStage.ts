@@ -4,7 +4,8 @@
  */
 import { goOnAir } from '../../compositor/layout';
 import { emptyChannel, type ChannelDoc } from '../../compositor/model/channel';
-import { producerCard, SELF_ID, withOrderRanks } from '../services/stageSetup';
+import { SELF_ID } from '../services/stageSetup';
+import { producerCard, withOrderRanks } from '../../compositor/model/producerCard';
 import type { StudioUser } from '../state/session';
 import { DEMO_GUESTS } from './demoGuests';
 

@@ -7,7 +7,7 @@
 import { goOnAir } from '../../compositor/layout';
 import { LAYOUT_CODES, type LayoutCode } from '../../compositor/model/types';
 import type { SceneChatOverlay, SceneModel } from '../../compositor/model/scene';
-import { producerCard, withOrderRanks } from '../../src/state/producerCards';
+import { producerCard, withOrderRanks } from '../../compositor/model/producerCard';
 import { selectScene } from '../../src/state/channel/scene';
 import { emptyChannel } from '../../compositor/model/channel';
 

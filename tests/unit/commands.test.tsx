@@ -13,7 +13,7 @@ import { CARD_COMMANDS, TOGGLE_SPOTTED } from '../../src/state/commands/cardComm
 import { commandForKey, keyLabel } from '../../src/state/commands/shortcuts';
 import { LAYOUT_COMMANDS, LAYOUT_LABELS, layoutOption, STAGE_COMMANDS } from '../../src/state/commands/stageCommands';
 import { useLayoutStore } from '../../src/state/layoutStore';
-import { producerCard, withOrderRanks } from '../../src/state/producerCards';
+import { producerCard, withOrderRanks } from '../../compositor/model/producerCard';
 import { LayoutToolbar } from '../../src/features/stage/LayoutToolbar';
 import { HistoryButtons } from '../../src/features/stage/HistoryButtons';
 import { ShortcutsOverlay } from '../../src/features/stage/ShortcutsOverlay';

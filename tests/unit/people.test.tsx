@@ -6,7 +6,7 @@ import { ROSTER_ABSENCE_MS, SEARCH_DEBOUNCE_MS, SORT_MENU_GUARD_MS } from '../..
 import { peopleActions, usePeopleStore } from '../../src/state/people/peopleStore';
 import { emptyChannel } from '../../compositor/model/channel';
 import { stageActions } from '../../src/state/channel/stageActions';
-import { producerCard, withOrderRanks } from '../../src/state/producerCards';
+import { producerCard, withOrderRanks } from '../../compositor/model/producerCard';
 import { emptyPeopleText, PeoplePanel } from '../../src/features/people/PeoplePanel';
 import { SortMenu } from '../../src/features/people/SortMenu';
 import { AVATAR_PALETTE_SIZE, avatarColorIndex } from '../../src/lib/avatar';

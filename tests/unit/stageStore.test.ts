@@ -3,7 +3,7 @@ import { emptyChannel } from '../../compositor/model/channel';
 import { LOCAL_ORIGIN } from '../../src/state/channel/reason';
 import { onLocalChange, useStageStore } from '../../src/state/channel/store';
 import { stageActions } from '../../src/state/channel/stageActions';
-import { producerCard, withOrderRanks } from '../../src/services/stageSetup';
+import { producerCard, withOrderRanks } from '../../compositor/model/producerCard';
 import { ON_AIR_GUARD_MS, MUTE_GUARD_MS, MENU_GUARD_MS } from '../../src/lib/limits';
 import { channelBody } from '../../compositor/convert';
 import { selectScene } from '../../src/state/channel/scene';

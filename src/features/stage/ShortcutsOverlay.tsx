@@ -10,7 +10,7 @@ import { LAYOUT_LABELS, STAGE_COMMANDS } from '../../state/commands/stageCommand
 import type { Command, CommandSection } from '../../state/commands/types';
 import { Dialog } from '../../ui/Dialog';
 import { LAYOUT_CODES } from '../../../compositor/model/types';
-import { producerCard } from '../../state/producerCards';
+import { producerCard } from '../../../compositor/model/producerCard';
 
 /** What the overlay calls a command: its plain name, not its current state ('Undo', not 'Undo Rename: Bea'). */
 function title(command: Command): string {

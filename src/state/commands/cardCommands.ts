@@ -24,37 +24,33 @@ export const TOGGLE_SPOTTED: CardCommand = {
   perform: (card) => void stageActions.toggleSpotlight(card.id),
 };
 
-export const TOGGLE_AUDIO: CardCommand = {
-  name: 'TOGGLE_MUTED:audio',
-  section: 'Producer card',
-  label: (_, card) => (card.audioMute ? 'Unmute mic' : 'Mute mic'),
-  enabled: (_, card) => !card.audioHardMute,
-  perform: (card) => void stageActions.toggleMute(card.id, 'audio'),
-};
+type MediaKind = 'audio' | 'video';
+const DEVICE = { audio: 'mic', video: 'video' } as const;
+const muted = (card: ProducerCard, kind: MediaKind) => (kind === 'audio' ? card.audioMute : card.videoMute);
+const hardMuted = (card: ProducerCard, kind: MediaKind) => (kind === 'audio' ? card.audioHardMute : card.videoHardMute);
 
-export const TOGGLE_VIDEO: CardCommand = {
-  name: 'TOGGLE_MUTED:video',
+/** Mute or unmute a card's mic or camera (§4; not while hard-muted). */
+const toggleMuted = (kind: MediaKind): CardCommand => ({
+  name: `TOGGLE_MUTED:${kind}`,
   section: 'Producer card',
-  label: (_, card) => (card.videoMute ? 'Unmute video' : 'Mute video'),
-  enabled: (_, card) => !card.videoHardMute,
-  perform: (card) => void stageActions.toggleMute(card.id, 'video'),
-};
+  label: (_, card) => `${muted(card, kind) ? 'Unmute' : 'Mute'} ${DEVICE[kind]}`,
+  enabled: (_, card) => !hardMuted(card, kind),
+  perform: (card) => void stageActions.toggleMute(card.id, kind),
+});
 
-export const HARD_MUTE_AUDIO: CardCommand = {
-  name: 'TOGGLE_MUTED:hard-audio',
+/** Disable or enable (hard mute) a participant's mic or camera (§4: a hard-muted participant is forced muted). */
+const toggleHardMuted = (kind: MediaKind): CardCommand => ({
+  name: `TOGGLE_MUTED:hard-${kind}`,
   section: 'Producer card',
-  label: (_, card) => (card.audioHardMute ? 'Enable mic' : 'Disable mic'),
+  label: (_, card) => `${hardMuted(card, kind) ? 'Enable' : 'Disable'} ${DEVICE[kind]}`,
   enabled: () => true,
-  perform: (card) => void stageActions.toggleHardMute(card.id, 'audio'),
-};
+  perform: (card) => void stageActions.toggleHardMute(card.id, kind),
+});
 
-export const HARD_MUTE_VIDEO: CardCommand = {
-  name: 'TOGGLE_MUTED:hard-video',
-  section: 'Producer card',
-  label: (_, card) => (card.videoHardMute ? 'Enable video' : 'Disable video'),
-  enabled: () => true,
-  perform: (card) => void stageActions.toggleHardMute(card.id, 'video'),
-};
+export const TOGGLE_AUDIO = toggleMuted('audio');
+export const TOGGLE_VIDEO = toggleMuted('video');
+export const HARD_MUTE_AUDIO = toggleHardMuted('audio');
+export const HARD_MUTE_VIDEO = toggleHardMuted('video');
 
 export const NOISE_CANCELLATION: CardCommand = {
   name: 'PEOPLE_UPDATE:voiceProcessing',

@@ -2,7 +2,7 @@
 import { goOnAir, spotlight } from '../../../compositor/layout';
 import { emptyChannel, type ChannelDoc } from '../../../compositor/model/channel';
 import { createTemplate } from '../../../compositor/templates/schemas';
-import { producerCard, withOrderRanks } from '../../../src/state/producerCards';
+import { producerCard, withOrderRanks } from '../../../compositor/model/producerCard';
 
 export function fullChannel(): ChannelDoc {
   let producers = withOrderRanks(['a', 'b', 'c', 'd', 'share'].map((id) => producerCard({ id, name: id.toUpperCase(), url: id === 'd' ? null : `/v/${id}.webm`, ...(id === 'share' ? { type: 'CONTENT_SHARING' as const } : {}) })));

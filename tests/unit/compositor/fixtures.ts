@@ -1,6 +1,6 @@
 /** Test data for the compositor kernel: producer cards with §3 defaults. */
 import type { ProducerCard } from '../../../compositor/model/types';
-import { producerCard } from '../../../src/state/producerCards';
+import { producerCard } from '../../../compositor/model/producerCard';
 
 export function card(id: string, patch: Partial<ProducerCard> = {}): ProducerCard {
   return producerCard({ id, name: `Guest ${id}`, url: `https://media.example/${id}`, participantGuid: `guid-${id}`, ...patch });

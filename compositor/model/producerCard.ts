@@ -1,6 +1,6 @@
 /** Building producer cards (§3 Producer card defaults). Pure: usable by tests and tools outside Vite. */
-import { DEFAULT_CALL_QUALITY, RANK_STEP } from '../../compositor/model/constants';
-import type { ProducerCard } from '../../compositor/model/types';
+import { DEFAULT_CALL_QUALITY, RANK_STEP } from './constants';
+import type { ProducerCard } from './types';
 
 export function producerCard(fields: Pick<ProducerCard, 'id' | 'name'> & Partial<ProducerCard>): ProducerCard {
   return {
