@@ -162,5 +162,5 @@ describe('malformed bodies (§8: parse failures are logged and treated as null)'
       // A whole document: it converts back to a body and parses to itself.
       expect(channelFromBody(channelBody(doc, ID, null), doc)!.doc).toEqual(doc);
     }
-  });
+  }, 60_000);
 });

@@ -1,0 +1,56 @@
+/** The channel document → the scene (compositor/convert channelScene): media, template items of every kind. */
+import { describe, expect, it } from 'vitest';
+import { channelScene, nametagSentinel } from '../../../compositor/convert';
+import { emptyChannel, type ChannelDoc } from '../../../compositor/model/channel';
+import { createTemplate } from '../../../compositor/templates/schemas';
+import { fullChannel } from './fixtures';
+
+const withTemplates = (doc: ChannelDoc, templates: ChannelDoc['templates']) => ({ ...doc, templates });
+
+describe('media in the scene', () => {
+  it('draws the background by its slot key, and the foreground video over an image (§4 they are exclusive)', () => {
+    const doc = fullChannel();
+    const scene = channelScene({ ...doc, media: { ...doc.media, foregroundImage: { id: 'img', type: 'image', url: '/i.png', name: 'I' } } });
+    expect(scene.background).toEqual({ kind: 'media', source: { key: 'background:background-4', placeholderColor: '#0b0d12' } });
+    expect(scene.foreground?.key).toBe('foregroundVideo:fg-video-2');
+    expect(channelScene({ ...doc, media: { ...doc.media, foregroundVideo: null, foregroundImage: { id: 'img', type: 'image', url: '/i.png', name: 'I' } } }).foreground?.key).toBe('foregroundImage:img');
+    expect(channelScene(emptyChannel())).toMatchObject({ background: { kind: 'color' }, templates: [] });
+    expect(channelScene(emptyChannel()).foreground).toBeUndefined();
+  });
+});
+
+describe('template items in the scene', () => {
+  const brand = { nametagsActive: true, primaryColor: '#AA3300', selectedTheme: 'lower_third2' as const };
+  const doc = { ...emptyChannel(), brandSettings: brand };
+
+  it('shows only the selected lower third, in the brand theme and colour', () => {
+    const scene = channelScene(withTemplates(doc, [createTemplate('LOWERTHIRD', { id: 'a', primaryText: 'Ada', selected: true }), createTemplate('LOWERTHIRD', { id: 'b', primaryText: 'Bea' })]));
+    expect(scene.templates).toEqual([{ kind: 'lowerThird', id: 'a', theme: '2', primaryText: 'Ada', secondaryText: '', primaryColor: '#AA3300' }]);
+  });
+
+  it('runs the selected ticker on its own colour; shows selected logos with a picture in their corner', () => {
+    const scene = channelScene(
+      withTemplates(doc, [
+        createTemplate('TICKER', { id: 't', primaryText: 'News', primaryColor: '#112233', selected: true }),
+        createTemplate('LOGO', { id: 'l1', source: '/l.png', corner: 'BOTTOMLEFT', selected: true }),
+        createTemplate('LOGO', { id: 'l2', source: '', selected: true }),
+        createTemplate('LOGO', { id: 'l3', source: '/l3.png' }),
+      ]),
+    );
+    expect(scene.templates).toEqual([
+      { kind: 'ticker', id: 't', text: 'News', color: '#112233' },
+      { kind: 'logo', id: 'l1', corner: 'BOTTOMLEFT', source: { key: 'logo:l1', placeholderColor: '#00000000' } },
+    ]);
+  });
+
+  it('shows name tags only while Name Tags is on, and never the §3 sentinel', () => {
+    const tags = [createTemplate('NAMETAG', { id: 'n', number: 2, primaryText: 'Ada', initials: 'A' }), nametagSentinel()];
+    expect(channelScene(withTemplates(doc, tags)).templates?.map((t) => t.id)).toEqual(['n']);
+    expect(channelScene(withTemplates({ ...doc, brandSettings: { ...brand, nametagsActive: false } }, tags)).templates).toEqual([]);
+  });
+
+  it('shows the chat message on stream with its sender, in the brand colour', () => {
+    const scene = channelScene(withTemplates(doc, [createTemplate('CHAT', { id: 'm', primaryText: 'Hi', secondaryText: 'Zoe' })]));
+    expect(scene.templates).toEqual([{ kind: 'chat', id: 'm', name: 'Zoe', text: 'Hi', primaryColor: '#AA3300' }]);
+  });
+});
