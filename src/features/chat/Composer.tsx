@@ -1,8 +1,9 @@
 /**
  * The chat input shared by public and host chat (§5 Chat inputs): Enter sends, Shift+Enter makes a
  * new line; the text is cleaned and cut to 500 characters (an inserted emoji too); a counter shows
- * near the limit, and a cut to the limit says so under the field. While the §8 rate-limit countdown runs, the input is replaced by the notice. The
- * draft lives in the chat store, so it survives tab switches, a failed send and the rate limit.
+ * near the limit, and a cut says so under the field. While the §8 rate-limit countdown runs, the
+ * input is replaced by the notice. The draft lives in the chat store, so it survives tab switches,
+ * a failed send and the rate limit.
  */
 import { Send, Smile } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
