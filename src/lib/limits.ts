@@ -67,3 +67,11 @@ export const CAMERA_BLUR_RANGE_MAX = 10;
 
 /** How often relative times ('2 min ago') refresh (ours). */
 export const RELATIVE_TIME_REFRESH_MS = 30_000;
+
+// §9 Text limits (characters as the shared text rule counts them: code points, an emoji is one)
+/** §5 / §9: lower third primary and secondary text, at most 120 characters each. */
+export const LOWER_THIRD_TEXT_MAX = 120;
+/** §5 / §9: ticker text, at most 500 characters. */
+export const TICKER_TEXT_MAX = 500;
+/** Ours (SPEC gives none): a participant's name, long enough for any real name, short enough for a card. */
+export const NAME_MAX = 60;

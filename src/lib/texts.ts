@@ -51,6 +51,8 @@ export const TEXTS = {
   eventStartingIn: 'Your event is starting in...',
   endStream: 'END STREAM',
   waitingForMeeting: 'Waiting for the Meeting to be connected.',
+  // ours: a text field's content was cut to its limit (DESIGN: rejected input gets a visible reason)
+  cutTo: (max: number) => `Cut to ${max} characters`,
 } as const;
 
 /** Registration pop-up (§1, §2): the demo's invitation to try or buy. Texts are ours. */

@@ -1,19 +1,20 @@
 /**
  * Shows the public chat message on stream (§2 Public chat, §4: one at a time) as the stage's chat
- * overlay, so the preview, the output and the channel all carry it. Text is sanitized here, once,
- * before it reaches the stage. Returns the stop.
+ * overlay, so the preview, the output and the channel all carry it. Text goes through the shared
+ * text rule here, once, before it reaches the stage: the channel body carries exactly what is shown. Returns the stop.
  */
 import { selectOnStreamMessage } from '../state/chat/selectors';
 import { useChatStore } from '../state/chat/chatStore';
 import { templateActions } from '../state/channel/templateActions';
 import { useStageStore } from '../state/channel/store';
-import { CHAT_MAX } from '../state/chat/limits';
-import { sanitizeText } from '../lib/text';
+import { CHAT_TEXT_RULE } from '../state/chat/text';
+import { NAME_MAX } from '../lib/limits';
+import { cleanText } from '../lib/text';
 
 export function syncChatOverlay(): () => void {
   const apply = () => {
     const message = selectOnStreamMessage(useChatStore.getState());
-    const overlay = message && !message.deleteDate ? { id: message.id, name: sanitizeText(message.sender.name, 60), text: sanitizeText(message.body, CHAT_MAX) } : null;
+    const overlay = message && !message.deleteDate ? { id: message.id, name: cleanText(message.sender.name, { max: NAME_MAX }).text, text: cleanText(message.body, CHAT_TEXT_RULE).text } : null;
     const current = useStageStore.getState().doc.templates.find((t) => t.type === 'CHAT');
     if (current?.id === overlay?.id && current?.primaryText === overlay?.text) return;
     templateActions.setChatOnStream(overlay);

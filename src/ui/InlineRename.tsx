@@ -1,10 +1,13 @@
 /**
  * §5 inline rename: Enter or clicking outside saves, Escape discards, empty text reverts (unless
- * allowed), input is sanitised, and 'Saved!' shows for 2 s when the saving indicator is on.
+ * allowed), input is sanitised, and 'Saved!' shows for 2 s when the saving indicator is on. Input
+ * goes through the shared text rule: text past the limit is cut with the reason shown (never the
+ * browser's silent maxLength), and text with nothing visible left counts as empty.
  */
-import { useEffect, useRef, useState } from 'react';
-import { SAVED_HINT_MS } from '../lib/limits';
-import { sanitizeText } from '../lib/text';
+import { useEffect, useId, useRef, useState } from 'react';
+import { NAME_MAX, SAVED_HINT_MS } from '../lib/limits';
+import { cleanText, limitDraft } from '../lib/text';
+import { CutReason } from './CutReason';
 
 export interface InlineRenameProps {
   value: string;
@@ -12,13 +15,16 @@ export interface InlineRenameProps {
   onSave(next: string): void;
   allowEmpty?: boolean;
   showSaved?: boolean;
+  /** Characters (the shared text rule's count); names by default. */
   maxLength?: number;
   className?: string;
 }
 
-export function InlineRename({ value, label, onSave, allowEmpty = false, showSaved = true, maxLength = 60, className }: InlineRenameProps) {
+export function InlineRename({ value, label, onSave, allowEmpty = false, showSaved = true, maxLength = NAME_MAX, className }: InlineRenameProps) {
   const [editing, setEditing] = useState(false);
+  const id = useId();
   const [draft, setDraft] = useState(value);
+  const [cut, setCut] = useState(false);
   const [saved, setSaved] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -29,8 +35,9 @@ export function InlineRename({ value, label, onSave, allowEmpty = false, showSav
 
   const finish = (commit: boolean) => {
     setEditing(false);
+    setCut(false);
     if (!commit) return;
-    const clean = sanitizeText(draft, maxLength).trim();
+    const clean = cleanText(draft, { max: maxLength }).text;
     if (!clean && !allowEmpty) return; // reverts
     if (clean === value) return;
     onSave(clean);
@@ -65,21 +72,28 @@ export function InlineRename({ value, label, onSave, allowEmpty = false, showSav
     );
   }
   return (
-    <input
-      ref={input}
-      className={`inline-rename-input ${className ?? ''}`}
-      aria-label={label}
-      value={draft}
-      maxLength={maxLength}
-      onChange={(e) => setDraft(e.target.value)}
-      onBlur={() => finish(true)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') finish(true);
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          finish(false);
-        }
-      }}
-    />
+    <>
+      <input
+        ref={input}
+        className={`inline-rename-input ${className ?? ''}`}
+        aria-label={label}
+        aria-describedby={cut ? `${id}-cut` : undefined}
+        value={draft}
+        onChange={(e) => {
+          const next = limitDraft(e.target.value, { max: maxLength });
+          setDraft(next.text);
+          setCut(next.cut);
+        }}
+        onBlur={() => finish(true)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') finish(true);
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            finish(false);
+          }
+        }}
+      />
+      <CutReason id={`${id}-cut`} max={maxLength} cut={cut} />
+    </>
   );
 }

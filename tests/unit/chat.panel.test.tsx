@@ -186,20 +186,45 @@ describe('composer (§5)', () => {
     expect(await emoji('Grinning face')).toBeInTheDocument();
   });
 
-  it('cuts typed text at 500 characters, with a counter near the limit, and an emoji at the limit does not fit', async () => {
+  it('cuts typed text at 500 characters, says so, with a counter near the limit, and an emoji at the limit does not fit', async () => {
     const user = setup();
     await user.click(input());
     await user.paste('x'.repeat(390));
     expect(screen.queryByText(`390/${CHAT_MAX}`)).toBeNull();
     await user.paste('x'.repeat(20));
     expect(screen.getByText(`410/${CHAT_MAX}`)).toBeInTheDocument();
+    expect(screen.queryByText('Cut to 500 characters')).toBeNull();
     await user.paste('y'.repeat(200));
     expect(input()).toHaveValue('x'.repeat(410) + 'y'.repeat(90));
     expect(screen.getByText(`${CHAT_MAX}/${CHAT_MAX}`)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Cut to 500 characters');
+    await user.keyboard('{Backspace}');
+    expect(screen.queryByText('Cut to 500 characters')).toBeNull();
+    await user.type(input(), 'y');
     await user.click(screen.getByRole('button', { name: T.emoji.open }));
     await user.click(await emoji('Grinning face'));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(input()).toHaveValue('x'.repeat(410) + 'y'.repeat(90));
+    expect(screen.getByText('Cut to 500 characters')).toBeInTheDocument();
+  });
+
+  it('cleans a pasted flood before cutting: Z and 500 accents stays a letter, never an emptied draft', async () => {
+    const user = setup();
+    await user.click(input());
+    await user.paste(`Z${'\u0301'.repeat(500)}`);
+    expect(input()).toHaveValue(`Z${'\u0301'.repeat(3)}`);
+    expect(screen.queryByText('Cut to 500 characters')).toBeNull();
+    await user.keyboard('{Enter}');
+    await settle();
+    expect(store().messages.public.at(-1)?.body).toBe(`Z${'\u0301'.repeat(3)}`);
+  });
+
+  it('does not send text with nothing visible in it', async () => {
+    const user = setup();
+    await user.type(input(), '\u200B\u200B');
+    expect(screen.getByRole('button', { name: T.send })).toBeDisabled();
+    await user.keyboard('{Enter}');
+    expect(store().messages.public).toHaveLength(0);
   });
 
   it('says why when nothing is left to send after cleaning, and keeps the text', async () => {

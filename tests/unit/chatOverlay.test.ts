@@ -15,16 +15,16 @@ beforeEach(() => {
 });
 
 describe('chat message on stream → stage (§2 Public chat, §4)', () => {
-  it('shows the message (sanitized) on the scene and in the channel, one at a time, and hides it', () => {
+  it('shows the message (cleaned by the shared text rule) on the scene and in the channel, one at a time, and hides it', () => {
     const stop = syncChatOverlay();
     const chat = useChatStore.getState();
     chat.receive({ id: 'm1', body: 'Love it! <img src=x onerror=alert(1)>', timestamp: 1, sender });
     chat.receive({ id: 'm2', body: 'Second one', timestamp: 2, sender });
     chat.showOnStream('m1');
     let doc = useStageStore.getState().doc;
-    expect(doc.templates).toMatchObject([{ type: 'CHAT', id: 'm1', secondaryText: 'Zoe Martin', primaryText: 'Love it! ' }]);
-    expect(selectScene(doc).templates).toEqual([{ kind: 'chat', id: 'm1', name: 'Zoe Martin', text: 'Love it! ', primaryColor: '#0D62C5' }]);
-    expect(JSON.parse(channelBody(doc, { name: 'testing' }, null).templateAttributes).attributes[0]).toMatchObject({ type: 'CHAT', primaryText: 'Love it! ' });
+    expect(doc.templates).toMatchObject([{ type: 'CHAT', id: 'm1', secondaryText: 'Zoe Martin', primaryText: 'Love it!' }]);
+    expect(selectScene(doc).templates).toEqual([{ kind: 'chat', id: 'm1', name: 'Zoe Martin', text: 'Love it!', primaryColor: '#0D62C5' }]);
+    expect(JSON.parse(channelBody(doc, { name: 'testing' }, null).templateAttributes).attributes[0]).toMatchObject({ type: 'CHAT', primaryText: 'Love it!' });
 
     useChatStore.getState().showOnStream('m2');
     doc = useStageStore.getState().doc;

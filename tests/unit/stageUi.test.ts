@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { cardWidth } from '../../src/ui/cardWidth';
-import { sanitizeText } from '../../src/lib/text';
 import { shortcutOf } from '../../src/state/commands/shortcuts';
 
 describe('card width by window width (§2)', () => {
@@ -13,19 +12,6 @@ describe('card width by window width (§2)', () => {
     [1366, false, 140],
     [1920, true, 104],
   ])('window %i, self %s → %i px', (w, self, px) => expect(cardWidth(w, self)).toBe(px));
-});
-
-describe('sanitizeText (DESIGN conventions, RELIABILITY §2.1)', () => {
-  it.each([
-    ['Tom & Jerry <3', 'Tom & Jerry <3'],
-    ['<img src=x onerror=alert(1)>Hi', 'Hi'],
-    ['<b>Bold</b> name', 'Bold name'],
-    ['evil\u202Eoverride', 'eviloverride'],
-    ['tab\u0007bell', 'tabbell'],
-  ])('%j → %j', (input, out) => expect(sanitizeText(input)).toBe(out));
-  it('applies the length limit by characters (emoji count as one)', () => {
-    expect(sanitizeText('😀😀😀', 2)).toBe('😀😀');
-  });
 });
 
 describe('shortcuts', () => {

@@ -1,14 +1,17 @@
 /**
  * The chat input shared by public and host chat (§5 Chat inputs): Enter sends, Shift+Enter makes a
  * new line; the text is cleaned and cut to 500 characters (an inserted emoji too); a counter shows
- * near the limit. While the §8 rate-limit countdown runs, the input is replaced by the notice. The
- * draft lives in the chat store, so it survives tab switches, a failed send and the rate limit.
+ * near the limit, and a cut says so under the field. While the §8 rate-limit countdown runs, the
+ * input is replaced by the notice. The draft lives in the chat store, so it survives tab switches,
+ * a failed send and the rate limit.
  */
 import { Send, Smile } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { draftKey, useChatStore } from '../../state/chat/chatStore';
 import { CHAT_COUNTER_FROM, CHAT_MAX } from '../../state/chat/limits';
 import { chatLength, cleanChatText, fitDraft, insertEmoji } from '../../state/chat/text';
+import { isBlankText } from '../../lib/text';
+import { CutReason } from '../../ui/CutReason';
 import type { ChatTarget } from '../../state/chat/types';
 import { EmojiPicker } from './EmojiPicker';
 import { CHAT_TEXTS as T } from './texts';
@@ -46,6 +49,7 @@ function ComposerForm({ target, draftKey: key, draft, placeholder, autoFocus }: 
   const emojiButton = useRef<HTMLButtonElement>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [reason, setReason] = useState<string | null>(null);
+  const [cut, setCut] = useState(false);
   const caret = useRef<number | null>(null);
   const setDraft = (text: string) => useChatStore.getState().setDraft(key, text);
   const length = chatLength(draft);
@@ -61,12 +65,13 @@ function ComposerForm({ target, draftKey: key, draft, placeholder, autoFocus }: 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
     const raw = draft;
-    if (raw.trim() === '') return;
+    if (isBlankText(raw)) return;
     if (cleanChatText(raw) === '') {
       setReason(T.nothingToSend);
       return;
     }
     setReason(null);
+    setCut(false);
     setDraft('');
     const sent = await useChatStore.getState().send(target, raw);
     // A failed send gives the text back (unless something new was typed meanwhile).
@@ -82,6 +87,7 @@ function ComposerForm({ target, draftKey: key, draft, placeholder, autoFocus }: 
   const pick = (emoji: string) => {
     const at = input.current?.selectionStart ?? draft.length;
     const next = insertEmoji(draft, emoji, at);
+    setCut(next.text === draft);
     setDraft(next.text);
     caret.current = next.caret;
     setPickerOpen(false);
@@ -112,11 +118,13 @@ function ComposerForm({ target, draftKey: key, draft, placeholder, autoFocus }: 
           value={draft}
           placeholder={placeholder}
           autoFocus={autoFocus}
-          aria-describedby={nearLimit || reason ? `${id}-info` : undefined}
+          aria-describedby={nearLimit || reason || cut ? `${id}-info` : undefined}
           aria-invalid={reason ? true : undefined}
           onChange={(e) => {
             setReason(null);
-            setDraft(fitDraft(e.target.value));
+            const next = fitDraft(e.target.value);
+            setCut(next.cut);
+            setDraft(next.text);
           }}
           onKeyDown={onKeyDown}
         />
@@ -131,13 +139,14 @@ function ComposerForm({ target, draftKey: key, draft, placeholder, autoFocus }: 
         >
           <Smile size={18} aria-hidden />
         </button>
-        <button type="submit" className="icon-button chat-send" aria-label={T.send} disabled={draft.trim() === ''}>
+        <button type="submit" className="icon-button chat-send" aria-label={T.send} disabled={isBlankText(draft)}>
           <Send size={18} aria-hidden />
         </button>
       </div>
-      {(nearLimit || reason) && (
+      {(nearLimit || reason || cut) && (
         <div id={`${id}-info`} className="chat-composer-info">
           {reason && <span className="field-error">{reason}</span>}
+          <CutReason max={CHAT_MAX} cut={cut} />
           {nearLimit && (
             <span className={`chat-counter${length >= CHAT_MAX ? ' at-limit' : ''}`} title={T.counterLabel(length, CHAT_MAX)}>
               {T.counter(length, CHAT_MAX)}

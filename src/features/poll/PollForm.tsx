@@ -10,7 +10,7 @@ import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { POLL_MIN_OPTIONS, POLL_TEXT_MAX } from '../../state/polls/limits';
 import type { PollDraft } from '../../state/polls/types';
 import { canSavePoll, renumberOptions, textLength, trimDraft, validatePoll, type PollIssue } from '../../state/polls/validation';
-import { sanitizeText } from '../../lib/text';
+import { cleanText, type TextRule } from '../../lib/text';
 import { POLL_TEXTS as T } from './texts';
 
 export interface PollFormProps {
@@ -31,6 +31,13 @@ interface OptionRow {
 
 type FieldKey = 'question' | 'options' | `option-${number}`;
 
+/**
+ * §5: too long text stays and Save says why ('Poll question is too long'), so the form cleans
+ * without cutting; validation holds the 150 limit. The question is a text area, options are lines.
+ */
+const QUESTION_RULE: TextRule = { max: Number.POSITIVE_INFINITY, multiline: true };
+const OPTION_RULE: TextRule = { max: Number.POSITIVE_INFINITY };
+
 const fieldKey = (issue: PollIssue): FieldKey => (issue.field === 'option' ? `option-${issue.index}` : issue.field);
 
 export function PollForm({ title, initial, busy, error, onSave, onCancel }: PollFormProps) {
@@ -49,7 +56,10 @@ export function PollForm({ title, initial, busy, error, onSave, onCancel }: Poll
   const list = useRef<HTMLDivElement>(null);
 
   const draft: PollDraft = useMemo(
-    () => ({ question: sanitizeText(question), options: renumberOptions(options.map((o) => ({ option: sanitizeText(o.text) }))) }),
+    () => ({
+      question: cleanText(question, QUESTION_RULE).text,
+      options: renumberOptions(options.map((o) => ({ option: cleanText(o.text, OPTION_RULE).text }))),
+    }),
     [question, options],
   );
   const issues = validatePoll(draft);

@@ -1,13 +1,15 @@
 /**
  * The announcement form (§2 Q&A): presets Q&A, Interact live and Free text pre-fill the message;
  * Send is enabled only when the message is non-empty (§5). It goes out as a banner (§7 manage/banner,
- * body bannerMessage) and a confirmation shows for the §9 info-message time.
+ * body bannerMessage), cleaned by the shared text rule and cut to its limit with the reason shown;
+ * a confirmation shows for the §9 info-message time.
  */
 import { Megaphone, Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useQnaStore } from '../../state/qna/qnaStore';
-import { QNA_MASK_HIDE_MS } from '../../state/qna/limits';
-import { sanitizeText } from '../../lib/text';
+import { ANNOUNCEMENT_MAX, ANNOUNCEMENT_RULE, QNA_MASK_HIDE_MS } from '../../state/qna/limits';
+import { cleanText, limitDraft } from '../../lib/text';
+import { CutReason } from '../../ui/CutReason';
 import { useTimedValue } from '../poll/useTimedValue';
 import { QNA_TEXTS as T, type AnnouncementPreset } from './texts';
 
@@ -17,13 +19,15 @@ export function AnnouncementForm({ onClose }: { onClose(): void }) {
   const id = useId();
   const [preset, setPreset] = useState<AnnouncementPreset>('QNA');
   const [message, setMessage] = useState<string>(T.presetMessages.QNA);
+  const [cut, setCut] = useState(false);
   const [sending, setSending] = useState(false);
   const [confirmation, showConfirmation] = useTimedValue<string>(QNA_MASK_HIDE_MS);
-  const clean = sanitizeText(message).trim();
+  const clean = cleanText(message, ANNOUNCEMENT_RULE).text;
 
   const choose = (next: AnnouncementPreset) => {
     setPreset(next);
     setMessage(T.presetMessages[next]);
+    setCut(false);
   };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -55,7 +59,19 @@ export function AnnouncementForm({ onClose }: { onClose(): void }) {
       <label className="qna-visually-hidden" htmlFor={`${id}-message`}>
         {T.message}
       </label>
-      <textarea id={`${id}-message`} className="textarea" value={message} placeholder={T.messagePlaceholder} onChange={(e) => setMessage(e.target.value)} />
+      <textarea
+        id={`${id}-message`}
+        className="textarea"
+        value={message}
+        placeholder={T.messagePlaceholder}
+        aria-describedby={cut ? `${id}-cut` : undefined}
+        onChange={(e) => {
+          const next = limitDraft(e.target.value, ANNOUNCEMENT_RULE);
+          setMessage(next.text);
+          setCut(next.cut);
+        }}
+      />
+      <CutReason id={`${id}-cut`} max={ANNOUNCEMENT_MAX} cut={cut} />
       <div className="qna-announce-actions">
         <p className="qna-announce-sent" role="status">
           {confirmation ?? ''}

@@ -2,6 +2,7 @@
  * §5 Poll validation, applied on create and edit: a pure function from a draft to the verbatim
  * messages, each tied to the field it concerns so the form can show it next to that field.
  */
+import { textLength } from '../../lib/text';
 import { POLL_MIN_OPTIONS, POLL_TEXT_MAX } from './limits';
 import { POLL_VALIDATION_MESSAGES as M, type PollValidationMessage } from './messages';
 import type { PollDraft } from './types';
@@ -9,8 +10,8 @@ import type { PollDraft } from './types';
 export type PollField = { field: 'question' } | { field: 'options' } | { field: 'option'; index: number };
 export type PollIssue = PollField & { message: PollValidationMessage };
 
-/** Length in characters as people count them (an emoji is one), like the shared sanitizer. */
-export const textLength = (text: string): number => Array.from(text).length;
+/** Length in characters as the shared text rule counts them (an emoji is one). */
+export { textLength };
 
 function checkText(text: string, empty: PollValidationMessage, tooLong: PollValidationMessage): PollValidationMessage | null {
   const trimmed = text.trim();

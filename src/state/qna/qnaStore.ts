@@ -7,6 +7,8 @@
 import { create } from 'zustand';
 import { immer } from 'zustand/middleware/immer';
 import { log } from '../../log';
+import { cleanText } from '../../lib/text';
+import { ANNOUNCEMENT_RULE, QNA_REPLY_RULE } from './limits';
 import { describeFailure } from '../polls/failure';
 import { canDo, type QuestionAction } from './rules';
 import { qnaService } from './service';
@@ -30,7 +32,7 @@ export interface QnaActions {
   publish(id: string): Promise<boolean>;
   decline(id: string): Promise<boolean>;
   remove(id: string): Promise<boolean>;
-  /** §5: a reply is sent only if non-empty (the caller passes sanitized text). */
+  /** §5: a reply is sent only if non-empty (cleaned by the shared text rule, cut to its limit). */
   reply(id: string, content: string): Promise<boolean>;
   /** The announcement form (§2), sent as a banner (§7 manage/banner); only a non-empty message is sent. */
   announce(message: string): Promise<boolean>;
@@ -172,7 +174,7 @@ export const useQnaStore = create<QnaStore>()(
       },
 
       reply: async (id, content) => {
-        const text = content.trim();
+        const text = cleanText(content, QNA_REPLY_RULE).text;
         const question = find(id);
         if (text === '' || !question || !canDo(question.status, 'REPLY')) return false;
         return attempt(
@@ -187,7 +189,7 @@ export const useQnaStore = create<QnaStore>()(
       },
 
       announce: async (message) => {
-        const text = message.trim();
+        const text = cleanText(message, ANNOUNCEMENT_RULE).text;
         if (text === '') return false;
         return attempt('announce', undefined, () => qnaService().sendBanner(text), () => undefined);
       },
