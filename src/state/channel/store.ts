@@ -13,6 +13,7 @@ import { log } from '../../log';
 import { resetGuards } from './guards';
 import { createHistory, type HistoryEntry } from './history';
 import { LOCAL_ORIGIN, reasonOf, type ReasonInput } from './reason';
+import { cleanRemoteText } from './remoteText';
 import { overlaps, shareUnchanged } from './share';
 
 enablePatches();
@@ -105,8 +106,8 @@ export const channelActions = {
   /**
    * §4 Channel updates from others: a §7 channel body applied only when its origin is not ours and
    * something changed. Parts equal by value keep their objects; history entries that touch what
-   * changed are dropped (never undo somebody else's edit). Never saved. A body that cannot be read
-   * is logged and ignored (§8).
+   * changed are dropped (never undo somebody else's edit). Its text goes through the text rule.
+   * Never saved. A body that cannot be read is logged and ignored (§8).
    */
   applyRemote(body: unknown, origin: string | null): boolean {
     if (origin === LOCAL_ORIGIN) return false;
@@ -118,7 +119,7 @@ export const channelActions = {
     }
     for (const problem of parsed.problems) log.warn('channel', `remote channel update: ${problem} (treated as null)`);
     if (parsed.reason?.fromUuid === LOCAL_ORIGIN) return false;
-    const { doc, changed } = shareUnchanged(current, parsed.doc);
+    const { doc, changed } = shareUnchanged(current, cleanRemoteText(parsed.doc));
     if (doc === current) return false;
     useStageStore.setState({ doc });
     const touches = (patches: { path: (string | number)[] }[]) => patches.some((p) => changed.some((c) => overlaps(p.path, c)));

@@ -56,6 +56,23 @@ describe('origin and change rules (§4)', () => {
   });
 });
 
+describe('text from other producers follows the one text rule', () => {
+  it('cleans markup and control characters from names and template text, and cuts to the §5 limits', () => {
+    const before = doc();
+    const hostile: ChannelDoc = {
+      ...before,
+      producers: before.producers.map((p) => (p.id === 'a' ? { ...p, name: 'Ada <img src=x onerror=alert(1)>\u202E' } : p)),
+      templates: before.templates.map((tpl) => (tpl.id === 'lt-1' ? { ...tpl, primaryText: 'x'.repeat(200), secondaryText: '<script>1</script>Tom &amp; Jerry' } : tpl)),
+    };
+    expect(stageActions.applyRemote(bodyOf(hostile), 'producer-2')).toBe(true);
+    expect(doc().producers.find((p) => p.id === 'a')?.name).toBe('Ada');
+    const lowerThird = doc().templates.find((tpl) => tpl.id === 'lt-1')!;
+    expect(lowerThird.primaryText).toBe('x'.repeat(120));
+    expect(lowerThird.secondaryText).toBe('1Tom &amp; Jerry');
+    expect(doc().producers.find((p) => p.id === 'b')).toBe(before.producers.find((p) => p.id === 'b'));
+  });
+});
+
 describe('structural sharing: compare by value per layer', () => {
   it('keeps every untouched producer, template, media slot and the brand settings as the same objects', () => {
     const before = doc();
