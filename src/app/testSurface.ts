@@ -12,7 +12,7 @@ import { useStageStore } from '../state/stageStore';
 import { useChatStore } from '../state/chat/chatStore';
 import { channelBody, selectScene } from '../state/scene';
 import { compositorStats } from '../services/compositorRegistry';
-import { demoChannelServer } from '../demo/demoSession';
+import { demoChannelServer } from '../demo/demoChannel';
 
 /** Plain data only: functions (actions) are dropped from the snapshot. */
 function data<T extends object>(state: T): Partial<T> {

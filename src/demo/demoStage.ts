@@ -4,8 +4,8 @@
  */
 import { goOnAir } from '../../compositor/layout';
 import { emptyDoc, type StageDoc } from '../state/stageStore';
-import { producerCard, SELF_ID, withOrderRanks, type Feed } from '../services/stageSetup';
-import type { StudioUser } from '../state/session';
+import { producerCard, SELF_ID, withOrderRanks } from '../services/stageSetup';
+import type { Feed, StudioUser } from '../state/session';
 import { DEMO_GUESTS } from './demoGuests';
 
 const VIDEO_URLS = import.meta.glob('../../assets/video/guest-*.webm', { eager: true, query: '?url', import: 'default' }) as Record<string, string>;

@@ -3,14 +3,10 @@ import { stageActions, type StageDoc } from '../state/stageStore';
 import { media } from './media';
 import { backgroundById, DEFAULT_BACKGROUND_ID } from './predefinedAssets';
 import { backgroundKey } from '../state/scene';
+import type { Feed } from '../state/session';
 
 export { producerCard, withOrderRanks } from '../state/producerCards';
 export const SELF_ID = 'self';
-
-export interface Feed {
-  id: string;
-  url: string;
-}
 
 /** Loads a channel: media for every feed, the default background on first load (§9). */
 export function loadStage(doc: StageDoc, feeds: readonly Feed[]): void {

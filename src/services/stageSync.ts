@@ -6,13 +6,13 @@ import { channelBody } from '../state/scene';
 import { onLocalChange } from '../state/stageStore';
 import { createChannelSaver, type ChannelSaver } from './channelSaver';
 import type { ChannelBody } from '../../compositor/model/types';
-import type { StudioSession } from './types';
+import { backend } from '../state/backend';
 import type { ChannelSummary } from '../state/session';
 
 let activeSaver: ChannelSaver<ChannelBody> | null = null;
 
-export function startStageSync(session: StudioSession, channel: ChannelSummary): () => Promise<void> {
-  const saver = createChannelSaver<ChannelBody>({ save: (body, opts) => session.saveChannel(channel.uuid, body, opts) });
+export function startStageSync(channel: ChannelSummary): () => Promise<void> {
+  const saver = createChannelSaver<ChannelBody>({ save: (body, opts) => backend().channel.save(channel.uuid, body, opts) });
   activeSaver = saver;
   const unsubscribe = onLocalChange(({ doc, reason }) => saver.schedule(channelBody(doc, channel, reason)));
   const detach = saver.attachToPage();

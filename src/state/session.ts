@@ -1,4 +1,8 @@
-/** What the session learned when it connected (§3 User, Event information, Channel identity). */
+/**
+ * What the session learns when it connects (§3 User, Event information, Channel identity) and the
+ * session calls themselves, as the Backend port (src/state/backend.ts) exposes them.
+ */
+import type { StageDoc } from './stageStore';
 
 /** §3 User. */
 export interface StudioUser {
@@ -27,4 +31,40 @@ export interface ChannelSummary {
   name: string;
   /** §4 Channel eventStatus: NEW (or null), LIVE, TERMINATED. */
   eventStatus: 'NEW' | 'LIVE' | 'TERMINATED' | null;
+}
+
+/** A producer card's media: the card id and the URL its video plays from. */
+export interface Feed {
+  id: string;
+  url: string;
+}
+
+/** The displayed channel's stage as GET /channel/{uuid} returned it, with its media feeds. */
+export interface ChannelStage {
+  doc: StageDoc;
+  feeds: Feed[];
+}
+
+export interface Connection {
+  user: StudioUser;
+  eventInformation: EventInformation;
+  channel: ChannelSummary;
+  stage: ChannelStage;
+}
+
+/** Sign-in, event join and going live (§2, §7); the channel and the meeting are separate members. */
+export interface StudioSession {
+  /** What this session can do: the instant demo cannot go live (its control opens the pop-up). */
+  readonly capabilities: { goLive: boolean };
+  /** POST /channel/{uuid}/golive and /stoplive (§7). */
+  goLive(uuid: string): Promise<void>;
+  stopLive(uuid: string): Promise<void>;
+  /** The signed-in user, known before the event is joined (greeting, welcome). */
+  currentUser(): StudioUser;
+  /** The title of the event about to be joined, shown by the device check. */
+  upcomingEventTitle(): string;
+  /** Connects to the event with the route's code parameter (§2 haircheck → event). */
+  connect(code: string): Promise<Connection>;
+  /** Leaves the meeting and closes the sockets (§4). */
+  leave(): Promise<void>;
 }

@@ -1,6 +1,6 @@
-/** The attendees and their presence (§4), fed by the roster (demo: a simulated audience). */
+/** The attendees and their presence (§4), fed by roster updates (§7 Event_Roster). */
 import { create } from 'zustand';
-import { cleanupRoster, markPresence, type Participant } from './people';
+import { cleanupRoster, markPresence, type Participant, type RosterEntry } from './people';
 
 export interface PeopleState {
   attendees: Participant[];
@@ -8,17 +8,34 @@ export interface PeopleState {
 
 export const usePeopleStore = create<PeopleState>()(() => ({ attendees: [] }));
 
+const joined = (e: RosterEntry, now: number): Participant => ({
+  audioMute: true,
+  videoMute: true,
+  audioHardMute: false,
+  videoHardMute: false,
+  ...e,
+  isSelf: false,
+  inParticipantRoster: true,
+  lastSeen: now,
+});
+
 export const peopleActions = {
+  /** Replaces the list (a roster fetch; empty on leaving). */
   setAttendees(attendees: Participant[]): void {
     usePeopleStore.setState({ attendees });
   },
-  /** A roster update: who the media roster lists right now. New ids are added by `join`. */
-  rosterUpdate(ids: ReadonlySet<string>, now: number): void {
-    usePeopleStore.setState((s) => ({ attendees: markPresence(s.attendees, ids, now) }));
+  /**
+   * A roster update: who the media roster lists right now. Attendees not known yet join; the
+   * others are seen, or marked out after 5 s unlisted (§4). Presenters are the stage's cards.
+   */
+  roster(entries: readonly RosterEntry[], now: number): void {
+    usePeopleStore.setState((s) => {
+      const known = new Set(s.attendees.map((a) => a.id));
+      const arrivals = entries.filter((e) => e.role === 'Attendee' && !known.has(e.id)).map((e) => joined(e, now));
+      return { attendees: markPresence([...s.attendees, ...arrivals], new Set(entries.map((e) => e.id)), now) };
+    });
   },
-  join(p: Participant): void {
-    usePeopleStore.setState((s) => (s.attendees.some((a) => a.id === p.id) ? s : { attendees: [...s.attendees, p] }));
-  },
+  /** §4 cleanup: frees the attendees out of the roster. */
   cleanup(): void {
     usePeopleStore.setState((s) => {
       const attendees = cleanupRoster(s.attendees);
