@@ -2,9 +2,11 @@
  * A Backend for unit tests: the members a test gives, and for the rest members whose every call
  * fails (as a call to a server that is not there would).
  */
+import { vi } from 'vitest';
 import type { PollsQnaAudience } from '../../src/demo/audience/pollsQnaSimulator';
 import { dispatch } from '../../src/services/realtimeEvents';
 import { installBackend, type Backend } from '../../src/state/backend';
+import type { PeopleService } from '../../src/state/people/service';
 import { usePollStore } from '../../src/state/polls/pollStore';
 import { activePoll } from '../../src/state/polls/rules';
 import { useQnaStore } from '../../src/state/qna/qnaStore';
@@ -24,6 +26,15 @@ export function installFakeBackend(parts: Partial<Backend> = {}): Backend {
   installBackend(b);
   return b;
 }
+
+/** Moderator actions that all succeed (spies). */
+export const okPeople = (): PeopleService => ({
+  rename: vi.fn(async () => undefined),
+  muteAll: vi.fn(async () => undefined),
+  muteEndpoint: vi.fn(async () => undefined),
+  voiceProcessing: vi.fn(async () => undefined),
+  kickOut: vi.fn(async () => undefined),
+});
 
 /** The demo's simulated audience wired to the stores: it sees their polls and questions, and its events go through the dispatcher. */
 export const audienceOnStores = (): PollsQnaAudience => ({

@@ -4,6 +4,7 @@
  */
 import type { ProducerCard } from '../../../compositor/model/types';
 import { stageActions } from '../../state/stageStore';
+import { moderatorActions } from '../../state/people/moderation';
 import { PopupMenu } from '../../ui/PopupMenu';
 import { Tooltip } from '../../ui/Tooltip';
 
@@ -13,6 +14,8 @@ const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '
 
 export function ParticipantMenu({ card, isSelf, anchor, onRename, onClose }: { card: ProducerCard; isSelf: boolean; anchor: HTMLElement | null; onRename(): void; onClose(): void }) {
   const canRemove = !isSelf && card.type !== 'MODERATOR';
+  // One's own mic and camera are local media; others' go through the moderator call.
+  const mute = isSelf ? stageActions : moderatorActions;
   const act = (fn: () => void) => () => {
     fn();
     onClose();
@@ -20,28 +23,28 @@ export function ParticipantMenu({ card, isSelf, anchor, onRename, onClose }: { c
   return (
     <PopupMenu label={`${card.name} options`} anchor={anchor} onClose={onClose}>
       <div className="menu-caption">Local time {timeFormat.format(new Date())}</div>
-      <button role="menuitem" type="button" disabled={card.audioHardMute} onClick={act(() => stageActions.toggleMute(card.id, 'audio'))}>
+      <button role="menuitem" type="button" disabled={card.audioHardMute} onClick={act(() => mute.toggleMute(card.id, 'audio'))}>
         {card.audioMute ? 'Unmute mic' : 'Mute mic'}
       </button>
-      <button role="menuitem" type="button" disabled={card.videoHardMute} onClick={act(() => stageActions.toggleMute(card.id, 'video'))}>
+      <button role="menuitem" type="button" disabled={card.videoHardMute} onClick={act(() => mute.toggleMute(card.id, 'video'))}>
         {card.videoMute ? 'Unmute video' : 'Mute video'}
       </button>
-      <button role="menuitem" type="button" onClick={act(() => stageActions.toggleHardMute(card.id, 'audio'))}>
+      <button role="menuitem" type="button" onClick={act(() => moderatorActions.toggleHardMute(card.id, 'audio'))}>
         {card.audioHardMute ? 'Enable mic' : 'Disable mic'}
       </button>
-      <button role="menuitem" type="button" onClick={act(() => stageActions.toggleHardMute(card.id, 'video'))}>
+      <button role="menuitem" type="button" onClick={act(() => moderatorActions.toggleHardMute(card.id, 'video'))}>
         {card.videoHardMute ? 'Enable video' : 'Disable video'}
       </button>
       <button role="menuitem" type="button" onClick={act(onRename)}>
         Edit name
       </button>
       <Tooltip label="Filters out background noise such as typing, fans and traffic from this person's microphone." placement="left">
-        <button role="menuitem" type="button" aria-checked={!!card.voiceProcessing} onClick={act(() => stageActions.toggleNoiseCancellation(card.id))}>
+        <button role="menuitem" type="button" aria-checked={!!card.voiceProcessing} onClick={act(() => moderatorActions.toggleNoiseCancellation(card.id))}>
           Noise cancellation: {card.voiceProcessing ? 'on' : 'off'}
         </button>
       </Tooltip>
       {canRemove && (
-        <button role="menuitem" type="button" className="danger" onClick={act(() => stageActions.remove(card.id))}>
+        <button role="menuitem" type="button" className="danger" onClick={act(() => moderatorActions.removePresenter(card.id))}>
           Remove presenter
         </button>
       )}

@@ -8,6 +8,7 @@ import { Maximize2, Mic, MicOff, MoreVertical, Video, VideoOff } from 'lucide-re
 import type { ProducerCard } from '../../../compositor/model/types';
 import { isSpeaking, useAudioLevels } from '../../state/audioLevels';
 import { stageActions, useStageStore } from '../../state/stageStore';
+import { moderatorActions } from '../../state/people/moderation';
 import { media } from '../../services/media';
 import { initialsOf } from '../../lib/avatar';
 import { InlineRename } from '../../ui/InlineRename';
@@ -54,6 +55,8 @@ export interface ProducerCardViewProps {
 }
 
 export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bindDrag }: ProducerCardViewProps) {
+  // One's own camera and mic are local media (as in the control bar); others' go through the moderator call.
+  const mute = isSelf ? stageActions : moderatorActions;
   const menuOpen = useStageStore((s) => s.openMenuId === card.id);
   const speaking = useAudioLevels((s) => isSpeaking(s.levels[card.id]) && !card.audioMute);
   const [renaming, setRenaming] = useState(false);
@@ -88,7 +91,7 @@ export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bi
         </span>
       </div>
       <div className="card-name" ref={renameHost}>
-        <InlineRename value={card.name} label={`Name of ${card.name}`} onSave={(name) => stageActions.rename(card.id, name)} />
+        <InlineRename value={card.name} label={`Name of ${card.name}`} onSave={(name) => moderatorActions.rename(card.id, name)} />
       </div>
       <div className="card-controls">
         <Tooltip delay={TOOLTIP_DELAY_SLOW} label={card.isLive ? 'Take off air' : 'Put on air'} placement="top">
@@ -104,12 +107,12 @@ export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bi
           </button>
         </Tooltip>
         <Tooltip delay={TOOLTIP_DELAY_SLOW} label={card.videoMute ? 'Turn camera on' : 'Turn camera off'} placement="top">
-          <button type="button" className={`card-icon${card.videoMute ? ' off' : ''}`} aria-label={`${card.videoMute ? 'Unmute' : 'Mute'} video of ${card.name}`} aria-pressed={card.videoMute} disabled={card.videoHardMute} onClick={() => stageActions.toggleMute(card.id, 'video')}>
+          <button type="button" className={`card-icon${card.videoMute ? ' off' : ''}`} aria-label={`${card.videoMute ? 'Unmute' : 'Mute'} video of ${card.name}`} aria-pressed={card.videoMute} disabled={card.videoHardMute} onClick={() => mute.toggleMute(card.id, 'video')}>
             {card.videoMute ? <VideoOff size={14} aria-hidden /> : <Video size={14} aria-hidden />}
           </button>
         </Tooltip>
         <Tooltip delay={TOOLTIP_DELAY_SLOW} label={card.audioMute ? 'Unmute mic' : 'Mute mic'} placement="top">
-          <button type="button" className={`card-icon${card.audioMute ? ' off' : ''}`} aria-label={`${card.audioMute ? 'Unmute' : 'Mute'} mic of ${card.name}`} aria-pressed={card.audioMute} disabled={card.audioHardMute} onClick={() => stageActions.toggleMute(card.id, 'audio')}>
+          <button type="button" className={`card-icon${card.audioMute ? ' off' : ''}`} aria-label={`${card.audioMute ? 'Unmute' : 'Mute'} mic of ${card.name}`} aria-pressed={card.audioMute} disabled={card.audioHardMute} onClick={() => mute.toggleMute(card.id, 'audio')}>
             {card.audioMute ? <MicOff size={14} aria-hidden /> : <Mic size={14} aria-hidden />}
           </button>
         </Tooltip>

@@ -9,6 +9,7 @@ import { useChatStore } from '../../state/chat/chatStore';
 import { SEARCH_DEBOUNCE_MS } from '../../state/people/limits';
 import { matchesSearch, sortParticipants, type Participant, type SortOrder } from '../../state/people/people';
 import { peopleActions, usePeopleStore } from '../../state/people/peopleStore';
+import { moderatorActions } from '../../state/people/moderation';
 import { stageActions, useStageStore } from '../../state/stageStore';
 import { SELF_ID } from '../../services/stageSetup';
 import { info } from '../../services/show';
@@ -42,15 +43,17 @@ export function PeoplePanel() {
 
   const presenterActions = (p: (typeof presenters)[number]): PersonAction[] => {
     const card = p.card;
+    // One's own mic and camera are local media; others' go through the moderator call.
+    const mute = p.isSelf ? stageActions : moderatorActions;
     const actions: PersonAction[] = [
-      { label: card.audioMute ? 'Unmute mic' : 'Mute mic', run: () => stageActions.toggleMute(card.id, 'audio'), disabled: card.audioHardMute },
-      { label: card.videoMute ? 'Unmute video' : 'Mute video', run: () => stageActions.toggleMute(card.id, 'video'), disabled: card.videoHardMute },
-      { label: card.audioHardMute ? 'Enable mic' : 'Disable mic', run: () => stageActions.toggleHardMute(card.id, 'audio') },
-      { label: card.videoHardMute ? 'Enable video' : 'Disable video', run: () => stageActions.toggleHardMute(card.id, 'video') },
-      { label: `Noise cancellation: ${card.voiceProcessing ? 'on' : 'off'}`, run: () => stageActions.toggleNoiseCancellation(card.id) },
+      { label: card.audioMute ? 'Unmute mic' : 'Mute mic', run: () => mute.toggleMute(card.id, 'audio'), disabled: card.audioHardMute },
+      { label: card.videoMute ? 'Unmute video' : 'Mute video', run: () => mute.toggleMute(card.id, 'video'), disabled: card.videoHardMute },
+      { label: card.audioHardMute ? 'Enable mic' : 'Disable mic', run: () => moderatorActions.toggleHardMute(card.id, 'audio') },
+      { label: card.videoHardMute ? 'Enable video' : 'Disable video', run: () => moderatorActions.toggleHardMute(card.id, 'video') },
+      { label: `Noise cancellation: ${card.voiceProcessing ? 'on' : 'off'}`, run: () => moderatorActions.toggleNoiseCancellation(card.id) },
       { label: 'Connection details', run: () => info(`${card.name}: connection ${QUALITY[card.callQuality] ?? 'unknown'} (${card.callQuality}/5)`) },
     ];
-    if (!p.isSelf && p.role !== 'Moderator') actions.push({ label: 'Remove presenter', run: () => stageActions.remove(card.id), danger: true });
+    if (!p.isSelf && p.role !== 'Moderator') actions.push({ label: 'Remove presenter', run: () => moderatorActions.removePresenter(card.id), danger: true });
     return actions;
   };
   const attendeeActions = (p: Participant): PersonAction[] => [
@@ -61,7 +64,7 @@ export function PeoplePanel() {
         useLayoutStore.getState().selectTool('HOST CHAT');
       },
     },
-    { label: 'Remove guest', run: () => peopleActions.remove(p.id), danger: true },
+    { label: 'Remove guest', run: () => void peopleActions.remove(p.id), danger: true },
   ];
 
   return (
@@ -81,7 +84,7 @@ export function PeoplePanel() {
         </label>
         <SortMenu value={order} onChange={setOrder} />
         {tab === 'PRESENTERS' && (
-          <button type="button" className="btn btn-secondary btn-small" disabled={!others.length} onClick={() => stageActions.muteAll(!allMuted, SELF_ID)}>
+          <button type="button" className="btn btn-secondary btn-small" disabled={!others.length} onClick={() => moderatorActions.muteAll(!allMuted, SELF_ID)}>
             {allMuted ? 'Unmute All' : 'Mute All'}
           </button>
         )}

@@ -1,5 +1,11 @@
-/** The attendees and their presence (§4), fed by roster updates (§7 Event_Roster). */
+/**
+ * The attendees and their presence (§4), fed by roster updates (§7 Event_Roster). Removing an
+ * attendee is the kick-out call, applied at once and undone if the call fails (§8).
+ */
 import { create } from 'zustand';
+import { log } from '../../log';
+import { backend } from '../backend';
+import { describeFailure } from '../polls/failure';
 import { cleanupRoster, markPresence, type Participant, type RosterEntry } from './people';
 
 export interface PeopleState {
@@ -42,7 +48,19 @@ export const peopleActions = {
       return attendees === s.attendees ? s : { attendees };
     });
   },
-  remove(id: string): void {
+  /** Remove guest (§2): the kick-out call; the attendee is back in place if it fails. */
+  async remove(id: string): Promise<boolean> {
+    const index = usePeopleStore.getState().attendees.findIndex((a) => a.id === id);
+    const before = usePeopleStore.getState().attendees[index];
+    if (!before) return false;
     usePeopleStore.setState((s) => ({ attendees: s.attendees.filter((a) => a.id !== id) }));
+    try {
+      await backend().people.kickOut('attendee', id);
+      return true;
+    } catch (e) {
+      log.warn('people', `kick out of ${before.name} failed: ${describeFailure(e)}`);
+      usePeopleStore.setState((s) => (s.attendees.some((a) => a.id === id) ? s : { attendees: [...s.attendees.slice(0, index), before, ...s.attendees.slice(index)] }));
+      return false;
+    }
   },
 };
