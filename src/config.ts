@@ -1,7 +1,12 @@
 /** §9 Runtime configuration. Build-time overrides come from Vite env variables. */
 // Outside Vite (Node tools, golden-scene builders) import.meta.env is absent: fall back to defaults.
 const env: Partial<ImportMetaEnv> = import.meta.env ?? {};
+
+/** What the studio runs on: the in-browser demo (§1); a server backend comes with backend mode. */
+export type BackendMode = 'demo';
+
 export const CONFIG = {
+  backend: 'demo' as BackendMode,
   environment: 'PROD',
   playoutFrameRate: 30,
   dashboardUrl: '',

@@ -9,11 +9,12 @@ import './features/dialogs/dialogs.css';
 import './features/tour/tour.css';
 import './features/golive/golive.css';
 import { App } from './app/App';
-import { createDemoSession } from './demo/demoSession';
-import { installSession } from './services/session';
+import { createBackend } from './app/backend';
+import { installBackend } from './state/backend';
 import { installTestSurface } from './app/testSurface';
+import { CONFIG } from './config';
 
-installSession(createDemoSession());
+installBackend(createBackend(CONFIG));
 if (import.meta.env.MODE !== 'production') installTestSurface();
 
 createRoot(document.getElementById('root')!).render(

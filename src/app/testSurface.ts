@@ -13,7 +13,7 @@ import { useChatStore } from '../state/chat/chatStore';
 import { channelBody } from '../../compositor/convert';
 import { selectScene } from '../state/channel/scene';
 import { compositorStats } from '../services/compositorRegistry';
-import { demoChannelServer } from '../demo/demoSession';
+import { demoChannelServer } from '../demo/demoChannel';
 
 /** Plain data only: functions (actions) are dropped from the snapshot. */
 function data<T extends object>(state: T): Partial<T> {

@@ -1,14 +1,8 @@
 /** The demo implementation of the session: built-in data, no server fetch (§1). */
 import { log } from '../log';
-import type { ChannelBody } from '../../compositor/model/types';
-import type { Connection, StudioSession } from '../services/types';
-import { VOLUME_SAMPLE_MS } from '../lib/limits';
+import type { Connection, StudioSession } from '../state/session';
 import { DEMO_CHANNEL, DEMO_CONNECT_LATENCY_MS, DEMO_EVENT_INFORMATION, DEMO_FIXED_CODE, DEMO_USER } from './demoData';
-import { createSpeakingSimulator, DEMO_GUESTS } from './demoGuests';
 import { demoStage } from './demoStage';
-import { startPollsQnaDemo } from './audience/pollsQnaDemo';
-import { startPeopleDemo } from './audience/peopleDemo';
-import { startChatDemo } from './audience/chatDemo';
 
 export interface DemoSessionOptions {
   latencyMs?: number;
@@ -16,9 +10,6 @@ export interface DemoSessionOptions {
 }
 
 const realWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** What the demo "channel server" received: the last saved body per channel, for the test surface. */
-export const demoChannelServer = { saves: 0, last: null as ChannelBody | null };
 
 export function createDemoSession({ latencyMs = DEMO_CONNECT_LATENCY_MS, wait = realWait }: DemoSessionOptions = {}): StudioSession {
   return {
@@ -34,21 +25,6 @@ export function createDemoSession({ latencyMs = DEMO_CONNECT_LATENCY_MS, wait = 
     },
     async leave() {
       log.info('demo', 'left the demo meeting');
-    },
-    async saveChannel(uuid, body) {
-      demoChannelServer.saves += 1;
-      demoChannelServer.last = body;
-      log.info('demo', `channel ${uuid} saved (${JSON.parse(body.updateReason)?.action ?? 'load'})`);
-    },
-    startAudience(info) {
-      const stops = [startPollsQnaDemo({ autoApprove: info.qnaAutoApprove }), startPeopleDemo(), startChatDemo()];
-      return () => stops.forEach((stop) => stop());
-    },
-    subscribeAudioLevels(listener) {
-      const simulator = createSpeakingSimulator(7, DEMO_GUESTS.map((g) => g.id));
-      const start = Date.now();
-      const timer = setInterval(() => listener(simulator.levelsAt(Date.now() - start)), VOLUME_SAMPLE_MS);
-      return () => clearInterval(timer);
     },
   };
 }

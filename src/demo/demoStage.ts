@@ -4,9 +4,8 @@
  */
 import { goOnAir } from '../../compositor/layout';
 import { emptyChannel, type ChannelDoc } from '../../compositor/model/channel';
-import { SELF_ID } from '../services/stageSetup';
 import { producerCard, withOrderRanks } from '../../compositor/model/producerCard';
-import type { StudioUser } from '../state/session';
+import { SELF_ID, type StudioUser } from '../state/session';
 import { DEMO_GUESTS } from './demoGuests';
 
 const VIDEO_URLS = import.meta.glob('../../assets/video/guest-*.webm', { eager: true, query: '?url', import: 'default' }) as Record<string, string>;

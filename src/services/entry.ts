@@ -9,7 +9,8 @@ import { DEMO_SWITCH_DELAY_MS } from '../lib/limits';
 import { initialToolOnStudioOpen, useLayoutStore } from '../state/layoutStore';
 import { useMeetingStore } from '../state/meetingStore';
 import { sounds } from './sounds';
-import type { Connection, StudioSession } from './types';
+import { backend } from '../state/backend';
+import type { Connection } from '../state/session';
 import { useAudioLevels } from '../state/audioLevels';
 import { loadStage } from './stageSetup';
 import { watchChannelMedia } from './channelMedia';
@@ -19,25 +20,27 @@ import { publishStageToOutputs } from './outputLink';
 import { media } from './media';
 import { syncChatOverlay } from './chatOverlaySync';
 import { tourActions } from '../state/tourStore';
+import { startAudience } from './audience';
 
 export type Wait = (ms: number) => Promise<void>;
 const realWait: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** What runs while the studio is open (saver, audio levels, own camera, output link). */
+/** What runs while the studio is open (saver, audio levels, audience, own camera, output link). */
 let running: (() => Promise<void> | void)[] = [];
 
 /** Puts what the connection returned into the stores: one step, so panels never see half of it. */
-export function initializeStudio(session: StudioSession, connection: Connection): void {
+export function initializeStudio(connection: Connection): void {
+  const b = backend();
   useMeetingStore.getState().applyConnection(connection);
   useLayoutStore.setState({ eventName: connection.eventInformation.eventTitle, selectedTool: initialToolOnStudioOpen() });
   loadStage(connection.stage.doc);
   tourActions.openWelcomeIfNew();
   running = [
     watchChannelMedia(),
-    startStageSync(session, connection.channel),
-    session.subscribeAudioLevels((levels) => useAudioLevels.setState((s) => ({ levels: { ...s.levels, ...levels } }))),
+    startStageSync(connection.channel),
+    b.meeting.subscribeAudioLevels((levels) => useAudioLevels.setState((s) => ({ levels: { ...s.levels, ...levels } }))),
     publishStageToOutputs(),
-    session.startAudience(connection.eventInformation),
+    startAudience(b, connection),
     syncChatOverlay(),
   ];
   if ('mediaDevices' in navigator) void startLocalMedia().then((stop) => running.push(stop));
@@ -52,7 +55,7 @@ async function stopStudio(): Promise<void> {
 
 export type EnterResult = 'entered' | 'connect-failed' | 'init-failed' | 'busy';
 
-export async function enterStudio(session: StudioSession, code: string, wait: Wait = realWait): Promise<EnterResult> {
+export async function enterStudio(code: string, wait: Wait = realWait): Promise<EnterResult> {
   const layout = useLayoutStore.getState();
   if (useLayoutStore.getState().connectingOverlayVisible || useLayoutStore.getState().view === 'event') return 'busy';
   layout.setConnectingOverlay(true);
@@ -60,7 +63,7 @@ export async function enterStudio(session: StudioSession, code: string, wait: Wa
 
   let connection: Connection;
   try {
-    connection = await session.connect(code);
+    connection = await backend().session.connect(code);
   } catch (error) {
     log.warn('entry', `demo connect failed: ${errorMessage(error)}`);
     useMeetingStore.getState().setConnexionState('IDLE');
@@ -69,7 +72,7 @@ export async function enterStudio(session: StudioSession, code: string, wait: Wa
   }
 
   try {
-    initializeStudio(session, connection);
+    initializeStudio(connection);
   } catch (error) {
     layout.setInitError(errorMessage(error));
     layout.setView('init');
@@ -83,12 +86,12 @@ export async function enterStudio(session: StudioSession, code: string, wait: Wa
 }
 
 /** Confirmed exit (§2): exit sound, leave the meeting, reset the session state. */
-export async function leaveStudio(session: StudioSession): Promise<void> {
+export async function leaveStudio(): Promise<void> {
   sounds.play('exit');
   useLayoutStore.getState().setExitDialogOpen(false);
   await stopStudio(); // flushes a pending channel save before the meeting ends
   try {
-    await session.leave();
+    await backend().session.leave();
   } catch (error) {
     log.warn('entry', `leave failed: ${errorMessage(error)}`);
   }

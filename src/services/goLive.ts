@@ -12,7 +12,7 @@ import { useMeetingStore } from '../state/meetingStore';
 import { realClock, type Clock } from '../lib/clock';
 import { showError } from './show';
 import { sounds } from './sounds';
-import type { StudioSession } from './types';
+import type { StudioSession } from '../state/session';
 
 let tick: unknown = null;
 

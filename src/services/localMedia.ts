@@ -15,7 +15,7 @@ import { useSettingsStore } from '../state/settingsStore';
 import { useStageStore } from '../state/channel/store';
 import { levelFromRms, rmsOf } from '../lib/micLevel';
 import { media } from './media';
-import { SELF_ID } from './stageSetup';
+import { SELF_ID } from '../state/session';
 
 /** Constraints from the remembered devices and the audio settings (§3 Settings). */
 function constraints(): MediaStreamConstraints {

@@ -3,7 +3,6 @@ import { stageActions } from '../state/channel/stageActions';
 import type { ChannelDoc, MediaRef } from '../../compositor/model/channel';
 import { backgroundById, DEFAULT_BACKGROUND_ID } from './predefinedAssets';
 
-export const SELF_ID = 'self';
 
 /** A predefined background as the channel's media reference. */
 export function predefinedBackgroundRef(id: string): MediaRef | null {

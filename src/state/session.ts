@@ -1,4 +1,11 @@
-/** What the session learned when it connected (§3 User, Event information, Channel identity). */
+/**
+ * What the session learns when it connects (§3 User, Event information, Channel identity) and the
+ * session calls themselves, as the Backend port (src/state/backend.ts) exposes them.
+ */
+import type { ChannelDoc } from '../../compositor/model/channel';
+
+/** The card id of the moderator's own camera and microphone (local media, not a moderator call). */
+export const SELF_ID = 'self';
 
 /** §3 User. */
 export interface StudioUser {
@@ -27,4 +34,33 @@ export interface ChannelSummary {
   name: string;
   /** §4 Channel eventStatus: NEW (or null), LIVE, TERMINATED. */
   eventStatus: 'NEW' | 'LIVE' | 'TERMINATED' | null;
+}
+
+/** The displayed channel's document as GET /channel/{uuid} returned it (its media URLs included). */
+export interface ChannelStage {
+  doc: ChannelDoc;
+}
+
+export interface Connection {
+  user: StudioUser;
+  eventInformation: EventInformation;
+  channel: ChannelSummary;
+  stage: ChannelStage;
+}
+
+/** Sign-in, event join and going live (§2, §7); the channel and the meeting are separate members. */
+export interface StudioSession {
+  /** What this session can do: the instant demo cannot go live (its control opens the pop-up). */
+  readonly capabilities: { goLive: boolean };
+  /** POST /channel/{uuid}/golive and /stoplive (§7). */
+  goLive(uuid: string): Promise<void>;
+  stopLive(uuid: string): Promise<void>;
+  /** The signed-in user, known before the event is joined (greeting, welcome). */
+  currentUser(): StudioUser;
+  /** The title of the event about to be joined, shown by the device check. */
+  upcomingEventTitle(): string;
+  /** Connects to the event with the route's code parameter (§2 haircheck → event). */
+  connect(code: string): Promise<Connection>;
+  /** Leaves the meeting and closes the sockets (§4). */
+  leave(): Promise<void>;
 }

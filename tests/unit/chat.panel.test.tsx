@@ -8,7 +8,8 @@ import { loadEmojiData } from '../../src/features/chat/emojibaseData';
 import { CHAT_TEXTS as T } from '../../src/features/chat/texts';
 import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
 import { CHAT_MAX, DELETED_MESSAGE_KEEP_MS } from '../../src/state/chat/limits';
-import { installChatService } from '../../src/state/chat/service';
+import { installBackend } from '../../src/state/backend';
+import { installFakeBackend } from './fakeBackend';
 import type { ChatMessageInput, ChatParticipant } from '../../src/state/chat/types';
 import { createDemoChatService, DEMO_CHAT_LATENCY_MS } from '../../src/demo/audience/chatService';
 
@@ -74,12 +75,12 @@ beforeEach(() => {
   seq = 0;
   resetChatStore();
   store().setSelf(SELF);
-  installChatService(createDemoChatService({ self: SELF, onRateLimited: (s) => store().rateLimited(s) }));
+  installFakeBackend({ chat: createDemoChatService({ self: SELF, onRateLimited: (s) => store().rateLimited(s) }) });
   vi.stubGlobal('ResizeObserver', PickerLayoutObserver);
 });
 afterEach(() => {
   resetChatStore();
-  installChatService(null);
+  installBackend(null);
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

@@ -1,12 +1,18 @@
-/** The demo's simulated chat and startChatDemo: seeded, realistic pace, counters synced, driven by fake timers. */
+/** The demo's simulated chat and the demo chat as the audience start runs it: seeded, realistic pace, counters synced, driven by fake timers. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHAT_PACE, startChatSimulation } from '../../src/demo/audience/chatSimulator';
-import { DEMO_CHAT_SELF, startChatDemo } from '../../src/demo/audience/chatDemo';
+import { CHAT_PACE, startChatSimulation, type ChatPace } from '../../src/demo/audience/chatSimulator';
+import { createChatDemo, DEMO_CHAT_SELF } from '../../src/demo/audience/chatDemo';
 import { DEMO_ATTENDEES, PUBLIC_LINES } from '../../src/demo/audience/chatData';
 import { DEMO_CHAT_LATENCY_MS } from '../../src/demo/audience/chatService';
+import { createDemoPollsQnaService } from '../../src/demo/audience/pollsQnaService';
+import { DEMO_CHANNEL, DEMO_EVENT_INFORMATION, DEMO_USER } from '../../src/demo/demoData';
+import { demoStage } from '../../src/demo/demoStage';
+import { startAudience } from '../../src/services/audience';
+import { dispatch } from '../../src/services/realtimeEvents';
+import { backend } from '../../src/state/backend';
 import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
-import { chatService } from '../../src/state/chat/service';
 import { selectHostChatUnread } from '../../src/state/chat/selectors';
+import { installFakeBackend } from './fakeBackend';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -26,7 +32,7 @@ afterEach(() => {
 
 describe('simulated chat', () => {
   it('attendees post in the public chat every few seconds', () => {
-    stop = startChatSimulation({ seed: 1, self: DEMO_CHAT_SELF });
+    stop = startChatSimulation({ seed: 1, self: DEMO_CHAT_SELF, emit: dispatch });
     vi.advanceTimersByTime(MINUTE);
     const n = store().messages.public.length;
     expect(n).toBeGreaterThanOrEqual(60 / CHAT_PACE.publicEveryMs[1]! * SECOND);
@@ -38,7 +44,7 @@ describe('simulated chat', () => {
   });
 
   it('is varied, with emoji now and then', () => {
-    stop = startChatSimulation({ seed: 2, self: DEMO_CHAT_SELF });
+    stop = startChatSimulation({ seed: 2, self: DEMO_CHAT_SELF, emit: dispatch });
     vi.advanceTimersByTime(3 * MINUTE);
     const bodies = store().messages.public.map((m) => m.body);
     expect(new Set(bodies).size).toBeGreaterThan(Math.min(40, PUBLIC_LINES.length / 2));
@@ -46,7 +52,7 @@ describe('simulated chat', () => {
   });
 
   it('presenters talk backstage now and then, the moderator group and private messages occasionally', () => {
-    stop = startChatSimulation({ seed: 3, self: DEMO_CHAT_SELF });
+    stop = startChatSimulation({ seed: 3, self: DEMO_CHAT_SELF, emit: dispatch });
     vi.advanceTimersByTime(10 * MINUTE);
     const { backstage, moderator, private: direct } = store().messages;
     expect(backstage.length).toBeGreaterThanOrEqual(8);
@@ -60,18 +66,18 @@ describe('simulated chat', () => {
   });
 
   it('is the same run after run for a seed', () => {
-    stop = startChatSimulation({ seed: 7, self: DEMO_CHAT_SELF, now: () => 0 });
+    stop = startChatSimulation({ seed: 7, self: DEMO_CHAT_SELF, emit: dispatch, now: () => 0 });
     vi.advanceTimersByTime(MINUTE);
     const first = store().messages.public.map((m) => `${m.sender.name}: ${m.body}`);
     stop();
     resetChatStore();
-    stop = startChatSimulation({ seed: 7, self: DEMO_CHAT_SELF, now: () => 0 });
+    stop = startChatSimulation({ seed: 7, self: DEMO_CHAT_SELF, emit: dispatch, now: () => 0 });
     vi.advanceTimersByTime(MINUTE);
     expect(store().messages.public.map((m) => `${m.sender.name}: ${m.body}`)).toEqual(first);
   });
 
   it('stops', () => {
-    stop = startChatSimulation({ seed: 1, self: DEMO_CHAT_SELF });
+    stop = startChatSimulation({ seed: 1, self: DEMO_CHAT_SELF, emit: dispatch });
     vi.advanceTimersByTime(10 * SECOND);
     stop();
     const n = store().messages.public.length;
@@ -80,10 +86,21 @@ describe('simulated chat', () => {
   });
 });
 
-describe('startChatDemo', () => {
-  it('installs the demo service, seeds history and contacts, keeps the counters synced', () => {
-    stop = startChatDemo({ seed: 1 });
-    expect(() => chatService()).not.toThrow();
+/** The demo chat as the app runs it: its service in the backend, the audience started through the services. */
+function startChatDemo(seed: number, pace?: Partial<ChatPace>) {
+  const chat = createChatDemo({ seed, pace });
+  const { polls, qna } = createDemoPollsQnaService();
+  const b = installFakeBackend({ chat: chat.service, polls, qna, meeting: { subscribeAudioLevels: () => () => undefined, startAudience: (_info, to) => chat.start(to) } });
+  const connection = { user: DEMO_USER, eventInformation: DEMO_EVENT_INFORMATION, channel: DEMO_CHANNEL, stage: demoStage(DEMO_USER) };
+  return { chat, stop: startAudience(b, connection) };
+}
+
+describe('the demo chat', () => {
+  it('serves its history and contacts, keeps the counters synced', async () => {
+    const demo = startChatDemo(1);
+    stop = demo.stop;
+    expect(backend().chat).toBe(demo.chat.service);
+    await vi.advanceTimersByTimeAsync(DEMO_CHAT_LATENCY_MS);
     const s = store();
     expect(s.self).toEqual(DEMO_CHAT_SELF);
     expect(s.messages.public.length).toBeGreaterThan(10);
@@ -97,11 +114,13 @@ describe('startChatDemo', () => {
     expect(selectHostChatUnread(store())).toBeGreaterThan(1);
     stop();
     stop = () => undefined;
-    expect(() => chatService()).toThrow();
+    // Leaving empties the chat for the next event.
+    expect(store().messages.public).toHaveLength(0);
   });
 
   it('someone the moderator writes to privately answers a few seconds later', async () => {
-    stop = startChatDemo({ seed: 1, pace: { privateEveryMs: [10 * MINUTE, 10 * MINUTE] } });
+    stop = startChatDemo(1, { privateEveryMs: [10 * MINUTE, 10 * MINUTE] }).stop;
+    await vi.advanceTimersByTimeAsync(DEMO_CHAT_LATENCY_MS);
     const lukas = store().contacts.find((c) => c.role === 'Panelist')!;
     const sent = store().send({ kind: 'private', recipient: lukas }, 'Ready for your section?');
     await vi.advanceTimersByTimeAsync(DEMO_CHAT_LATENCY_MS);

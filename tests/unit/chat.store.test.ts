@@ -4,7 +4,8 @@ import { configureChatTiming, resetChatStore, useChatStore } from '../../src/sta
 import { CHAT_HISTORY_MAX, CHAT_MAX, DELETED_MESSAGE_KEEP_MS } from '../../src/state/chat/limits';
 import { buildConversations, searchConversations } from '../../src/state/chat/rules';
 import { selectHostChatUnread, selectOnStreamMessage } from '../../src/state/chat/selectors';
-import { installChatService } from '../../src/state/chat/service';
+import { installBackend } from '../../src/state/backend';
+import { installFakeBackend } from './fakeBackend';
 import type { ChatMessageInput, ChatParticipant } from '../../src/state/chat/types';
 import { initialShowState, useShowStore } from '../../src/state/showStore';
 import { createDemoChatService, DEMO_CHAT_LATENCY_MS, type DemoChatCall } from '../../src/demo/audience/chatService';
@@ -32,11 +33,11 @@ beforeEach(() => {
   configureChatTiming({ now: () => Date.now() });
   useShowStore.setState(initialShowState());
   store().setSelf(SELF);
-  installChatService(createDemoChatService({ self: SELF, fail: (call) => failing.includes(call), onRateLimited: (s) => store().rateLimited(s) }));
+  installFakeBackend({ chat: createDemoChatService({ self: SELF, fail: (call) => failing.includes(call), onRateLimited: (s) => store().rateLimited(s) }) });
 });
 afterEach(() => {
   resetChatStore();
-  installChatService(null);
+  installBackend(null);
   vi.useRealTimers();
 });
 

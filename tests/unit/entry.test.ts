@@ -1,16 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enterStudio, leaveStudio } from '../../src/services/entry';
-import { createDemoSession } from '../../src/demo/demoSession';
+import { createDemoBackend, type DemoBackendOptions } from '../../src/demo/demoBackend';
+import { installBackend, type Backend } from '../../src/state/backend';
 import { DEMO_CHANNEL, DEMO_EVENT_INFORMATION } from '../../src/demo/demoData';
 import { initialLayoutState, useLayoutStore } from '../../src/state/layoutStore';
 import { initialMeetingState, useMeetingStore } from '../../src/state/meetingStore';
 import { DEMO_SWITCH_DELAY_MS } from '../../src/lib/limits';
 import { log } from '../../src/log';
-import type { StudioSession } from '../../src/services/types';
+import type { StudioSession } from '../../src/state/session';
 
 const LATENCY = 900;
-/** A demo session that connects at once (no timer), for tests that are not about latency. */
-const instant = () => createDemoSession({ latencyMs: 0, wait: async () => undefined });
+/** Installs the demo backend, its session changed by `session`, and returns what was installed. */
+function install(options: DemoBackendOptions = {}, session: Partial<StudioSession> = {}): Backend {
+  const demo = createDemoBackend(options);
+  const b = { ...demo, session: { ...demo.session, ...session } };
+  installBackend(b);
+  return b;
+}
+/** A demo backend that connects at once (no timer), for tests that are not about latency. */
+const instant = () => install({ latencyMs: 0, wait: async () => undefined });
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -19,7 +27,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   // Stop what an entered studio runs (saver, simulated audio levels).
-  if (useLayoutStore.getState().view === 'event') await leaveStudio(instant());
+  if (useLayoutStore.getState().view === 'event') await leaveStudio();
   vi.useRealTimers();
 });
 
@@ -31,7 +39,8 @@ describe('demo page phases (§2)', () => {
   });
 
   it('proceeding shows the overlay, connects, initializes, and after 100 ms shows the studio', async () => {
-    const done = enterStudio(createDemoSession({ latencyMs: LATENCY }), 'abc');
+    install({ latencyMs: LATENCY });
+    const done = enterStudio('abc');
     expect(layout().connectingOverlayVisible).toBe(true);
     expect(layout().view).toBe('haircheck');
 
@@ -52,8 +61,8 @@ describe('demo page phases (§2)', () => {
   });
 
   it('a connect failure is logged only and the screen stays in haircheck (§8)', async () => {
-    const failing: StudioSession = { ...createDemoSession(), connect: () => Promise.reject(new Error('socket closed')) };
-    const result = await enterStudio(failing, 'abc');
+    install({}, { connect: () => Promise.reject(new Error('socket closed')) });
+    const result = await enterStudio('abc');
     expect(result).toBe('connect-failed');
     expect(layout().view).toBe('haircheck');
     expect(layout().connectingOverlayVisible).toBe(false);
@@ -62,11 +71,9 @@ describe('demo page phases (§2)', () => {
   });
 
   it('a failure while initializing shows the init phase with the error', async () => {
-    const broken: StudioSession = {
-      ...createDemoSession(),
-      connect: async () => ({ ...(await instant().connect('')), eventInformation: null as never }),
-    };
-    const result = await enterStudio(broken, 'abc');
+    const connected = await instant().session.connect('');
+    install({}, { connect: async () => ({ ...connected, eventInformation: null as never }) });
+    const result = await enterStudio('abc');
     expect(result).toBe('init-failed');
     expect(layout().view).toBe('init');
     expect(layout().initError).toMatch(/./);
@@ -74,10 +81,10 @@ describe('demo page phases (§2)', () => {
   });
 
   it('proceeding twice (auto and click) connects once', async () => {
-    const session = createDemoSession({ latencyMs: LATENCY });
+    const { session } = install({ latencyMs: LATENCY });
     const connect = vi.spyOn(session, 'connect');
-    const first = enterStudio(session, 'abc');
-    expect(await enterStudio(session, 'abc')).toBe('busy');
+    const first = enterStudio('abc');
+    expect(await enterStudio('abc')).toBe('busy');
     await vi.advanceTimersByTimeAsync(LATENCY + DEMO_SWITCH_DELAY_MS);
     expect(await first).toBe('entered');
     expect(connect).toHaveBeenCalledTimes(1);
@@ -85,27 +92,28 @@ describe('demo page phases (§2)', () => {
 
   it('opens Graphics when the tutorial is not completed, else the remembered tool', async () => {
     localStorage.setItem('selectedTool', 'PEOPLE');
-    const p1 = enterStudio(instant(), '');
+    instant();
+    const p1 = enterStudio('');
     await vi.advanceTimersByTimeAsync(DEMO_SWITCH_DELAY_MS);
     await p1;
     expect(layout().selectedTool).toBe('GRAPHICS');
 
-    await leaveStudio(instant());
+    await leaveStudio();
     localStorage.setItem('tutorialCompleted', 'true');
-    const p2 = enterStudio(instant(), '');
+    const p2 = enterStudio('');
     await vi.advanceTimersByTimeAsync(DEMO_SWITCH_DELAY_MS);
     await p2;
     expect(layout().selectedTool).toBe('PEOPLE');
   });
 
   it('leaving resets the meeting and returns the demo page to haircheck', async () => {
-    const session = instant();
-    const p = enterStudio(session, '');
+    const { session } = instant();
+    const p = enterStudio('');
     await vi.advanceTimersByTimeAsync(DEMO_SWITCH_DELAY_MS);
     await p;
     const leave = vi.spyOn(session, 'leave');
     useLayoutStore.getState().setExitDialogOpen(true);
-    await leaveStudio(session);
+    await leaveStudio();
     expect(leave).toHaveBeenCalledOnce();
     expect(useMeetingStore.getState().channel).toBeNull();
     expect(layout().exitDialogOpen).toBe(false);

@@ -7,7 +7,8 @@ import { HOST_CHAT_TEXTS as T } from '../../src/features/hostchat/texts';
 import { CHAT_TEXTS } from '../../src/features/chat/texts';
 import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
 import { SEARCH_DEBOUNCE_MS } from '../../src/state/chat/limits';
-import { installChatService } from '../../src/state/chat/service';
+import { installBackend } from '../../src/state/backend';
+import { installFakeBackend } from './fakeBackend';
 import type { ChatMessageInput, ChatParticipant } from '../../src/state/chat/types';
 import { createDemoChatService, DEMO_CHAT_LATENCY_MS } from '../../src/demo/audience/chatService';
 
@@ -39,11 +40,11 @@ beforeEach(() => {
   resetChatStore();
   store().setSelf(SELF);
   store().setContacts([LUKAS, SIOBHAN, AMARA, EMILY]);
-  installChatService(createDemoChatService({ self: SELF }));
+  installFakeBackend({ chat: createDemoChatService({ self: SELF }) });
 });
 afterEach(() => {
   resetChatStore();
-  installChatService(null);
+  installBackend(null);
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

@@ -10,6 +10,7 @@ import { producerCard, withOrderRanks } from '../../compositor/model/producerCar
 import { emptyPeopleText, PeoplePanel } from '../../src/features/people/PeoplePanel';
 import { SortMenu } from '../../src/features/people/SortMenu';
 import { AVATAR_PALETTE_SIZE, avatarColorIndex } from '../../src/lib/avatar';
+import { installFakeBackend, okPeople } from './fakeBackend';
 
 const person = (id: string, name: string, joinTime: number, extra: Partial<Participant> = {}): Participant => ({
   id, name, role: 'Attendee', joinTime, isSelf: false, inParticipantRoster: true, lastSeen: 0, audioMute: true, videoMute: true, audioHardMute: false, videoHardMute: false, ...extra,
@@ -84,6 +85,7 @@ describe('People panel', () => {
     ]);
     stageActions.load({ ...emptyChannel(), producers: cards });
     peopleActions.setAttendees([person('att-0001', 'Zoe Martin', 1), person('att-0002', 'Ben Carter', 2)]);
+    installFakeBackend({ people: okPeople() });
   });
   afterEach(() => {
     vi.unstubAllGlobals();

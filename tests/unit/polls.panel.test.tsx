@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { PollPanel } from '../../src/features/poll/PollPanel';
 import { POLL_TEXTS as T } from '../../src/features/poll/texts';
 import { initialPollState, unseenPollCount, usePollStore } from '../../src/state/polls/pollStore';
-import { installPollService } from '../../src/state/polls/service';
+import { installBackend } from '../../src/state/backend';
+import { audienceOnStores, installFakeBackend } from './fakeBackend';
 import { COPY_CONFIRMATION_MS, SHARE_BUBBLE_SIZE } from '../../src/state/polls/limits';
 import type { Poll } from '../../src/state/polls/types';
 import { createDemoPollsQnaService, DEMO_CALL_LATENCY_MS } from '../../src/demo/audience/pollsQnaService';
@@ -32,10 +33,10 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   failCalls = false;
   usePollStore.setState(initialPollState());
-  installPollService(createDemoPollsQnaService({ fail: (call) => failCalls && call !== 'polls.markSeen' }).polls);
+  installFakeBackend({ polls: createDemoPollsQnaService({ fail: (call) => failCalls && call !== 'polls.markSeen' }).polls });
 });
 afterEach(() => {
-  installPollService(null);
+  installBackend(null);
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -197,7 +198,7 @@ describe("a poll's life (§4)", () => {
     expect(bubble).toHaveStyle({ width: `${SHARE_BUBBLE_SIZE.width}px`, height: `${SHARE_BUBBLE_SIZE.height}px` });
     expect(within(card).getByTestId('poll-total')).toHaveTextContent('0 votes');
 
-    const stop = startPollsQnaSimulation({ seed: 7 });
+    const stop = startPollsQnaSimulation({ seed: 7, audience: audienceOnStores() });
     await act(() => vi.advanceTimersByTimeAsync(5000));
     const votes = () => Number(/(\d+)/.exec(within(card).getByTestId('poll-total').textContent ?? '')?.[1]);
     const afterFive = votes();

@@ -1,7 +1,9 @@
 /** Poll state (§3, §4): transitions, the start rule, socket notifications, votes, unseen count, rollback on failure (§8). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialPollState, unseenPollCount, usePollStore } from '../../src/state/polls/pollStore';
-import { installPollService, type PollService } from '../../src/state/polls/service';
+import type { PollService } from '../../src/state/polls/service';
+import { installBackend } from '../../src/state/backend';
+import { installFakeBackend } from './fakeBackend';
 import { canStartPoll, pollsInTab, tallyPoll } from '../../src/state/polls/rules';
 import type { Poll } from '../../src/state/polls/types';
 import { createDemoPollsQnaService, DEMO_CALL_LATENCY_MS } from '../../src/demo/audience/pollsQnaService';
@@ -27,15 +29,16 @@ const failing = (): PollService => {
   return okService({ create: reject, update: reject, delete: reject, manage: reject });
 };
 
+const installPolls = (polls: PollService) => installFakeBackend({ polls });
 const state = () => usePollStore.getState();
 const find = (guid: string) => state().polls.find((p) => p.pollGuid === guid);
 
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   usePollStore.setState(initialPollState());
-  installPollService(okService());
+  installPolls(okService());
 });
-afterEach(() => installPollService(null));
+afterEach(() => installBackend(null));
 
 describe('§4 transitions', () => {
   it('create → START → ACTIVE → END → DONE', async () => {
@@ -56,7 +59,7 @@ describe('§4 transitions', () => {
 
   it('Start is allowed only when no poll is ACTIVE', async () => {
     const service = okService();
-    installPollService(service);
+    installPolls(service);
     state().setPolls([poll('a', { status: 'ACTIVE' }), poll('b')]);
     expect(canStartPoll(state().polls, find('b')!)).toBe(false);
     expect(await state().startPoll('b')).toBe(false);
@@ -87,7 +90,7 @@ describe('§4 transitions', () => {
 
   it('create and edit validate (§5: applied on create and edit)', async () => {
     const service = okService();
-    installPollService(service);
+    installPolls(service);
     expect(await state().createPoll({ question: '', options: opts('a') })).toBeNull();
     expect(state().failure?.detail).toBe('Poll question is empty, Poll has a too few options');
     expect(service.create).not.toHaveBeenCalled();
@@ -105,7 +108,7 @@ describe('§4 transitions', () => {
   });
 
   it('list statuses are mapped: AVAILABLE → not started, COMPLETED → DONE', async () => {
-    installPollService(
+    installPolls(
       okService({
         list: vi.fn(async (status) => [{ ...poll(status), status: status as never }]),
       }),
@@ -145,12 +148,10 @@ describe('socket notifications (§4)', () => {
 });
 
 describe('votes', () => {
-  it('count only for an ACTIVE poll and a known option; tally gives percentages', () => {
+  it('arrive as POLL updates carrying the results, which keep the poll live; tally gives percentages', () => {
     state().setPolls([poll('a', { status: 'ACTIVE' }), poll('b')]);
-    state().recordVote('a', 1, 3);
-    state().recordVote('a', 2);
-    state().recordVote('a', 9);
-    state().recordVote('b', 1);
+    state().applySocket({ notificationType: 'UPDATE', pollData: { pollGuid: 'a', results: [{ option: 'Yes', votes: 3 }, { option: 'No', votes: 1 }] } });
+    expect(find('a')?.status).toBe('ACTIVE');
     expect(find('a')?.results).toEqual([
       { option: 'Yes', votes: 3 },
       { option: 'No', votes: 1 },
@@ -173,7 +174,7 @@ describe('votes', () => {
 describe('unseen count (§4: polls not in the seen list)', () => {
   it('counts polls not seen; markSeen reports them once', () => {
     const service = okService();
-    installPollService(service);
+    installPolls(service);
     state().setPolls([poll('a'), poll('b'), poll('c')]);
     expect(unseenPollCount(state())).toBe(3);
     state().markSeen(['a', 'b']);
@@ -196,7 +197,7 @@ describe('unseen count (§4: polls not in the seen list)', () => {
 });
 
 describe('a failing call leaves the store unchanged (§8)', () => {
-  beforeEach(() => installPollService(failing()));
+  beforeEach(() => installPolls(failing()));
   const snapshot = () => JSON.parse(JSON.stringify({ polls: state().polls, seen: state().seenPollGuids })) as unknown;
 
   it.each([
@@ -218,7 +219,7 @@ describe('a failing call leaves the store unchanged (§8)', () => {
 
   it('shows the optimistic change while the call is in flight', async () => {
     let reject: (e: unknown) => void = () => undefined;
-    installPollService(okService({ manage: () => new Promise((_, r) => (reject = r)) }));
+    installPolls(okService({ manage: () => new Promise((_, r) => (reject = r)) }));
     state().setPolls([poll('draft')]);
     const pending = state().startPoll('draft');
     expect(find('draft')?.status).toBe('ACTIVE');
@@ -236,11 +237,11 @@ describe('a failing call leaves the store unchanged (§8)', () => {
   });
 
   it('without an installed service the call fails the same way', async () => {
-    installPollService(null);
+    installBackend(null);
     state().setPolls([poll('draft')]);
     expect(await state().startPoll('draft')).toBe(false);
     expect(find('draft')?.status).toBeUndefined();
-    expect(state().failure?.detail).toBe('No poll service installed');
+    expect(state().failure?.detail).toBe('No backend installed');
   });
 });
 

@@ -2,13 +2,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_NAME, SIMULATION_PACE, startPollsQnaSimulation } from '../../src/demo/audience/pollsQnaSimulator';
 import { AUDIENCE_QUESTIONS } from '../../src/demo/audience/pollsQnaData';
-import { startPollsQnaDemo } from '../../src/demo/audience/pollsQnaDemo';
+import { DEMO_CALL_LATENCY_MS } from '../../src/demo/audience/pollsQnaService';
 import type { DemoTimer } from '../../src/demo/audience/pollsQnaTimer';
+import { createDemoBackend } from '../../src/demo/demoBackend';
+import { startAudience } from '../../src/services/audience';
+import { backend, installBackend } from '../../src/state/backend';
 import { initialPollState, unseenPollCount, usePollStore } from '../../src/state/polls/pollStore';
 import { tallyPoll } from '../../src/state/polls/rules';
-import { pollService } from '../../src/state/polls/service';
 import { initialQnaState, useQnaStore } from '../../src/state/qna/qnaStore';
-import { qnaService } from '../../src/state/qna/service';
+import { audienceOnStores } from './fakeBackend';
 
 const opts = (...texts: string[]) => texts.map((option, i) => ({ optionNumber: i + 1, option }));
 const SECOND = 1000;
@@ -32,7 +34,7 @@ afterEach(() => {
 describe('votes', () => {
   it('arrive a few per second while a poll is ACTIVE', () => {
     livePoll();
-    stop = startPollsQnaSimulation({ seed: 1 });
+    stop = startPollsQnaSimulation({ seed: 1, audience: audienceOnStores() });
     vi.advanceTimersByTime(10 * SECOND);
     expect(total()).toBeGreaterThanOrEqual(10);
     expect(total()).toBeLessThanOrEqual(80);
@@ -40,7 +42,7 @@ describe('votes', () => {
 
   it('are skewed: one option leads clearly', () => {
     livePoll();
-    stop = startPollsQnaSimulation({ seed: 3 });
+    stop = startPollsQnaSimulation({ seed: 3, audience: audienceOnStores() });
     vi.advanceTimersByTime(120 * SECOND);
     const votes = tallyPoll(usePollStore.getState().polls[0]!).rows.map((r) => r.votes).sort((a, b) => b - a);
     expect(votes[0]!).toBeGreaterThan(2 * votes[3]!);
@@ -51,7 +53,7 @@ describe('votes', () => {
       { pollGuid: 'd', question: 'Q', options: opts('a', 'b'), results: [] },
       { pollGuid: 'done', question: 'Q', options: opts('a', 'b'), status: 'DONE', results: [{ option: 'a', votes: 1 }] },
     ]);
-    stop = startPollsQnaSimulation({ seed: 1 });
+    stop = startPollsQnaSimulation({ seed: 1, audience: audienceOnStores() });
     vi.advanceTimersByTime(10 * SECOND);
     expect(usePollStore.getState().polls.map((p) => tallyPoll(p).total)).toEqual([0, 1]);
   });
@@ -61,7 +63,7 @@ describe('questions and upvotes', () => {
   it('a new question every 20–40 s, from a list of 20+ with names, some anonymous', () => {
     expect(AUDIENCE_QUESTIONS.length).toBeGreaterThanOrEqual(20);
     const now = vi.fn(() => Date.now());
-    stop = startPollsQnaSimulation({ seed: 5, now, pace: { upvoteEveryMs: [60 * 60 * SECOND, 60 * 60 * SECOND] } });
+    stop = startPollsQnaSimulation({ seed: 5, audience: audienceOnStores(), now, pace: { upvoteEveryMs: [60 * 60 * SECOND, 60 * 60 * SECOND] } });
     vi.advanceTimersByTime(SIMULATION_PACE.questionEveryMs[0] - 1);
     expect(useQnaStore.getState().questions).toHaveLength(0);
     vi.advanceTimersByTime(SIMULATION_PACE.questionEveryMs[1] - SIMULATION_PACE.questionEveryMs[0] + 1);
@@ -78,7 +80,7 @@ describe('questions and upvotes', () => {
   });
 
   it('arrive published when auto-approve is on', () => {
-    stop = startPollsQnaSimulation({ seed: 5, autoApprove: true });
+    stop = startPollsQnaSimulation({ seed: 5, audience: audienceOnStores(), autoApprove: true });
     vi.advanceTimersByTime(2 * 60 * SECOND);
     expect(useQnaStore.getState().questions.length).toBeGreaterThan(0);
     expect(useQnaStore.getState().questions.every((q) => q.status === 'ACTIVE')).toBe(true);
@@ -89,7 +91,7 @@ describe('questions and upvotes', () => {
       { id: 'q', content: 'c', status: 'ACTIVE', anonymous: false, initiator: { name: 'A' }, timestamp: 0, upvoteCount: 0, answerCount: 0, replyCount: 0, answers: [] },
       { id: 'x', content: 'c', status: 'DECLINED', anonymous: false, initiator: { name: 'B' }, timestamp: 0, upvoteCount: 0, answerCount: 0, replyCount: 0, answers: [] },
     ]);
-    stop = startPollsQnaSimulation({ seed: 2, pace: { questionEveryMs: [60 * 60 * SECOND, 60 * 60 * SECOND] } });
+    stop = startPollsQnaSimulation({ seed: 2, audience: audienceOnStores(), pace: { questionEveryMs: [60 * 60 * SECOND, 60 * 60 * SECOND] } });
     vi.advanceTimersByTime(60 * SECOND);
     const [q, x] = useQnaStore.getState().questions;
     expect(q!.upvoteCount).toBeGreaterThanOrEqual(5);
@@ -102,7 +104,7 @@ describe('seeding, stopping and the injected timer', () => {
     usePollStore.setState(initialPollState());
     useQnaStore.setState(initialQnaState());
     livePoll();
-    const s = startPollsQnaSimulation({ seed, now: () => 0 });
+    const s = startPollsQnaSimulation({ seed, audience: audienceOnStores(), now: () => 0 });
     vi.advanceTimersByTime(3 * 60 * SECOND);
     s();
     return { polls: usePollStore.getState().polls, questions: useQnaStore.getState().questions };
@@ -118,7 +120,7 @@ describe('seeding, stopping and the injected timer', () => {
 
   it('stop ends every activity', () => {
     livePoll();
-    stop = startPollsQnaSimulation({ seed: 1 });
+    stop = startPollsQnaSimulation({ seed: 1, audience: audienceOnStores() });
     vi.advanceTimersByTime(5 * SECOND);
     stop();
     const before = { votes: total(), questions: useQnaStore.getState().questions.length };
@@ -139,7 +141,7 @@ describe('seeding, stopping and the injected timer', () => {
       clearTimeout: (h) => void queue.splice(queue.indexOf(h as (typeof queue)[number]), 1),
     };
     livePoll();
-    stop = startPollsQnaSimulation({ seed: 1, schedule });
+    stop = startPollsQnaSimulation({ seed: 1, audience: audienceOnStores(), schedule });
     expect(vi.getTimerCount()).toBe(0);
     expect(queue).toHaveLength(3);
     for (let i = 0; i < 20; i++) {
@@ -154,17 +156,18 @@ describe('seeding, stopping and the injected timer', () => {
   });
 });
 
-describe('startPollsQnaDemo', () => {
-  it('installs the demo services, loads the samples, and undoes it all', () => {
-    const end = startPollsQnaDemo({ now: () => 1_700_000_000_000 });
+describe('the demo backend through the audience start', () => {
+  it('serves the samples, which the stores load, and stops it all', async () => {
+    const b = createDemoBackend({ now: () => 1_700_000_000_000, latencyMs: 0, wait: async () => undefined });
+    installBackend(b);
+    const end = startAudience(b, await b.session.connect(''));
+    await vi.advanceTimersByTimeAsync(DEMO_CALL_LATENCY_MS);
     expect(usePollStore.getState().polls).toHaveLength(2);
     expect(useQnaStore.getState().questions.length).toBeGreaterThanOrEqual(5);
     expect(unseenPollCount(usePollStore.getState())).toBe(2);
-    expect(pollService()).toBeDefined();
-    expect(qnaService()).toBeDefined();
+    expect(backend().polls).toBeDefined();
+    expect(backend().qna).toBeDefined();
     end();
-    expect(() => pollService()).toThrow();
-    expect(() => qnaService()).toThrow();
     expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -6,7 +6,9 @@ import { QnaPanel } from '../../src/features/qna/QnaPanel';
 import { QNA_TEXTS as T } from '../../src/features/qna/texts';
 import { fromNow } from '../../src/lib/fromNow';
 import { initialQnaState, unseenQuestionCount, useQnaStore } from '../../src/state/qna/qnaStore';
-import { installQnaService, type QnaService } from '../../src/state/qna/service';
+import type { QnaService } from '../../src/state/qna/service';
+import { installBackend } from '../../src/state/backend';
+import { audienceOnStores, installFakeBackend } from './fakeBackend';
 import { QNA_MASK_HIDE_MS } from '../../src/state/qna/limits';
 import type { Question } from '../../src/state/qna/types';
 import { createDemoPollsQnaService, DEMO_CALL_LATENCY_MS, type DemoCall } from '../../src/demo/audience/pollsQnaService';
@@ -48,10 +50,10 @@ beforeEach(() => {
   failing = [];
   useQnaStore.setState(initialQnaState());
   service = createDemoPollsQnaService({ now: clock, fail: (call) => failing.includes(call) }).qna;
-  installQnaService(service);
+  installFakeBackend({ qna: service });
 });
 afterEach(() => {
-  installQnaService(null);
+  installBackend(null);
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -259,7 +261,7 @@ describe('announcement form (§2, §5, §7 banner)', () => {
 describe('with the simulated audience', () => {
   it('new questions arrive in Incoming while the panel is open', async () => {
     setup();
-    const stop = startPollsQnaSimulation({ seed: 4, now: clock });
+    const stop = startPollsQnaSimulation({ seed: 4, now: clock, audience: audienceOnStores() });
     await act(() => vi.advanceTimersByTimeAsync(2 * 60_000));
     stop();
     const count = useQnaStore.getState().questions.length;

@@ -1,7 +1,9 @@
 /** Q&A state (§3 Question, §4 Question): transitions, socket events, counts, tabs, sort, unseen, rollback (§8). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialQnaState, unseenQuestionCount, useQnaStore } from '../../src/state/qna/qnaStore';
-import { installQnaService, type QnaService } from '../../src/state/qna/service';
+import type { QnaService } from '../../src/state/qna/service';
+import { installBackend } from '../../src/state/backend';
+import { installFakeBackend } from './fakeBackend';
 import { canDo, inTab, offeredQnaTabs, QUESTION_ACTIONS, questionsInTab, sortQuestions } from '../../src/state/qna/rules';
 import type { Answer, Question, QnaTab } from '../../src/state/qna/types';
 import { DEMO_QUESTIONS, demoQuestions } from '../../src/demo/audience/pollsQnaData';
@@ -36,15 +38,16 @@ function okService(overrides: Partial<QnaService> = {}): QnaService {
 }
 const reject = async () => Promise.reject(backendError);
 
+const installQna = (qna: QnaService) => installFakeBackend({ qna });
 const state = () => useQnaStore.getState();
 const find = (id: string) => state().questions.find((q) => q.id === id);
 
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   useQnaStore.setState(initialQnaState());
-  installQnaService(okService());
+  installQna(okService());
 });
-afterEach(() => installQnaService(null));
+afterEach(() => installBackend(null));
 
 describe('§4 transitions', () => {
   it.each([
@@ -75,7 +78,7 @@ describe('§4 transitions', () => {
 
   it('refuses what a state does not offer', async () => {
     const service = okService();
-    installQnaService(service);
+    installQna(service);
     state().setQuestions([question('asked'), question('active', { status: 'ACTIVE' })]);
     expect(await state().remove('asked')).toBe(false);
     expect(await state().decline('active')).toBe(false);
@@ -89,7 +92,7 @@ describe('§4 transitions', () => {
 
   it('ACTIVE allows reply (only non-empty) and delete', async () => {
     const service = okService();
-    installQnaService(service);
+    installQna(service);
     state().setQuestions([question('a', { status: 'ACTIVE' })]);
     expect(await state().reply('a', '   ')).toBe(false);
     expect(service.answer).not.toHaveBeenCalled();
@@ -179,7 +182,7 @@ describe('unseen questions', () => {
 });
 
 describe('a failing call leaves the store unchanged (§8)', () => {
-  beforeEach(() => installQnaService(okService({ publish: reject, decline: reject, delete: reject, answer: reject, sendBanner: reject })));
+  beforeEach(() => installQna(okService({ publish: reject, decline: reject, delete: reject, answer: reject, sendBanner: reject })));
   const snapshot = () => JSON.parse(JSON.stringify(state().questions)) as unknown;
 
   it.each([
@@ -199,7 +202,7 @@ describe('a failing call leaves the store unchanged (§8)', () => {
 
   it('an empty announcement is not sent', async () => {
     const service = okService();
-    installQnaService(service);
+    installQna(service);
     expect(await state().announce('  ')).toBe(false);
     expect(await state().announce('Welcome!')).toBe(true);
     expect(service.sendBanner).toHaveBeenCalledExactlyOnceWith('Welcome!');

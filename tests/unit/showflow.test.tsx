@@ -17,7 +17,7 @@ import { GoLiveOverlay } from '../../src/features/golive/GoLiveOverlay';
 import { coachmarkPosition } from '../../src/features/tour/coachmarkPosition';
 import { TEXTS } from '../../src/lib/texts';
 import { BANNER_MS, INFO_MESSAGE_HIDE_MS } from '../../src/lib/limits';
-import type { StudioSession } from '../../src/services/types';
+import type { StudioSession } from '../../src/state/session';
 
 beforeEach(() => {
   useShowStore.setState(initialShowState());

@@ -9,15 +9,15 @@ import { initialQnaState, useQnaStore } from '../../src/state/qna/qnaStore';
 import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
 import { DEMO_CHANNEL, DEMO_EVENT_INFORMATION, DEMO_USER } from '../../src/demo/demoData';
 import { TEXTS } from '../../src/lib/texts';
-import { installSession } from '../../src/services/session';
-import { createDemoSession } from '../../src/demo/demoSession';
+import { installBackend } from '../../src/state/backend';
+import { createDemoBackend } from '../../src/demo/demoBackend';
 
 function connect(info = DEMO_EVENT_INFORMATION) {
   useMeetingStore.getState().applyConnection({ user: DEMO_USER, eventInformation: info, channel: DEMO_CHANNEL });
 }
 
 beforeEach(() => {
-  installSession(createDemoSession({ latencyMs: 0 }));
+  installBackend(createDemoBackend({ latencyMs: 0 }));
   useLayoutStore.setState({ ...initialLayoutState(), view: 'event', eventName: 'My Event' });
   useMeetingStore.setState(initialMeetingState());
   usePollStore.setState(initialPollState());

@@ -1,13 +1,12 @@
 /**
- * Everything the demo needs for the Chat and Host Chat tools, in one call for the app shell:
- * install the demo chat service, seed the history and the direct-message contacts, mirror the
- * unread counters for the side navigation, start the simulated chat, and let people answer the
- * moderator's direct messages. The returned function undoes it all.
+ * The demo's chat (Chat and Host Chat tools): the chat service with its sample history and
+ * contacts, and, once the audience starts, a fresh backstage message, the simulated chat, and
+ * people answering the moderator's direct messages, all emitted as real-time events.
  */
 import { DEMO_USER } from '../demoData';
-import { resetChatStore, useChatStore } from '../../state/chat/chatStore';
-import { installChatService } from '../../state/chat/service';
+import type { ChatService } from '../../state/chat/service';
 import type { ChatMessageInput, ChatParticipant } from '../../state/chat/types';
+import type { Dispatch } from '../../state/realtimeEvent';
 import { demoChatHistory, demoContacts, demoFreshBackstage, DM_REPLY_LINES } from './chatData';
 import { createDemoChatService } from './chatService';
 import { startChatSimulation, type ChatPace } from './chatSimulator';
@@ -35,57 +34,57 @@ export interface ChatDemoOptions {
   now?: () => number;
   schedule?: DemoTimer;
   pace?: Partial<ChatPace>;
-  /** Seed the history and contacts (default true). */
-  seedHistory?: boolean;
 }
 
-export function startChatDemo({ seed = DEMO_CHAT_SEED, now = Date.now, schedule = realTimer, pace, seedHistory = true }: ChatDemoOptions = {}): () => void {
+export interface ChatDemo {
+  service: ChatService;
+  /** Starts the chat audience, emitting into `emit`; returns the stop. */
+  start(emit: Dispatch): () => void;
+}
+
+export function createChatDemo({ seed = DEMO_CHAT_SEED, now = Date.now, schedule = realTimer, pace }: ChatDemoOptions = {}): ChatDemo {
   const random = createRandom(seed + 1);
   const replies = new Set<unknown>();
   let replySeq = 0;
+  let emit: Dispatch | null = null;
 
   /** Someone the moderator wrote to privately answers a few seconds later. */
   const answer = (sent: ChatMessageInput) => {
     const to = sent.receiver;
-    if (!sent.privateChat || !to?.guid || !to.name) return;
+    if (!emit || !sent.privateChat || !to?.guid || !to.name) return;
     const recipient: ChatParticipant = { guid: to.guid, name: to.name, role: to.role ?? 'Attendee' };
     const handle = schedule.setTimeout(() => {
       replies.delete(handle);
-      useChatStore.getState().receive({
-        id: `demo-chat-reply-${seed}-${++replySeq}`,
-        body: random.pick(DM_REPLY_LINES) ?? '',
-        timestamp: now(),
-        tag: 'private',
-        sender: recipient,
-        receiver: DEMO_CHAT_SELF,
-        privateChat: true,
+      emit?.({
+        type: 'chat.msg',
+        message: { id: `demo-chat-reply-${seed}-${++replySeq}`, body: random.pick(DM_REPLY_LINES) ?? '', timestamp: now(), tag: 'private', sender: recipient, receiver: DEMO_CHAT_SELF, privateChat: true },
       });
     }, Math.round(random.between(DM_REPLY_DELAY_MS[0], DM_REPLY_DELAY_MS[1])));
     replies.add(handle);
   };
 
-  const store = useChatStore.getState();
-  store.setSelf(DEMO_CHAT_SELF);
-  installChatService(
-    createDemoChatService({
-      self: DEMO_CHAT_SELF,
-      schedule,
-      now,
-      onRateLimited: (seconds) => useChatStore.getState().rateLimited(seconds),
-      onSent: answer,
-    }),
-  );
-  if (seedHistory) {
-    store.setContacts(demoContacts());
-    store.loadHistory(demoChatHistory(now(), DEMO_CHAT_SELF));
-    store.receive(demoFreshBackstage(now()));
-  }
-  const stops = [startChatSimulation({ seed, self: DEMO_CHAT_SELF, now, schedule, pace })];
-  return () => {
-    for (const stop of stops) stop();
-    for (const handle of replies) schedule.clearTimeout(handle);
-    replies.clear();
-    installChatService(null);
-    resetChatStore();
+  const service = createDemoChatService({
+    self: DEMO_CHAT_SELF,
+    schedule,
+    now,
+    history: (kind) => demoChatHistory(now(), DEMO_CHAT_SELF).filter((m) => m.tag === kind),
+    contacts: demoContacts,
+    onRateLimited: (seconds) => emit?.({ type: 'chat.rateLimited', retryAfter: seconds }),
+    onSent: answer,
+  });
+
+  return {
+    service,
+    start(to) {
+      emit = to;
+      to({ type: 'chat.msg', message: demoFreshBackstage(now()) });
+      const stopSimulation = startChatSimulation({ seed, self: DEMO_CHAT_SELF, emit: to, now, schedule, pace });
+      return () => {
+        stopSimulation();
+        for (const handle of replies) schedule.clearTimeout(handle);
+        replies.clear();
+        emit = null;
+      };
+    },
   };
 }

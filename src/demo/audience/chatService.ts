@@ -22,11 +22,12 @@ export interface DemoChatServiceOptions {
   schedule?: DemoTimer;
   now?: () => number;
   rateLimit?: { max: number; windowMs: number; retryAfterS: number };
-  /** The socket's chat.rateLimited (the demo wires it to the store). */
+  /** The socket's chat.rateLimited (the demo backend emits it as a real-time event). */
   onRateLimited?(retryAfterSeconds: number): void;
   /** Called with each message the server stored (the demo audience answers direct messages). */
   onSent?(message: ChatMessageInput): void;
   history?: (kind: ChatKind) => ChatMessageInput[];
+  contacts?: () => ChatParticipant[];
   fail?: (call: DemoChatCall) => boolean;
 }
 
@@ -42,6 +43,7 @@ export function createDemoChatService({
   onRateLimited,
   onSent,
   history = () => [],
+  contacts = () => [],
   fail = () => false,
 }: DemoChatServiceOptions): ChatService {
   let seq = 0;
@@ -89,5 +91,6 @@ export function createDemoChatService({
     send: (request) => respond('chat.send', () => send(request)),
     delete: () => respond('chat.delete', () => undefined),
     loadScrollback: (kind) => respond('chat.loadScrollback', () => history(kind)),
+    contacts: () => respond('chat.contacts', contacts),
   };
 }

@@ -1,12 +1,12 @@
 /**
  * The simulated chat of the demo: attendees post in the public chat every few seconds, presenters
  * talk backstage now and then, the moderator group occasionally, and now and then an attendee
- * writes to the moderator privately. It plays the part of the chat socket (chat.msg), writing into
- * the chat store, so the panels cannot tell it from a real audience. Seeded, and run on an
- * injectable timer so tests drive it with fake timers.
+ * writes to the moderator privately. It plays the part of the chat socket, emitting chat.msg
+ * events, so the panels cannot tell it from a real audience. Seeded, and run on an injectable
+ * timer so tests drive it with fake timers.
  */
-import { useChatStore } from '../../state/chat/chatStore';
 import type { ChatKind, ChatParticipant } from '../../state/chat/types';
+import type { Dispatch } from '../../state/realtimeEvent';
 import { BACKSTAGE_LINES, DEMO_ATTENDEES, DEMO_CHAT_EVENT_GUID, DEMO_MODERATORS, DEMO_PRESENTERS, MODERATOR_LINES, PRIVATE_LINES, PUBLIC_LINES } from './chatData';
 import { createRandom } from './pollsQnaRandom';
 import { realTimer, type DemoTimer } from './pollsQnaTimer';
@@ -37,6 +37,8 @@ export interface ChatSimulationOptions {
   seed: number;
   /** The moderator: private messages are addressed to them. */
   self: ChatParticipant;
+  /** Where the messages go (the studio's real-time dispatcher). */
+  emit: Dispatch;
   now?: () => number;
   schedule?: DemoTimer;
   pace?: Partial<ChatPace>;
@@ -46,7 +48,7 @@ export interface ChatSimulationOptions {
 const MENTION_POOL = 6;
 
 /** Starts the chat audience; the returned function stops it. */
-export function startChatSimulation({ seed, self, now = Date.now, schedule = realTimer, pace: paceOverride }: ChatSimulationOptions): () => void {
+export function startChatSimulation({ seed, self, emit, now = Date.now, schedule = realTimer, pace: paceOverride }: ChatSimulationOptions): () => void {
   const pace = { ...CHAT_PACE, ...paceOverride };
   const random = createRandom(seed);
   const recent: string[] = [];
@@ -68,17 +70,20 @@ export function startChatSimulation({ seed, self, now = Date.now, schedule = rea
 
   const post = (kind: ChatKind, sender: ChatParticipant, body: string) => {
     seq += 1;
-    useChatStore.getState().receive({
-      id: `sim-chat-${seed}-${seq}`,
-      body,
-      timestamp: now(),
-      tag: kind,
-      sender,
-      receiver: kind === 'private' ? self : null,
-      eventGuid: DEMO_CHAT_EVENT_GUID,
-      privateChat: kind === 'private',
-      moderatorPresenterChat: kind === 'backstage',
-      moderatorChat: kind === 'moderator',
+    emit({
+      type: 'chat.msg',
+      message: {
+        id: `sim-chat-${seed}-${seq}`,
+        body,
+        timestamp: now(),
+        tag: kind,
+        sender,
+        receiver: kind === 'private' ? self : null,
+        eventGuid: DEMO_CHAT_EVENT_GUID,
+        privateChat: kind === 'private',
+        moderatorPresenterChat: kind === 'backstage',
+        moderatorChat: kind === 'moderator',
+      },
     });
   };
 

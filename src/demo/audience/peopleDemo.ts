@@ -1,11 +1,13 @@
 /**
  * The demo's attendees (§1: a simulated audience): some already joined, more arriving at a seeded
- * pace, a few leaving. The media roster is reported every couple of seconds; presence (§4: absent
- * over 5 s → out of roster) and the 5 s cleanup run on the same timer.
+ * pace, a few leaving. Like the media roster it reports who is present (Event_Roster) every couple
+ * of seconds and on each arrival; presence and cleanup (§4) are the studio's to keep.
  */
-import { ROSTER_CLEANUP_MS } from '../../state/people/limits';
-import type { Participant } from '../../state/people/people';
-import { peopleActions, usePeopleStore } from '../../state/people/peopleStore';
+import { log } from '../../log';
+import type { RosterEntry } from '../../state/people/people';
+import type { PeopleService } from '../../state/people/service';
+import type { Dispatch } from '../../state/realtimeEvent';
+import { DEMO_CALL_LATENCY_MS } from './pollsQnaService';
 import { createRandom } from './pollsQnaRandom';
 import { realTimer, type DemoTimer } from './pollsQnaTimer';
 import { createRepeater } from './repeater';
@@ -20,40 +22,55 @@ export const ATTENDEE_NAMES = [
 const INITIAL_ATTENDEES = 24;
 const ROSTER_REPORT_MS = 2000;
 
-function attendee(i: number, joinTime: number): Participant {
-  return {
-    id: `attendee-${String(i + 1).padStart(3, '0')}-demo`,
-    name: ATTENDEE_NAMES[i % ATTENDEE_NAMES.length]!,
-    role: 'Attendee',
-    joinTime,
-    isSelf: false,
-    inParticipantRoster: true,
-    lastSeen: joinTime,
-    audioMute: true,
-    videoMute: true,
-    audioHardMute: false,
-    videoHardMute: false,
-  };
-}
+const attendee = (i: number, joinTime: number): RosterEntry => ({
+  id: `attendee-${String(i + 1).padStart(3, '0')}-demo`,
+  name: ATTENDEE_NAMES[i % ATTENDEE_NAMES.length]!,
+  role: 'Attendee',
+  joinTime,
+  audioMute: true,
+  videoMute: true,
+});
 
-export function startPeopleDemo({ seed = 11, now = Date.now, timer = realTimer }: { seed?: number; now?: () => number; timer?: DemoTimer } = {}): () => void {
+export function startPeopleDemo({ emit, seed = 11, now = Date.now, timer = realTimer }: { emit: Dispatch; seed?: number; now?: () => number; timer?: DemoTimer }): () => void {
   const random = createRandom(seed);
   const start = now();
-  peopleActions.setAttendees(Array.from({ length: INITIAL_ATTENDEES }, (_, i) => attendee(i, start - (INITIAL_ATTENDEES - i) * 45_000)));
+  const present = new Map<string, RosterEntry>();
+  for (let i = 0; i < INITIAL_ATTENDEES; i++) {
+    const p = attendee(i, start - (INITIAL_ATTENDEES - i) * 45_000);
+    present.set(p.id, p);
+  }
+  const report = () => emit({ type: 'Event_Roster', participants: [...present.values()] });
+  report();
   let next = INITIAL_ATTENDEES;
-  const present = new Set(usePeopleStore.getState().attendees.map((a) => a.id));
   const { every, stop } = createRepeater(timer, random);
   every([3000, 7000], () => {
     if (next >= ATTENDEE_NAMES.length) return;
     const p = attendee(next++, now());
-    present.add(p.id);
-    peopleActions.join(p);
+    present.set(p.id, p);
+    report();
   });
   every([9000, 16000], () => {
-    const leaving = random.pick([...present]);
+    const leaving = random.pick([...present.keys()]);
     if (leaving) present.delete(leaving);
   });
-  every([ROSTER_REPORT_MS, ROSTER_REPORT_MS], () => peopleActions.rosterUpdate(present, now()));
-  every([ROSTER_CLEANUP_MS, ROSTER_CLEANUP_MS], () => peopleActions.cleanup());
+  every([ROSTER_REPORT_MS, ROSTER_REPORT_MS], report);
   return stop;
+}
+
+/** The demo's moderator actions: nobody is really there to mute or remove, so each simply succeeds. */
+export function createDemoPeopleService({ schedule = realTimer, latencyMs = DEMO_CALL_LATENCY_MS }: { schedule?: DemoTimer; latencyMs?: number } = {}): PeopleService {
+  const done = (what: string) =>
+    new Promise<void>((resolve) =>
+      schedule.setTimeout(() => {
+        log.info('demo', what);
+        resolve();
+      }, latencyMs),
+    );
+  return {
+    rename: (guid, name) => done(`renamed ${guid} to ${name}`),
+    muteAll: (mute) => done(`${mute ? 'muted' : 'unmuted'} all presenters`),
+    muteEndpoint: (guid, media, mode) => done(`${media} of ${guid}: ${mode}`),
+    voiceProcessing: (guid, on) => done(`noise cancellation of ${guid} ${on ? 'on' : 'off'}`),
+    kickOut: (type, guid) => done(`removed ${type} ${guid}`),
+  };
 }

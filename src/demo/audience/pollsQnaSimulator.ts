@@ -1,13 +1,13 @@
 /**
  * The simulated audience of the demo: attendees vote while a poll is live, ask questions and
- * upvote them. It plays the part of the event socket, writing the same changes the socket would
- * into the poll and Q&A stores, so the panels cannot tell it from a real audience. Seeded, and run
- * on an injectable timer so tests drive it with fake timers.
+ * upvote them. It plays the part of the event socket, emitting the events the socket would (POLL
+ * updates with the results, Event_QnA add and upvote), so the panels cannot tell it from a real
+ * audience. Seeded, and run on an injectable timer so tests drive it with fake timers.
  */
-import { activePoll } from '../../state/polls/rules';
-import { usePollStore } from '../../state/polls/pollStore';
+import { alignResults } from '../../state/polls/rules';
 import type { Poll } from '../../state/polls/types';
-import { useQnaStore } from '../../state/qna/qnaStore';
+import type { Question } from '../../state/qna/types';
+import type { Dispatch } from '../../state/realtimeEvent';
 import { AUDIENCE_QUESTIONS } from './pollsQnaData';
 import { createRandom, type Random } from './pollsQnaRandom';
 import { realTimer, type DemoTimer } from './pollsQnaTimer';
@@ -39,8 +39,20 @@ export const SIMULATION_PACE: SimulationPace = {
 
 export const ANONYMOUS_NAME = 'Anonymous';
 
+/** The demo audience's seed: the same questions in the same order on every visit. */
+export const DEMO_AUDIENCE_SEED = 20_240_601;
+
+/** What the audience sees of the event, and where what it does goes. */
+export interface PollsQnaAudience {
+  /** The poll now live, if any. */
+  activePoll(): Poll | undefined;
+  questions(): readonly Question[];
+  emit: Dispatch;
+}
+
 export interface PollsQnaSimulationOptions {
   seed: number;
+  audience: PollsQnaAudience;
   now?: () => number;
   schedule?: DemoTimer;
   /** With Q&A auto-approve on, new questions arrive published. */
@@ -67,7 +79,7 @@ function pickWeighted(weights: readonly number[], random: Random): number {
 }
 
 /** Starts the audience; the returned function stops it. */
-export function startPollsQnaSimulation({ seed, now = Date.now, schedule = realTimer, autoApprove = false, pace: paceOverride }: PollsQnaSimulationOptions): () => void {
+export function startPollsQnaSimulation({ seed, audience, now = Date.now, schedule = realTimer, autoApprove = false, pace: paceOverride }: PollsQnaSimulationOptions): () => void {
   const pace = { ...SIMULATION_PACE, ...paceOverride };
   const random = createRandom(seed);
   const weights = new Map<string, number[]>();
@@ -77,7 +89,7 @@ export function startPollsQnaSimulation({ seed, now = Date.now, schedule = realT
   const { every, stop } = createRepeater(schedule, random);
 
   every(pace.voteEveryMs, () => {
-    const poll = activePoll(usePollStore.getState().polls);
+    const poll = audience.activePoll();
     if (!poll || poll.options.length === 0) return;
     let w = weights.get(poll.pollGuid);
     if (!w || w.length !== poll.options.length) {
@@ -85,10 +97,9 @@ export function startPollsQnaSimulation({ seed, now = Date.now, schedule = realT
       weights.set(poll.pollGuid, w);
     }
     const votes = Math.round(random.between(pace.votesPerTick[0], pace.votesPerTick[1]));
-    for (let v = 0; v < votes; v++) {
-      const option = poll.options[pickWeighted(w, random)];
-      if (option) usePollStore.getState().recordVote(poll.pollGuid, option.optionNumber);
-    }
+    const results = alignResults(poll);
+    for (let v = 0; v < votes; v++) results[pickWeighted(w, random)]!.votes += 1;
+    audience.emit({ type: 'POLL', notificationType: 'UPDATE', pollData: { pollGuid: poll.pollGuid, results } });
   });
 
   every(pace.questionEveryMs, () => {
@@ -96,27 +107,30 @@ export function startPollsQnaSimulation({ seed, now = Date.now, schedule = realT
     if (!asked) return;
     questionSeq += 1;
     const anonymous = random.chance(pace.anonymousShare);
-    useQnaStore.getState().applyEvent({
-      type: 'add',
-      question: {
-        id: `sim-q-${seed}-${questionSeq}`,
-        content: asked.content,
-        status: autoApprove ? 'ACTIVE' : 'ASKED',
-        anonymous,
-        initiator: { name: anonymous ? ANONYMOUS_NAME : asked.name },
-        timestamp: now(),
-        upvoteCount: 0,
-        answerCount: 0,
-        replyCount: 0,
-        answers: [],
+    audience.emit({
+      type: 'Event_QnA',
+      qna: {
+        type: 'add',
+        question: {
+          id: `sim-q-${seed}-${questionSeq}`,
+          content: asked.content,
+          status: autoApprove ? 'ACTIVE' : 'ASKED',
+          anonymous,
+          initiator: { name: anonymous ? ANONYMOUS_NAME : asked.name },
+          timestamp: now(),
+          upvoteCount: 0,
+          answerCount: 0,
+          replyCount: 0,
+          answers: [],
+        },
       },
     });
   });
 
   every(pace.upvoteEveryMs, () => {
-    const open = useQnaStore.getState().questions.filter((q) => q.status !== 'DECLINED');
+    const open = audience.questions().filter((q) => q.status !== 'DECLINED');
     const target = random.pick(open);
-    if (target) useQnaStore.getState().applyEvent({ type: 'upvote', id: target.id, upvoteCount: target.upvoteCount + 1 });
+    if (target) audience.emit({ type: 'Event_QnA', qna: { type: 'upvote', id: target.id, upvoteCount: target.upvoteCount + 1 } });
   });
 
   return stop;

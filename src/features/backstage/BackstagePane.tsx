@@ -10,7 +10,7 @@ import { MAX_PRODUCER_CARDS } from '../../../compositor/model/constants';
 import { useLayoutStore } from '../../state/layoutStore';
 import { stageActions } from '../../state/channel/stageActions';
 import { useStageStore } from '../../state/channel/store';
-import { SELF_ID } from '../../services/stageSetup';
+import { SELF_ID } from '../../state/session';
 import { cardWidth } from '../../ui/cardWidth';
 import { useWindowWidth } from '../../ui/useWindowWidth';
 import { ProducerCardView } from './ProducerCardView';

@@ -8,6 +8,7 @@ import { Maximize2, Mic, MicOff, MoreVertical, Video, VideoOff } from 'lucide-re
 import type { ProducerCard } from '../../../compositor/model/types';
 import { isSpeaking, useAudioLevels } from '../../state/audioLevels';
 import { stageActions } from '../../state/channel/stageActions';
+import { moderatorActions } from '../../state/people/moderation';
 import { useStageStore } from '../../state/channel/store';
 import { media } from '../../services/media';
 import { TOGGLE_AUDIO, TOGGLE_LIVE, TOGGLE_SPOTTED, TOGGLE_VIDEO } from '../../state/commands/cardCommands';
@@ -91,7 +92,7 @@ export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bi
         </span>
       </div>
       <div className="card-name" ref={renameHost}>
-        <InlineRename value={card.name} label={`Name of ${card.name}`} onSave={(name) => stageActions.rename(card.id, name)} />
+        <InlineRename value={card.name} label={`Name of ${card.name}`} onSave={(name) => moderatorActions.rename(card.id, name)} />
       </div>
       <div className="card-controls">
         <Tooltip delay={TOOLTIP_DELAY_SLOW} label={TOGGLE_LIVE.label(stage, card)} placement="top">

@@ -1,6 +1,6 @@
 import { useGoLiveStore } from '../../state/goLiveStore';
 import { cancelEndStream, confirmEndStream } from '../../services/goLive';
-import { session } from '../../services/session';
+import { backend } from '../../state/backend';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TEXTS } from '../../lib/texts';
 
@@ -9,7 +9,7 @@ export function EndStreamDialog() {
   const open = useGoLiveStore((s) => s.endConfirmOpen);
   if (!open) return null;
   return (
-    <ConfirmDialog testId="end-stream-dialog" title="End the stream?" confirmLabel={TEXTS.endStream} onConfirm={() => void confirmEndStream(session())} onCancel={cancelEndStream}>
+    <ConfirmDialog testId="end-stream-dialog" title="End the stream?" confirmLabel={TEXTS.endStream} onConfirm={() => void confirmEndStream(backend().session)} onCancel={cancelEndStream}>
       <p>Your audience will stop seeing the broadcast.</p>
     </ConfirmDialog>
   );

@@ -6,7 +6,7 @@ import { ErrorDialogHost } from '../dialogs/ErrorDialogHost';
 import { InfoMessages } from '../dialogs/InfoMessages';
 import { useLayoutStore } from '../../state/layoutStore';
 import { enterStudio } from '../../services/entry';
-import { session } from '../../services/session';
+import { backend } from '../../state/backend';
 import { StudioScreen } from '../studio/StudioScreen';
 import { ConnectingOverlay } from './ConnectingOverlay';
 import { HairCheck } from './HairCheck';
@@ -16,17 +16,17 @@ export function DemoPage({ code }: { code: string }) {
   const view = useLayoutStore((s) => s.view);
   const overlay = useLayoutStore((s) => s.connectingOverlayVisible);
   const initError = useLayoutStore((s) => s.initError);
-  const user = session().currentUser();
+  const user = backend().session.currentUser();
   useEffect(() => {
     sounds.preload();
     return watchNetwork();
   }, []);
-  const proceed = useCallback(() => void enterStudio(session(), code), [code]);
+  const proceed = useCallback(() => void enterStudio(code), [code]);
 
   return (
     <>
       {view === 'init' && <InitScreen firstName={user.firstName} error={initError} onRetry={() => useLayoutStore.setState({ view: 'haircheck', initError: null })} />}
-      {view === 'haircheck' && <HairCheck user={user} eventTitle={session().upcomingEventTitle()} connecting={overlay} onProceed={proceed} />}
+      {view === 'haircheck' && <HairCheck user={user} eventTitle={backend().session.upcomingEventTitle()} connecting={overlay} onProceed={proceed} />}
       {view === 'event' && <StudioScreen />}
       {overlay && <ConnectingOverlay />}
       <ErrorDialogHost />

@@ -9,9 +9,12 @@ import { useChatStore } from '../../state/chat/chatStore';
 import { SEARCH_DEBOUNCE_MS } from '../../state/people/limits';
 import { matchesSearch, sortParticipants, type Participant, type SortOrder } from '../../state/people/people';
 import { peopleActions, usePeopleStore } from '../../state/people/peopleStore';
-import { stageActions } from '../../state/channel/stageActions';
+import { moderatorActions } from '../../state/people/moderation';
+import { HARD_MUTE_AUDIO, HARD_MUTE_VIDEO, NOISE_CANCELLATION, REMOVE, TOGGLE_AUDIO, TOGGLE_VIDEO } from '../../state/commands/cardCommands';
+import type { Command } from '../../state/commands/types';
+import type { ProducerCard } from '../../../compositor/model/types';
 import { useStageStore } from '../../state/channel/store';
-import { SELF_ID } from '../../services/stageSetup';
+import { SELF_ID } from '../../state/session';
 import { info } from '../../services/show';
 import { Tabs } from '../../ui/Tabs';
 import { useDebounced } from '../../ui/useDebounced';
@@ -33,7 +36,8 @@ export function PeoplePanel() {
   const [query, setQuery] = useState('');
   const settled = useDebounced(query, SEARCH_DEBOUNCE_MS);
   const [order, setOrder] = useState<SortOrder>({ key: 'arrival', direction: 'asc' });
-  const cards = useStageStore((s) => s.doc.producers);
+  const stage = useStageStore();
+  const cards = stage.doc.producers;
   const attendees = usePeopleStore((s) => s.attendees);
   const presenters = useMemo(() => presenterRows(cards), [cards]);
 
@@ -43,15 +47,12 @@ export function PeoplePanel() {
 
   const presenterActions = (p: (typeof presenters)[number]): PersonAction[] => {
     const card = p.card;
+    const entry = (command: Command<ProducerCard>, danger = false): PersonAction => ({ label: command.label(stage, card), run: () => command.perform(card), disabled: !command.enabled(stage, card), danger });
     const actions: PersonAction[] = [
-      { label: card.audioMute ? 'Unmute mic' : 'Mute mic', run: () => stageActions.toggleMute(card.id, 'audio'), disabled: card.audioHardMute },
-      { label: card.videoMute ? 'Unmute video' : 'Mute video', run: () => stageActions.toggleMute(card.id, 'video'), disabled: card.videoHardMute },
-      { label: card.audioHardMute ? 'Enable mic' : 'Disable mic', run: () => stageActions.toggleHardMute(card.id, 'audio') },
-      { label: card.videoHardMute ? 'Enable video' : 'Disable video', run: () => stageActions.toggleHardMute(card.id, 'video') },
-      { label: `Noise cancellation: ${card.voiceProcessing ? 'on' : 'off'}`, run: () => stageActions.toggleNoiseCancellation(card.id) },
+      ...[TOGGLE_AUDIO, TOGGLE_VIDEO, HARD_MUTE_AUDIO, HARD_MUTE_VIDEO, NOISE_CANCELLATION].map((command) => entry(command)),
       { label: 'Connection details', run: () => info(`${card.name}: connection ${QUALITY[card.callQuality] ?? 'unknown'} (${card.callQuality}/5)`) },
     ];
-    if (!p.isSelf && p.role !== 'Moderator') actions.push({ label: 'Remove presenter', run: () => stageActions.remove(card.id), danger: true });
+    if (!p.isSelf && p.role !== 'Moderator') actions.push(entry(REMOVE, true));
     return actions;
   };
   const attendeeActions = (p: Participant): PersonAction[] => [
@@ -62,7 +63,7 @@ export function PeoplePanel() {
         useLayoutStore.getState().selectTool('HOST CHAT');
       },
     },
-    { label: 'Remove guest', run: () => peopleActions.remove(p.id), danger: true },
+    { label: 'Remove guest', run: () => void peopleActions.remove(p.id), danger: true },
   ];
 
   return (
@@ -82,7 +83,7 @@ export function PeoplePanel() {
         </label>
         <SortMenu value={order} onChange={setOrder} />
         {tab === 'PRESENTERS' && (
-          <button type="button" className="btn btn-secondary btn-small" disabled={!others.length} onClick={() => stageActions.muteAll(!allMuted, SELF_ID)}>
+          <button type="button" className="btn btn-secondary btn-small" disabled={!others.length} onClick={() => moderatorActions.muteAll(!allMuted, SELF_ID)}>
             {allMuted ? 'Unmute All' : 'Mute All'}
           </button>
         )}

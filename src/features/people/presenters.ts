@@ -1,7 +1,7 @@
 /** Presenters as roster rows: the stage's producer cards (§4: only non-attendees are on cards). */
 import type { ProducerCard } from '../../../compositor/model/types';
 import type { Participant } from '../../state/people/people';
-import { SELF_ID } from '../../services/stageSetup';
+import { SELF_ID } from '../../state/session';
 
 export function presenterRows(cards: readonly ProducerCard[]): (Participant & { card: ProducerCard })[] {
   return cards

@@ -5,7 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { CAMERA_BLUR_RANGE_MAX, SETTINGS_TOGGLE_DEBOUNCE_MS } from '../../lib/limits';
 import { media } from '../../services/media';
-import { SELF_ID } from '../../services/stageSetup';
+import { SELF_ID } from '../../state/session';
 import { useSettingsStore } from '../../state/settingsStore';
 import { Switch } from '../../ui/Switch';
 import { DevicePicker } from './DevicePicker';

@@ -7,7 +7,7 @@ import { useAudioLevels } from '../../state/audioLevels';
 import { useLayoutStore } from '../../state/layoutStore';
 import { stageActions } from '../../state/channel/stageActions';
 import { useStageStore } from '../../state/channel/store';
-import { SELF_ID } from '../../services/stageSetup';
+import { SELF_ID } from '../../state/session';
 import { MicLevelIcon } from '../../ui/MicLevelIcon';
 import { Tooltip } from '../../ui/Tooltip';
 import { TEXTS } from '../../lib/texts';

@@ -8,7 +8,6 @@ import { Coachmark } from '../tour/Coachmark';
 import { WelcomeOverlay } from '../tour/WelcomeOverlay';
 import { navigate } from '../../services/router';
 import { leaveStudio } from '../../services/entry';
-import { session } from '../../services/session';
 import { useLayoutStore } from '../../state/layoutStore';
 import { ExitDialog } from './ExitDialog';
 import { LeftArea } from './LeftArea';
@@ -26,7 +25,7 @@ export function StudioScreen() {
   useStageShortcuts();
   useEffect(() => watchLiveStreamBanner(), []);
   const confirmExit = useCallback(() => {
-    void leaveStudio(session()).then(() => navigate('select-channel'));
+    void leaveStudio().then(() => navigate('select-channel'));
   }, []);
 
   return (

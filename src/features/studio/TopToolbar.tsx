@@ -4,7 +4,7 @@ import { useLayoutStore } from '../../state/layoutStore';
 import { Logo } from '../../ui/Logo';
 import { Tooltip } from '../../ui/Tooltip';
 import { openEndStreamConfirm, startGoLiveCountdown } from '../../services/goLive';
-import { session } from '../../services/session';
+import { backend } from '../../state/backend';
 import { BroadcastStatus } from '../golive/BroadcastStatus';
 
 export function TopToolbar() {
@@ -12,8 +12,8 @@ export function TopToolbar() {
   const live = useLayoutStore((s) => s.liveStreamRunning);
   const { showRegisterPopup, setExitDialogOpen } = useLayoutStore.getState();
   // In the demo, going live and recording open the registration pop-up (§2).
-  const canGoLive = session().capabilities.goLive;
-  const onGoLive = () => (!canGoLive ? showRegisterPopup() : live ? openEndStreamConfirm() : startGoLiveCountdown(session()));
+  const canGoLive = backend().session.capabilities.goLive;
+  const onGoLive = () => (!canGoLive ? showRegisterPopup() : live ? openEndStreamConfirm() : startGoLiveCountdown(backend().session));
   return (
     <header className="top-toolbar" data-testid="top-toolbar">
       <div className="toolbar-start">

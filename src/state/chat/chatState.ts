@@ -79,6 +79,8 @@ export interface ChatActions {
   setDraft(key: string, text: string): void;
   clearFailure(): void;
   loadScrollback(kind: ChatKind): Promise<boolean>;
+  /** Who can be sent a direct message; a failure is logged and leaves the list as it is. */
+  loadContacts(): Promise<boolean>;
   startDirect(): void;
   openConversation(endpointGuid: string | null): void;
   /** Opens a direct conversation with someone (adding them to the contacts) and asks the host chat to show it. */

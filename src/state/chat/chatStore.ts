@@ -1,9 +1,9 @@
 /**
  * Chat state (§3 Chat message, §4 Public chat message): the messages of each kind (public,
  * private, backstage = moderatorPresenterChat, moderator = moderatorChat), unread counters per kind,
- * the one message on stream, the rate-limit countdown and the composers' drafts. Sockets (or the
- * demo audience) call receive / applyDeleted / rateLimited; the moderator's commands go through the
- * installed ChatService, optimistically, and are rolled back if the call fails (§8). Private chat
+ * the one message on stream, the rate-limit countdown and the composers' drafts. The real-time
+ * dispatcher calls receive / applyDeleted / rateLimited; the moderator's commands go through the
+ * backend's chat service, optimistically, and are rolled back if the call fails (§8). Private chat
  * history and send errors are logged and raised to the global error handler (§8).
  */
 import { create } from 'zustand';
@@ -13,7 +13,7 @@ import { raiseError } from '../showStore';
 import { describeFailure } from '../polls/failure';
 import { CHAT_HISTORY_MAX, CHAT_TAGS, DELETED_MESSAGE_KEEP_MS, RATE_LIMIT_TICK_MS } from './limits';
 import { canDeleteMessage, canShowOnStream, chatKindOf, conversationPartner, kindFlags, normalizeMessage } from './rules';
-import { chatService } from './service';
+import { backend } from '../backend';
 import { cleanChatText } from './text';
 import { chatTiming, emptyByKind, initialChatState, inScope, PRIVATE_TAB_SCOPE, type ChatState, type ChatStore } from './chatState';
 import type { ChatCommand, ChatKind, ChatMessage, ChatMessageInput, ChatParticipant } from './types';
@@ -223,7 +223,7 @@ export const useChatStore = create<ChatStore>()(
         set((s) => void (s.failure = null));
         insert(temp);
         try {
-          const saved = await chatService().send({ text, channel: kind, tag, ...(recipient && { recipient: { guid: recipient.guid, name: recipient.name, role: recipient.role } }) });
+          const saved = await backend().chat.send({ text, channel: kind, tag, ...(recipient && { recipient: { guid: recipient.guid, name: recipient.name, role: recipient.role } }) });
           const merged = normalizeMessage({ ...saved, ...kindFlags(kind), isSelf: true, isUnread: false, pending: false, onStreamDate: 0 }, self.guid, temp);
           replaceOrDrop(temp.id, merged);
           return true;
@@ -248,7 +248,7 @@ export const useChatStore = create<ChatStore>()(
         set((s) => void (s.failure = null));
         flagDeleted(id);
         try {
-          await chatService().delete(id);
+          await backend().chat.delete(id);
           return true;
         } catch (e) {
           chatTiming().clock.clearTimeout(removals.get(id));
@@ -320,13 +320,23 @@ export const useChatStore = create<ChatStore>()(
 
       loadScrollback: async (kind) => {
         try {
-          const list = await chatService().loadScrollback(kind);
+          const list = await backend().chat.loadScrollback(kind);
           get().loadHistory(list.map((m) => ({ ...m, ...kindFlags(kind) })));
           return true;
         } catch (e) {
           const detail = describeFailure(e);
           if (kind === 'private') failPrivate('load', detail);
           else fail('load', kind, detail);
+          return false;
+        }
+      },
+
+      loadContacts: async () => {
+        try {
+          get().setContacts(await backend().chat.contacts());
+          return true;
+        } catch (e) {
+          log.warn('chat', `loading contacts failed: ${describeFailure(e)}`);
           return false;
         }
       },

@@ -1,9 +1,8 @@
 /**
- * The calls the chat store makes (§7 Chat), as an interface with a demo implementation
- * (src/demo/audience/chatService.ts) and, later, a backend one. The store only knows this
- * interface; the app installs one implementation at boot.
+ * The calls the chat store makes (§7 Chat), as the `chat` member of the Backend port
+ * (src/state/backend.ts), with a demo implementation (src/demo/audience/chatService.ts).
  */
-import type { ChatKind, ChatMessageInput, ChatSendRequest } from './types';
+import type { ChatKind, ChatMessageInput, ChatParticipant, ChatSendRequest } from './types';
 
 export interface ChatService {
   /** §7 Send chat message (text, channel, recipient for private): resolves to the stored message. */
@@ -16,16 +15,9 @@ export interface ChatService {
    * and private (the same with ?private=true).
    */
   loadScrollback(kind: ChatKind): Promise<ChatMessageInput[]>;
-}
-
-let current: ChatService | null = null;
-
-export function installChatService(service: ChatService | null): void {
-  current = service;
-}
-
-/** The installed service; calling without one fails like any other call (inline error, no change). */
-export function chatService(): ChatService {
-  if (!current) throw new Error('No chat service installed');
-  return current;
+  /**
+   * Who the moderator can write to directly. §7 lists GET chat/v1/events/{eventId}/chat/moderator/
+   * {instanceId} without its answer; we read it as the moderator's conversations (§3 Conversation summary).
+   */
+  contacts(): Promise<ChatParticipant[]>;
 }

@@ -1,9 +1,11 @@
 /**
- * Commands of one producer card (§2 card controls and participant menu; §3 edit actions). The card's
- * buttons and its menu render these entries; their guards (§5) live in the actions.
+ * Commands of one producer card (§2 card controls, participant menu and People panel; §3 edit
+ * actions). The card's buttons and the menus render these entries; their guards (§5) live in the
+ * actions, and what concerns a participant goes through the §7 moderator call (state/people/moderation).
  */
 import type { ProducerCard } from '../../../compositor/model/types';
 import { stageActions } from '../channel/stageActions';
+import { moderatorActions } from '../people/moderation';
 import type { Command } from './types';
 
 type CardCommand = Command<ProducerCard>;
@@ -35,7 +37,7 @@ const toggleMuted = (kind: MediaKind): CardCommand => ({
   section: 'Producer card',
   label: (_, card) => `${muted(card, kind) ? 'Unmute' : 'Mute'} ${DEVICE[kind]}`,
   enabled: (_, card) => !hardMuted(card, kind),
-  perform: (card) => void stageActions.toggleMute(card.id, kind),
+  perform: (card) => void moderatorActions.toggleMute(card.id, kind),
 });
 
 /** Disable or enable (hard mute) a participant's mic or camera (§4: a hard-muted participant is forced muted). */
@@ -44,7 +46,7 @@ const toggleHardMuted = (kind: MediaKind): CardCommand => ({
   section: 'Producer card',
   label: (_, card) => `${hardMuted(card, kind) ? 'Enable' : 'Disable'} ${DEVICE[kind]}`,
   enabled: () => true,
-  perform: (card) => void stageActions.toggleHardMute(card.id, kind),
+  perform: (card) => void moderatorActions.toggleHardMute(card.id, kind),
 });
 
 export const TOGGLE_AUDIO = toggleMuted('audio');
@@ -57,7 +59,7 @@ export const NOISE_CANCELLATION: CardCommand = {
   section: 'Producer card',
   label: (_, card) => `Noise cancellation: ${card.voiceProcessing ? 'on' : 'off'}`,
   enabled: () => true,
-  perform: (card) => void stageActions.toggleNoiseCancellation(card.id),
+  perform: (card) => void moderatorActions.toggleNoiseCancellation(card.id),
 };
 
 export const REMOVE: CardCommand = {
@@ -65,7 +67,7 @@ export const REMOVE: CardCommand = {
   section: 'Producer card',
   label: () => 'Remove presenter',
   enabled: (_, card) => card.type !== 'MODERATOR', // §2 never a moderator (the menu also hides it for self)
-  perform: (card) => void stageActions.remove(card.id),
+  perform: (card) => void moderatorActions.removePresenter(card.id),
 };
 
 /** Every card command, in the order the overlay lists them. */

@@ -22,6 +22,9 @@ export interface Participant {
   videoHardMute: boolean;
 }
 
+/** One participant as a roster update lists them (§7 Event_Roster); presence is ours to keep. */
+export type RosterEntry = Pick<Participant, 'id' | 'name' | 'role' | 'joinTime'> & Partial<Pick<Participant, 'audioMute' | 'videoMute' | 'audioHardMute' | 'videoHardMute'>>;
+
 export type SortKey = 'name' | 'arrival';
 export type SortDirection = 'asc' | 'desc';
 export interface SortOrder {

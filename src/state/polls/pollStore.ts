@@ -1,15 +1,15 @@
 /**
  * Poll state (§3 Poll, §4 Poll): the event's polls and the pollGuids the moderator has seen.
- * Socket notifications and votes patch it directly; the moderator's commands go through the
- * installed PollService with an optimistic update that is rolled back if the call fails (§8:
- * state stays consistent, the panel shows an inline error).
+ * Socket notifications patch it directly (votes arrive as POLL updates carrying the results); the
+ * moderator's commands go through the backend's polls service with an optimistic update that is
+ * rolled back if the call fails (§8: state stays consistent, the panel shows an inline error).
  */
 import { create } from 'zustand';
 import { immer } from 'zustand/middleware/immer';
 import { log } from '../../log';
 import { describeFailure } from './failure';
 import { activePoll, alignResults, canDeletePoll, canEditPoll, canEndPoll, canStartPoll, LIST_STATUSES, normalizeStatus } from './rules';
-import { pollService } from './service';
+import { backend } from '../backend';
 import type { Poll, PollCommand, PollDraft, PollFailure, PollSocketNotification } from './types';
 import { pollValidationMessages } from './validation';
 
@@ -27,8 +27,6 @@ export interface PollActions {
   setPolls(polls: readonly Poll[]): void;
   /** §4: a notification of type DELETE removes the poll; any other type updates or adds it. */
   applySocket(notification: PollSocketNotification): void;
-  /** Counts votes for an option of the ACTIVE poll (the audience voting). */
-  recordVote(pollGuid: string, optionNumber: number, count?: number): void;
   markSeen(pollGuids: readonly string[]): void;
   clearFailure(): void;
   /** Commands: each resolves to whether the call succeeded. */
@@ -122,23 +120,12 @@ export const usePollStore = create<PollStore>()(
           }
         }),
 
-      recordVote: (pollGuid, optionNumber, count = 1) =>
-        set((s) => {
-          const poll = s.polls.find((p) => p.pollGuid === pollGuid);
-          if (!poll || poll.status !== 'ACTIVE') return;
-          const index = poll.options.findIndex((o) => o.optionNumber === optionNumber);
-          if (index < 0) return;
-          poll.results = alignResults(poll);
-          const row = poll.results[index];
-          if (row) row.votes += count;
-        }),
-
       markSeen: (pollGuids) => {
         const fresh = pollGuids.filter((g) => !get().seenPollGuids.includes(g));
         if (fresh.length === 0) return;
         set((s) => void s.seenPollGuids.push(...fresh));
         Promise.resolve()
-          .then(() => pollService().markSeen(fresh))
+          .then(() => backend().polls.markSeen(fresh))
           .catch((e: unknown) => log.info('polls', `seen marking failed: ${describeFailure(e)}`));
       },
 
@@ -162,7 +149,7 @@ export const usePollStore = create<PollStore>()(
           s.seenPollGuids.push(temp.pollGuid);
           s.busy.push(temp.pollGuid);
         });
-        const result = await attempt('create', undefined, () => pollService().create(draft), dropTemp);
+        const result = await attempt('create', undefined, () => backend().polls.create(draft), dropTemp);
         if (!result) return null;
         const created = normalizePoll(result.value);
         set((s) => {
@@ -182,7 +169,7 @@ export const usePollStore = create<PollStore>()(
         const messages = pollValidationMessages(draft);
         if (messages.length > 0) return refuse('update', pollGuid, messages.join(', '));
         const rollback = patchPoll(before, { ...before, question: draft.question, options: draft.options, results: [] });
-        const result = await attempt('update', pollGuid, () => pollService().update(pollGuid, draft), rollback);
+        const result = await attempt('update', pollGuid, () => backend().polls.update(pollGuid, draft), rollback);
         if (result && find(pollGuid)) replace(pollGuid, normalizePoll({ ...result.value, pollGuid }));
         return result !== null;
       },
@@ -196,7 +183,7 @@ export const usePollStore = create<PollStore>()(
           set((s) => {
             if (!s.polls.some((p) => p.pollGuid === pollGuid)) s.polls.splice(Math.min(index, s.polls.length), 0, before);
           });
-        return (await attempt('delete', pollGuid, () => pollService().delete(pollGuid), rollback)) !== null;
+        return (await attempt('delete', pollGuid, () => backend().polls.delete(pollGuid), rollback)) !== null;
       },
 
       startPoll: async (pollGuid) => {
@@ -206,7 +193,7 @@ export const usePollStore = create<PollStore>()(
           return refuse('start', pollGuid, live ? 'Another poll is live: end it first' : 'This poll cannot be started');
         }
         const rollback = patchPoll(before, { ...before, status: 'ACTIVE', results: alignResults(before) });
-        return (await attempt('start', pollGuid, () => pollService().manage(pollGuid, 'START'), rollback)) !== null;
+        return (await attempt('start', pollGuid, () => backend().polls.manage(pollGuid, 'START'), rollback)) !== null;
       },
 
       endPoll: async (pollGuid) => {
@@ -217,12 +204,12 @@ export const usePollStore = create<PollStore>()(
           const now = find(pollGuid);
           if (now) replace(pollGuid, { ...now, status: before.status });
         };
-        return (await attempt('end', pollGuid, () => pollService().manage(pollGuid, 'END'), rollback)) !== null;
+        return (await attempt('end', pollGuid, () => backend().polls.manage(pollGuid, 'END'), rollback)) !== null;
       },
 
       loadPolls: async () => {
         try {
-          const lists = await Promise.all(LIST_STATUSES.map((status) => pollService().list(status)));
+          const lists = await Promise.all(LIST_STATUSES.map((status) => backend().polls.list(status)));
           set((s) => {
             for (const raw of lists.flat()) {
               const i = s.polls.findIndex((p) => p.pollGuid === raw.pollGuid);

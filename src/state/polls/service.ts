@@ -1,7 +1,6 @@
 /**
- * The calls the poll store makes (§7 Polls), as an interface with a demo implementation
- * (src/demo/audience/pollsQnaService.ts) and, later, a backend one. The store only knows this
- * interface; the app installs one implementation at boot (like the studio session).
+ * The calls the poll store makes (§7 Polls), as the `polls` member of the Backend port
+ * (src/state/backend.ts), with a demo implementation (src/demo/audience/pollsQnaService.ts).
  */
 import type { Poll, PollDraft, PollListStatus, PollManageAction } from './types';
 
@@ -18,16 +17,4 @@ export interface PollService {
   list(status: PollListStatus): Promise<Poll[]>;
   /** §7: poll-seen marking by pollGuid list. */
   markSeen(pollGuids: string[]): Promise<void>;
-}
-
-let current: PollService | null = null;
-
-export function installPollService(service: PollService | null): void {
-  current = service;
-}
-
-/** The installed service; calling without one fails like any other call (inline error, no change). */
-export function pollService(): PollService {
-  if (!current) throw new Error('No poll service installed');
-  return current;
 }

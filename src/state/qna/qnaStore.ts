@@ -1,7 +1,7 @@
 /**
  * Q&A state (§3 Question, §4 Question): the questions, their answers and the ids the moderator
- * has seen. Socket events patch it directly; the moderator's commands go through the installed
- * QnaService, optimistically where the outcome is known (publish, decline, delete) and rolled
+ * has seen. Socket events patch it directly; the moderator's commands go through the backend's
+ * Q&A service, optimistically where the outcome is known (publish, decline, delete) and rolled
  * back if the call fails (§8), so a failing call leaves the store as it was.
  */
 import { create } from 'zustand';
@@ -11,7 +11,7 @@ import { cleanText } from '../../lib/text';
 import { ANNOUNCEMENT_RULE, QNA_REPLY_RULE } from './limits';
 import { describeFailure } from '../polls/failure';
 import { canDo, type QuestionAction } from './rules';
-import { qnaService } from './service';
+import { backend } from '../backend';
 import type { Answer, QnaCommand, QnaEvent, QnaFailure, Question, QuestionStatus } from './types';
 
 export interface QnaState {
@@ -148,15 +148,15 @@ export const useQnaStore = create<QnaStore>()(
         if (fresh.length === 0) return;
         set((s) => void s.seenQuestionIds.push(...fresh));
         Promise.resolve()
-          .then(() => qnaService().markSeen(fresh))
+          .then(() => backend().qna.markSeen(fresh))
           .catch((e: unknown) => log.info('qna', `seen marking failed: ${describeFailure(e)}`));
       },
 
       clearFailure: () => set((s) => void (s.failure = null)),
 
-      publish: (id) => transition('publish', 'PUBLISH', id, 'ACTIVE', () => qnaService().publish(id)),
+      publish: (id) => transition('publish', 'PUBLISH', id, 'ACTIVE', () => backend().qna.publish(id)),
 
-      decline: (id) => transition('decline', 'DECLINE', id, 'DECLINED', () => qnaService().decline(id)),
+      decline: (id) => transition('decline', 'DECLINE', id, 'DECLINED', () => backend().qna.decline(id)),
 
       remove: async (id) => {
         const index = get().questions.findIndex((q) => q.id === id);
@@ -170,7 +170,7 @@ export const useQnaStore = create<QnaStore>()(
           set((s) => {
             if (!s.questions.some((q) => q.id === id)) s.questions.splice(Math.min(index, s.questions.length), 0, before);
           });
-        return attempt('delete', id, () => qnaService().delete(id), rollback);
+        return attempt('delete', id, () => backend().qna.delete(id), rollback);
       },
 
       reply: async (id, content) => {
@@ -181,7 +181,7 @@ export const useQnaStore = create<QnaStore>()(
           'reply',
           id,
           async () => {
-            const answer = await qnaService().answer(id, text);
+            const answer = await backend().qna.answer(id, text);
             get().applyEvent({ type: 'answer', id, answer });
           },
           () => undefined,
@@ -191,12 +191,12 @@ export const useQnaStore = create<QnaStore>()(
       announce: async (message) => {
         const text = cleanText(message, ANNOUNCEMENT_RULE).text;
         if (text === '') return false;
-        return attempt('announce', undefined, () => qnaService().sendBanner(text), () => undefined);
+        return attempt('announce', undefined, () => backend().qna.sendBanner(text), () => undefined);
       },
 
       loadQuestions: async () => {
         try {
-          const list = await qnaService().list();
+          const list = await backend().qna.list();
           for (const question of list) get().applyEvent({ type: 'add', question });
           return true;
         } catch (e) {

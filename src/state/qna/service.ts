@@ -1,6 +1,6 @@
 /**
- * The calls the Q&A store makes (§7 Q&A, Moderator actions), as an interface with a demo
- * implementation (src/demo/audience/pollsQnaService.ts); the app installs one at boot.
+ * The calls the Q&A store makes (§7 Q&A, Moderator actions), as the `qna` member of the Backend
+ * port (src/state/backend.ts), with a demo implementation (src/demo/audience/pollsQnaService.ts).
  */
 import type { Answer, Question } from './types';
 
@@ -19,15 +19,4 @@ export interface QnaService {
   list(): Promise<Question[]>;
   /** §7: question-seen marking by id list. */
   markSeen(ids: string[]): Promise<void>;
-}
-
-let current: QnaService | null = null;
-
-export function installQnaService(service: QnaService | null): void {
-  current = service;
-}
-
-export function qnaService(): QnaService {
-  if (!current) throw new Error('No Q&A service installed');
-  return current;
 }

@@ -1,0 +1,53 @@
+/**
+ * The instant demo as a Backend (§1: built-in data, no server): the demo session and channel, the
+ * audience's services, and a simulated audience whose events go to the dispatcher it is given.
+ */
+import type { Backend } from '../state/backend';
+import { VOLUME_SAMPLE_MS } from '../lib/limits';
+import { PREDEFINED_BACKGROUNDS } from '../services/predefinedAssets';
+import { createChatDemo } from './audience/chatDemo';
+import { createDemoPeopleService, startPeopleDemo } from './audience/peopleDemo';
+import { demoQuestions } from './audience/pollsQnaData';
+import { createDemoPollsQnaService } from './audience/pollsQnaService';
+import { DEMO_AUDIENCE_SEED, startPollsQnaSimulation } from './audience/pollsQnaSimulator';
+import { realTimer, type DemoTimer } from './audience/pollsQnaTimer';
+import { createDemoChannel } from './demoChannel';
+import { createSpeakingSimulator, DEMO_GUESTS } from './demoGuests';
+import { createDemoSession, type DemoSessionOptions } from './demoSession';
+
+export interface DemoBackendOptions extends DemoSessionOptions {
+  now?: () => number;
+  schedule?: DemoTimer;
+}
+
+export function createDemoBackend({ now = Date.now, schedule = realTimer, ...sessionOptions }: DemoBackendOptions = {}): Backend {
+  const chat = createChatDemo({ now, schedule });
+  const pollsQna = createDemoPollsQnaService({ now, schedule, questions: demoQuestions(now()) });
+  return {
+    session: createDemoSession(sessionOptions),
+    channel: createDemoChannel(),
+    chat: chat.service,
+    polls: pollsQna.polls,
+    qna: pollsQna.qna,
+    people: createDemoPeopleService({ schedule }),
+    assets: {
+      list: async () => PREDEFINED_BACKGROUNDS.map((b) => ({ id: b.id, title: b.name, url: b.url, origin: 'predefined' as const })),
+    },
+    meeting: {
+      subscribeAudioLevels(listener) {
+        const simulator = createSpeakingSimulator(7, DEMO_GUESTS.map((g) => g.id));
+        const start = Date.now();
+        const timer = setInterval(() => listener(simulator.levelsAt(Date.now() - start)), VOLUME_SAMPLE_MS);
+        return () => clearInterval(timer);
+      },
+      startAudience(info, dispatch) {
+        const stops = [
+          chat.start(dispatch),
+          startPollsQnaSimulation({ seed: DEMO_AUDIENCE_SEED, now, schedule, autoApprove: info.qnaAutoApprove, audience: pollsQna.audience(dispatch) }),
+          startPeopleDemo({ emit: dispatch, now, timer: schedule }),
+        ];
+        return () => stops.forEach((stop) => stop());
+      },
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The one port to whatever serves the studio (§7): the demo today (src/demo), a server later. The
+ * app installs one implementation at start-up (src/app/backend.ts); stores and services call
+ * `backend()`. It lives in state because the stores call chat, polls, Q&A and people themselves.
+ */
+import type { ChannelBody } from '../../compositor/model/types';
+import type { AssetService } from './assets';
+import type { ChatService } from './chat/service';
+import type { PeopleService } from './people/service';
+import type { PollService } from './polls/service';
+import type { QnaService } from './qna/service';
+import type { Dispatch } from './realtimeEvent';
+import type { EventInformation, StudioSession } from './session';
+
+export interface ChannelService {
+  /** PUT /channel/{uuid} (§7); `keepalive` while the page is going away. */
+  save(uuid: string, body: ChannelBody, opts: { keepalive: boolean }): Promise<void>;
+  /** Updates of the channel made elsewhere (§4 Channel updates from others); returns the unsubscribe. */
+  subscribe(uuid: string, onUpdate: (body: ChannelBody) => void): () => void;
+}
+
+export interface MeetingService {
+  /** Live audio levels (0..10) of the producers, about every 333 ms; returns the unsubscribe. */
+  subscribeAudioLevels(listener: (levels: Record<string, number>) => void): () => void;
+  /** Starts delivering the audience's real-time events (§7 sockets) to `dispatch`; returns the stop. */
+  startAudience(info: EventInformation, dispatch: Dispatch): () => void;
+}
+
+export interface Backend {
+  session: StudioSession;
+  channel: ChannelService;
+  chat: ChatService;
+  polls: PollService;
+  qna: QnaService;
+  people: PeopleService;
+  assets: AssetService;
+  meeting: MeetingService;
+}
+
+let current: Backend | null = null;
+
+/** Installs the backend the app runs on (null: none, as in tests that check the failure). */
+export function installBackend(next: Backend | null): void {
+  current = next;
+}
+
+/** The installed backend; a call without one fails like any other failed call. */
+export function backend(): Backend {
+  if (!current) throw new Error('No backend installed');
+  return current;
+}
