@@ -112,6 +112,13 @@ function runFeed({ id, readable, writable, effect, background }: StartFeed): () 
   // Reads until the camera copy ends (the main thread stops it with the feed), closing every frame
   // it is handed, also after the feed stopped: a frame left unclosed would hold up the camera.
   const drain = () => void reader.cancel().catch(() => undefined);
+  const closeRest = async (): Promise<void> => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      value?.close();
+    }
+  };
   let drainTimer: ReturnType<typeof setTimeout> | undefined;
   void (async () => {
     const seg = await segmenter;
@@ -131,6 +138,9 @@ function runFeed({ id, readable, writable, effect, background }: StartFeed): () 
   })()
     .catch((error: unknown) => {
       if (running) scope.postMessage({ type: 'failed', id, message: errorMessage(error) });
+      // A stop can make a write fail mid-frame: frames still queued must be closed, not left to the
+      // garbage collector (which logs each one), until the camera copy ends.
+      return closeRest();
     })
     .finally(() => {
       clearTimeout(drainTimer);

@@ -44,7 +44,10 @@ export async function enterStudio(page: Page, query = '') {
   await page.goto(`./${query}`);
   await expect(page.getByTestId('haircheck')).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: /ENTER STUDIO/ }).click();
-  await expect(page.getByTestId('studio')).toBeVisible();
+  // Entering takes about 3 s in an idle headless Chromium here (1 s of demo latency, then six guest
+  // videos and the compositor start on a software GPU); two browsers in parallel on two cores can
+  // stretch that past 10 s. What is checked is that the studio opens, not how fast.
+  await expect(page.getByTestId('studio')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('connecting-overlay')).toBeHidden();
 }
 
