@@ -55,7 +55,7 @@ test('the device check moves on by itself once camera, microphone and speaker ex
   await page.goto('./');
   await expect(page.getByTestId('haircheck')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(/Entering the studio in \ds/)).toBeVisible();
-  await expect(page.getByTestId('studio')).toBeVisible({ timeout: 30_000 }) // the countdown, then entering (see fixtures.ts enterStudio);
+  await expect(page.getByTestId('studio')).toBeVisible({ timeout: 30_000 }); // the countdown, then entering (see fixtures.ts enterStudio)
 });
 
 test('"Stay here" keeps the moderator in the device check', async ({ page, problems }) => {
