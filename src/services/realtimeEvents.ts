@@ -4,6 +4,7 @@
  * sockets later. A value that is unknown or malformed is logged and ignored: a socket message
  * never breaks the studio.
  */
+import { isRecord } from '../../compositor/model/json';
 import { errorMessage, log } from '../log';
 import { useChatStore } from '../state/chat/chatStore';
 import { peopleActions } from '../state/people/peopleStore';
@@ -13,8 +14,6 @@ import { useQnaStore } from '../state/qna/qnaStore';
 import type { RealtimeEvent } from '../state/realtimeEvent';
 import { applyBroadcastEvent } from './goLive';
 
-type Fields = Record<string, unknown>;
-const isFields = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isId = (v: unknown): v is string => typeof v === 'string' && v !== '';
 const ROLES: readonly unknown[] = ['Attendee', 'Panelist', 'Moderator'];
 
@@ -28,16 +27,16 @@ function describe(value: unknown): string {
 
 /** What is wrong with a Q&A event, or null when it can be applied. */
 function qnaProblem(qna: unknown): string | null {
-  if (!isFields(qna)) return 'Event_QnA without an event';
+  if (!isRecord(qna)) return 'Event_QnA without an event';
   switch (qna.type) {
     case 'add':
     case 'update':
-      return isFields(qna.question) && isId(qna.question.id) ? null : `Event_QnA ${qna.type} without a question id`;
+      return isRecord(qna.question) && isId(qna.question.id) ? null : `Event_QnA ${qna.type} without a question id`;
     case 'delete':
     case 'upvote':
       return isId(qna.id) ? null : `Event_QnA ${qna.type} without an id`;
     case 'answer':
-      return isId(qna.id) && isFields(qna.answer) && typeof qna.answer.content === 'string' && isFields(qna.answer.answerBy) ? null : 'Event_QnA answer without an id or answer';
+      return isId(qna.id) && isRecord(qna.answer) && typeof qna.answer.content === 'string' && isRecord(qna.answer.answerBy) ? null : 'Event_QnA answer without an id or answer';
     default:
       return `Event_QnA of unknown type ${describe(qna.type)}`;
   }
@@ -45,16 +44,16 @@ function qnaProblem(qna: unknown): string | null {
 
 /** What is wrong with a value as a RealtimeEvent, or null when it is one the studio handles. */
 function problem(raw: unknown): string | null {
-  if (!isFields(raw)) return `not an event: ${describe(raw)}`;
+  if (!isRecord(raw)) return `not an event: ${describe(raw)}`;
   switch (raw.type) {
     case 'chat.msg':
-      return isFields(raw.message) && isId(raw.message.id) ? null : 'chat.msg without a message id';
+      return isRecord(raw.message) && isId(raw.message.id) ? null : 'chat.msg without a message id';
     case 'Event_Chat':
       return raw.action === 'DELETED' && isId(raw.id) ? null : `Event_Chat ${describe(raw.action)} without a DELETED message id`;
     case 'chat.rateLimited':
       return null; // the chat store checks the retry-after itself (§5: a non-number is logged)
     case 'POLL':
-      return typeof raw.notificationType === 'string' && isFields(raw.pollData) && isId(raw.pollData.pollGuid) ? null : 'POLL without a notificationType or a pollGuid';
+      return typeof raw.notificationType === 'string' && isRecord(raw.pollData) && isId(raw.pollData.pollGuid) ? null : 'POLL without a notificationType or a pollGuid';
     case 'Event_QnA':
       return qnaProblem(raw.qna);
     case 'Event_Roster':
@@ -68,7 +67,7 @@ function problem(raw: unknown): string | null {
 
 /** Roster entries that name someone; the others are logged and left out. */
 function rosterEntries(list: readonly unknown[]): RosterEntry[] {
-  const ok = (e: unknown): e is RosterEntry => isFields(e) && isId(e.id) && typeof e.name === 'string' && ROLES.includes(e.role) && typeof e.joinTime === 'number';
+  const ok = (e: unknown): e is RosterEntry => isRecord(e) && isId(e.id) && typeof e.name === 'string' && ROLES.includes(e.role) && typeof e.joinTime === 'number';
   const entries = list.filter(ok);
   if (entries.length < list.length) log.warn('realtime', `Event_Roster: ${list.length - entries.length} malformed participant(s) ignored`);
   return entries;

@@ -6,72 +6,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Graphics, Text, type Container } from 'pixi.js';
 import type { SceneChatOverlay, SceneModel, SceneProducer, SceneTemplate } from '../../../compositor/model/scene';
-import { createCompositor, type Compositor, type FontSetLike, type FrameRequester, type SceneSourceLike } from '../../../compositor/render';
+import type { Compositor, FontSetLike } from '../../../compositor/render';
 import { FONT_PRELOAD_TIMEOUT_MS } from '../../../compositor/render/fonts';
 import { ChatOverlayView, chatOverlay, chatOverlaySizes } from '../../../compositor/templates/chatOverlay';
+import { drawn, mediaCanvas, producer, rig as sharedRig, scene as sharedScene } from './rig';
 
-// ---- test doubles (as in render.test.ts) ---------------------------------------------------------
-
-function producer(id: string): SceneProducer {
-  return {
-    id,
-    number: 2,
-    name: `Guest ${id}`,
-    rect: { x: 0, y: 0, width: 0.5, height: 0.5 },
-    crop: { top: 0, left: 0, bottom: 0, right: 0 },
-    source: { key: id, placeholderColor: '#1b1f2a' },
-    videoMuted: false,
-  };
-}
+// ---- test doubles (the shared rig, plus fonts) -----------------------------------------------------
 
 const chat = (patch: Partial<SceneChatOverlay> = {}): SceneChatOverlay =>
   chatOverlay({ id: 'm1', name: 'Ada Lovelace', text: 'Hello from the audience!', ...patch });
 
 function scene(templates: SceneTemplate[] | undefined, producers: SceneProducer[] = [producer('a')]): SceneModel {
-  return {
-    background: { kind: 'color', color: '#0b0d12' },
-    producers,
-    previewZoom: 1,
-    primaryColor: '#0D62C5',
-    ...(templates ? { templates } : {}),
-  };
-}
-
-class SceneStore implements SceneSourceLike {
-  private readonly listeners = new Set<() => void>();
-  constructor(private state: SceneModel) {}
-  getState = (): SceneModel => this.state;
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-  set(state: SceneModel): void {
-    this.state = state;
-    this.listeners.forEach((l) => l());
-  }
-}
-
-class ManualFrames implements FrameRequester {
-  requests = 0;
-  private readonly queue = new Map<number, () => void>();
-  private next = 0;
-  request = (cb: () => void): number => {
-    this.requests += 1;
-    this.next += 1;
-    this.queue.set(this.next, cb);
-    return this.next;
-  };
-  cancel = (handle: number): void => {
-    this.queue.delete(handle);
-  };
-  get pending(): number {
-    return this.queue.size;
-  }
-  tick(): void {
-    const callbacks = [...this.queue.values()];
-    this.queue.clear();
-    callbacks.forEach((cb) => cb());
-  }
+  return sharedScene(producers, templates ? { templates } : {});
 }
 
 /** A FontFaceSet stand-in: load() resolves when the test says so; fire() is a 'loadingdone'. */
@@ -97,37 +43,13 @@ class FakeFonts implements FontSetLike {
   }
 }
 
-const live: Compositor[] = [];
 afterEach(() => {
-  live.splice(0).forEach((c) => c.destroy());
   vi.restoreAllMocks();
   vi.useRealTimers();
 });
 
-async function rig(initial: SceneModel, fonts: FontSetLike | null = null) {
-  const store = new SceneStore(initial);
-  const frames = new ManualFrames();
-  const canvas = (): HTMLCanvasElement => {
-    const c = document.createElement('canvas');
-    c.width = 640;
-    c.height = 360;
-    return c;
-  };
-  const media = new Map([['a', canvas()]]);
-  const compositor = await createCompositor({
-    canvas: document.createElement('canvas'),
-    width: 1600,
-    height: 900,
-    source: store,
-    media: (key) => media.get(key) ?? null,
-    frames,
-    fonts,
-  });
-  live.push(compositor);
-  return { compositor, store, frames };
-}
+const rig = (initial: SceneModel, fonts: FontSetLike | null = null) => sharedRig(initial, { a: mediaCanvas() }, { fonts });
 
-const drawn = (c: Compositor): Container => (c.renderer as { lastObjectRendered: Container }).lastObjectRendered;
 const templateLayer = (c: Compositor): Container => drawn(c).getChildByLabel('templates')!;
 const chatRoot = (c: Compositor, id = 'm1'): Container | null => drawn(c).getChildByLabel(`template:chat:${id}`, true);
 const textOf = (root: Container, label: 'chat-body' | 'chat-name'): Text | undefined =>
