@@ -1,8 +1,7 @@
-import { test, expect, enterStudio, seedStorage, type Page } from './fixtures';
+import { test, expect, enterStudio, openTool, seedStorage, type Page } from './fixtures';
 
 test.beforeEach(async ({ page }) => seedStorage(page, { tutorialCompleted: 'true' }));
 
-const openTool = (page: Page, name: RegExp) => page.getByRole('navigation', { name: 'Studio tools' }).getByRole('button', { name }).click();
 
 test('polls: invalid form shows each reason, a valid poll starts, simulated votes arrive, it ends', async ({ page, problems }) => {
   void problems;

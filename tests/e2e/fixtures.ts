@@ -54,3 +54,6 @@ export async function enterStudio(page: Page, query = '') {
 export async function studioState(page: Page) {
   return page.evaluate(() => (window as unknown as { __STUDIO__: { state(): Record<string, Record<string, unknown>> } }).__STUDIO__.state());
 }
+
+/** Opens a tool from the side navigation (its button's name starts with the tool's label). */
+export const openTool = (page: Page, name: RegExp) => page.getByRole('navigation', { name: 'Studio tools' }).getByRole('button', { name }).click();

@@ -3,14 +3,13 @@
  * shown is the cleaned text, an overflow says why it was cut, and nothing logs a console error or a
  * CSP report (the fixture fails the test on either). The full corpus is pinned in tests/unit/text.test.ts.
  */
-import { test, expect, enterStudio, seedStorage, type Page } from './fixtures';
+import { test, expect, enterStudio, openTool, seedStorage, type Page } from './fixtures';
 import type { ChannelBody } from '../../compositor/model/types';
 import type { SceneModel } from '../../compositor/model/scene';
 
 type Surface = { channel(): ChannelBody; scene(): SceneModel };
 const channel = (page: Page) => page.evaluate(() => (window as unknown as { __STUDIO__: Surface }).__STUDIO__.channel());
 const scene = (page: Page) => page.evaluate(() => (window as unknown as { __STUDIO__: Surface }).__STUDIO__.scene());
-const openTool = (page: Page, name: RegExp) => page.getByRole('navigation', { name: 'Studio tools' }).getByRole('button', { name }).click();
 
 const ACCENTS = '\u0300\u0301\u0302\u0303';
 /** 600 letters with four accents each; the rule keeps three per letter, so `max` characters hold max/4 letters. */
