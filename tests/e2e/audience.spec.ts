@@ -1,4 +1,4 @@
-import { test, expect, enterStudio, openTool, seedStorage, type Page } from './fixtures';
+import { test, expect, enterStudio, openTool, seedStorage } from './fixtures';
 
 test.beforeEach(async ({ page }) => seedStorage(page, { tutorialCompleted: 'true' }));
 
