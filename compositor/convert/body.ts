@@ -23,12 +23,12 @@ export const nametagSentinel = () => createTemplate('NAMETAG', { id: NAMETAG_SEN
  * and, beside it, the media the channel shows (the body has no other place for them; layers are
  * producers only).
  */
-export interface TemplateAttributesJson {
+interface TemplateAttributesJson {
   attributes: Attributes[];
   media: ChannelMedia;
 }
 
-export function templateAttributesOf(doc: ChannelDoc): TemplateAttributesJson {
+function templateAttributesOf(doc: ChannelDoc): TemplateAttributesJson {
   return { attributes: [...doc.templates, nametagSentinel()].map(templateToAttributes), media: doc.media };
 }
 

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_PRIMARY_COLOR } from '../model/constants';
 import { TEMPLATE_THEMES, type TemplateItemFields, type TemplateTheme } from '../model/channel';
-import { isRecord } from '../model/json';
+import { hasShape, isNumber, isRecord } from '../model/json';
 
 export const templateItemDefaults = (id: string): TemplateItemFields => ({
   id,
@@ -37,7 +37,6 @@ export type Attributes = Record<string, unknown>;
 export const INVALID = Symbol('invalid');
 type Read<T> = T | typeof INVALID;
 
-
 /** A field absent or null takes the default; a present field must have the default's type. */
 function field<T extends string | number | boolean>(raw: Attributes, key: string, fallback: T): Read<T> {
   const v = raw[key];
@@ -47,11 +46,10 @@ function field<T extends string | number | boolean>(raw: Attributes, key: string
   return v as T;
 }
 
-export function readPosition(raw: Attributes): Read<{ x: number; y: number } | null> {
+function readPosition(raw: Attributes): Read<{ x: number; y: number } | null> {
   const p = raw.position;
   if (p === undefined || p === null) return null;
-  if (!isRecord(p) || typeof p.x !== 'number' || typeof p.y !== 'number' || !Number.isFinite(p.x) || !Number.isFinite(p.y)) return INVALID;
-  return { x: p.x, y: p.y };
+  return hasShape(p, { x: isNumber, y: isNumber }) ? { x: p.x as number, y: p.y as number } : INVALID;
 }
 
 /** One of `options`, the default when absent. */

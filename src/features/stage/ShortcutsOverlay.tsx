@@ -6,18 +6,10 @@ import { useLayoutStore } from '../../state/layoutStore';
 import { useStageStore } from '../../state/channel/store';
 import { CARD_COMMANDS } from '../../state/commands/cardCommands';
 import { keyLabel } from '../../state/commands/shortcuts';
-import { LAYOUT_LABELS, STAGE_COMMANDS } from '../../state/commands/stageCommands';
-import type { Command, CommandSection } from '../../state/commands/types';
+import { STAGE_COMMANDS } from '../../state/commands/stageCommands';
+import type { CommandSection } from '../../state/commands/types';
 import { Dialog } from '../../ui/Dialog';
-import { LAYOUT_CODES } from '../../../compositor/model/types';
 import { producerCard } from '../../../compositor/model/producerCard';
-
-/** What the overlay calls a command: its plain name, not its current state ('Undo', not 'Undo Rename: Bea'). */
-function title(command: Command): string {
-  const layout = LAYOUT_CODES.find((code) => command.name === `SELECT:${code}`);
-  if (layout) return `Layout: ${LAYOUT_LABELS[layout]}`;
-  return { UNDO: 'Undo', REDO: 'Redo', SHORTCUTS: 'Show or hide this list' }[command.name] ?? command.name;
-}
 
 const SECTIONS: readonly CommandSection[] = ['Stage', 'Layouts', 'Help'];
 /** A card in its resting state, so the card commands read as their plain action ('Put on air'). */
@@ -37,7 +29,7 @@ export function ShortcutsOverlay() {
           <dl>
             {STAGE_COMMANDS.filter((c) => c.section === section).map((c) => (
               <div key={c.name} className="shortcut-row">
-                <dt>{title(c)}</dt>
+                <dt>{c.title ?? c.name}</dt>
                 <dd>
                   {c.keys?.map((k) => (
                     <kbd key={k}>{keyLabel(k)}</kbd>

@@ -52,7 +52,6 @@ export function createHistory(limit = HISTORY_LIMIT) {
       gesture = null;
       return done ? done.inverse : [];
     },
-    inGesture: () => gesture !== null,
     takeUndo(): HistoryEntry | null {
       const entry = past.pop() ?? null;
       if (entry) future.push(entry);

@@ -25,6 +25,7 @@ export function layoutOption(state: StageState, code: LayoutCode): { visible: bo
 export const layoutCommand = (code: LayoutCode, index: number): Command => ({
   name: `SELECT:${code}`,
   section: 'Layouts',
+  title: `Layout: ${LAYOUT_LABELS[code]}`,
   label: (state) => (layoutOption(state, code).enabled ? LAYOUT_LABELS[code] : `${LAYOUT_LABELS[code]} needs a different number of people on air`),
   keys: [`alt+${index + 1}`],
   enabled: (state) => layoutOption(state, code).enabled,
@@ -36,6 +37,7 @@ export const LAYOUT_COMMANDS: readonly Command[] = LAYOUT_CODES.map(layoutComman
 export const UNDO: Command = {
   name: 'UNDO',
   section: 'Stage',
+  title: 'Undo',
   label: () => (stageActions.undoLabel() ? `Undo ${stageActions.undoLabel()}` : 'Nothing to undo'),
   keys: ['mod+z'],
   enabled: (state) => state.canUndo,
@@ -45,6 +47,7 @@ export const UNDO: Command = {
 export const REDO: Command = {
   name: 'REDO',
   section: 'Stage',
+  title: 'Redo',
   label: () => (stageActions.redoLabel() ? `Redo ${stageActions.redoLabel()}` : 'Nothing to redo'),
   keys: ['mod+shift+z', 'mod+y'],
   enabled: (state) => state.canRedo,
@@ -54,6 +57,7 @@ export const REDO: Command = {
 export const SHORTCUTS: Command = {
   name: 'SHORTCUTS',
   section: 'Help',
+  title: 'Show or hide this list',
   label: () => 'Keyboard shortcuts',
   keys: ['?'],
   enabled: () => true,

@@ -11,6 +11,8 @@ export interface Command<A = void> {
   /** §3 edit action (or UNDO, REDO, SHORTCUTS), with a qualifier where one action has several commands. */
   readonly name: string;
   readonly section: CommandSection;
+  /** Its plain name where it is listed (the shortcut overlay), whatever the state: 'Undo', not 'Undo Rename: Bea'. */
+  readonly title?: string;
   label(state: StageState, arg: A): string;
   /** 'mod' is Ctrl (Cmd on macOS); a card command's keys act on the focused card. */
   readonly keys?: readonly string[];
