@@ -38,7 +38,7 @@ test('splash → device check with devices and a moving mic meter → connecting
   await expect(overlay).toContainText(TEXTS.pleaseWaitSetup);
   await expect(overlay.getByRole('progressbar')).toBeVisible();
 
-  await expect(page.getByTestId('studio')).toBeVisible();
+  await expect(page.getByTestId('studio')).toBeVisible({ timeout: 30_000 }); // entering under load (see fixtures.ts enterStudio)
   await expect(overlay).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Product Launch Live: Spring Edition' })).toBeVisible();
   const state = await studioState(page);

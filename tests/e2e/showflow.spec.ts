@@ -44,7 +44,7 @@ test('welcome → START A TOUR → four coachmarks next to their targets → DON
   await page.reload();
   await expect(page.getByTestId('haircheck')).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: /ENTER STUDIO/ }).click();
-  await expect(page.getByTestId('studio')).toBeVisible();
+  await expect(page.getByTestId('studio')).toBeVisible({ timeout: 30_000 }); // entering under load (see fixtures.ts enterStudio)
   await page.waitForTimeout(500);
   await expect(page.getByTestId('welcome-overlay')).toHaveCount(0);
 });
