@@ -2,7 +2,8 @@
  * window.__STUDIO__ (DESIGN.md Testing surface), present in development and test builds only.
  * state(): a snapshot of every store; scene(): the SceneModel the compositor draws; channel(): the
  * body PUT /channel/{uuid} would carry now; frameStats(): the compositors' counters; logs(): the
- * logger ring; saves(): what the demo channel server received.
+ * logger ring; saves(): what the demo channel server received; showError(code) and closeError(): open
+ * and close a §8 catalogue dialog (the accessibility test opens each one, fatal ones included).
  */
 import { log } from '../log';
 import { useLayoutStore } from '../state/layoutStore';
@@ -14,6 +15,8 @@ import { channelBody } from '../../compositor/convert';
 import { selectScene } from '../state/channel/scene';
 import { compositorStats } from '../services/compositorRegistry';
 import { demoChannelServer } from '../demo/demoChannel';
+import { closeError, showError } from '../services/show';
+import type { ErrorCode } from '../state/errorCatalogue';
 
 /** Plain data only: functions (actions) are dropped from the snapshot. */
 function data<T extends object>(state: T): Partial<T> {
@@ -46,5 +49,7 @@ export function installTestSurface(): void {
     frameStats: compositorStats,
     logs: log.entries,
     saves: () => ({ ...demoChannelServer }),
+    showError: (code: ErrorCode) => showError(code),
+    closeError,
   };
 }

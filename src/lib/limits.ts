@@ -75,3 +75,9 @@ export const LOWER_THIRD_TEXT_MAX = 120;
 export const TICKER_TEXT_MAX = 500;
 /** Ours (SPEC gives none): a participant's name, long enough for any real name, short enough for a card. */
 export const NAME_MAX = 60;
+
+// Screen-reader announcements (issue 11; ours, SPEC gives none)
+/** Incoming chat is announced at most once per this interval; what arrives meanwhile is summed up. */
+export const CHAT_ANNOUNCE_INTERVAL_MS = 5000;
+/** An announced chat message is cut to this many characters (the chat list has the whole text). */
+export const ANNOUNCED_CHAT_TEXT_MAX = 120;

@@ -2,9 +2,9 @@
 export function Logo({ size = 32 }: { size?: number }) {
   return (
     <svg className="logo" width={size} height={size} viewBox="0 0 32 32" role="img" aria-label="Studio">
-      <rect x="2" y="6" width="28" height="20" rx="5" fill="#0D62C5" />
-      <rect x="6" y="10" width="14" height="12" rx="2" fill="#fff" opacity="0.92" />
-      <circle cx="25" cy="16" r="3" fill="#ff4d4f" />
+      <rect x="2" y="6" width="28" height="20" rx="5" className="logo-frame" />
+      <rect x="6" y="10" width="14" height="12" rx="2" className="logo-picture" />
+      <circle cx="25" cy="16" r="3" className="logo-dot" />
     </svg>
   );
 }

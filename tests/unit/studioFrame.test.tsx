@@ -49,9 +49,9 @@ describe('side navigation (§2)', () => {
     useQnaStore.setState({ questions: [q], seenQuestionIds: [] });
     useChatStore.setState({ unread: { public: 4, private: 0, backstage: 2, moderator: 3 } });
     render(<StudioScreen />);
-    expect(within(nav()).getByRole('button', { name: 'Poll (2 new)' })).toBeInTheDocument();
-    expect(within(nav()).getByRole('button', { name: 'Q&A (1 new)' })).toBeInTheDocument();
-    expect(within(nav()).getByRole('button', { name: 'Host Chat (5 new)' })).toBeInTheDocument();
+    expect(within(nav()).getByRole('button', { name: 'Poll 2 new' })).toBeInTheDocument();
+    expect(within(nav()).getByRole('button', { name: 'Q&A 1 new' })).toBeInTheDocument();
+    expect(within(nav()).getByRole('button', { name: 'Host Chat 5 new' })).toBeInTheDocument();
   });
 
   it('opens a tool panel with a title bar; clicking the tool again or the close button closes it', async () => {
@@ -122,7 +122,7 @@ describe('exit dialog (§2)', () => {
 });
 
 describe('registration pop-up (§2 demo)', () => {
-  it.each([['GO LIVE'], ['Recording'], ['Invite Guest']])('%s opens it; closing hides it', async (name) => {
+  it.each([['GO LIVE'], ['REC'], ['Invite Guest']])('%s opens it; closing hides it', async (name) => {
     const user = userEvent.setup();
     render(<StudioScreen />);
     await user.click(screen.getAllByRole('button', { name })[0]!);

@@ -107,7 +107,7 @@ function ComposerForm({ target, draftKey: key, draft, placeholder, autoFocus }: 
         />
       )}
       <div className="chat-composer-row">
-        <label className="chat-visually-hidden" htmlFor={`${id}-text`}>
+        <label className="visually-hidden" htmlFor={`${id}-text`}>
           {T.messageLabel}
         </label>
         <textarea

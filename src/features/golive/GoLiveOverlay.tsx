@@ -1,4 +1,7 @@
-/** §2 go-live overlay: the countdown, 'Your event is starting in...' and a rotating tip line. */
+/**
+ * §2 go-live overlay: the countdown, 'Your event is starting in...' and a rotating tip line. The
+ * seconds are read out by the studio's live region (services/announcements), once each.
+ */
 import { useEffect, useState } from 'react';
 import { tipAt } from '../../state/broadcast';
 import { useGoLiveStore } from '../../state/goLiveStore';
@@ -20,7 +23,7 @@ export function GoLiveOverlay() {
       <p id="go-live-title" className="go-live-title">
         {TEXTS.eventStartingIn}
       </p>
-      <div className="go-live-count" aria-live="assertive">
+      <div className="go-live-count">
         {countdown}
       </div>
       <p className="go-live-tip">{tipAt(Math.max(0, now - (startedAt ?? now)))}</p>

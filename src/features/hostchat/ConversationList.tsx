@@ -35,7 +35,7 @@ export function ConversationList({ one2OneModChat, now, onOpen }: ConversationLi
     <div className="dm-list-pane">
       <div className="dm-search">
         <Search size={16} aria-hidden className="dm-search-icon" />
-        <label className="chat-visually-hidden" htmlFor={`${id}-search`}>
+        <label className="visually-hidden" htmlFor={`${id}-search`}>
           {T.search}
         </label>
         <input id={`${id}-search`} className="input" type="search" placeholder={T.search} value={query} onChange={(e) => setQuery(e.target.value)} />

@@ -56,7 +56,7 @@ export function AnnouncementForm({ onClose }: { onClose(): void }) {
           </label>
         ))}
       </div>
-      <label className="qna-visually-hidden" htmlFor={`${id}-message`}>
+      <label className="visually-hidden" htmlFor={`${id}-message`}>
         {T.message}
       </label>
       <textarea

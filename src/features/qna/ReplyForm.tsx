@@ -27,7 +27,7 @@ export function ReplyForm({ busy, onSend, onCancel }: ReplyFormProps) {
   };
   return (
     <form className="qna-reply" onSubmit={(e) => void submit(e)}>
-      <label className="qna-visually-hidden" htmlFor={`${id}-reply`}>
+      <label className="visually-hidden" htmlFor={`${id}-reply`}>
         {T.replyLabel}
       </label>
       <textarea

@@ -43,13 +43,15 @@ export function SideNav() {
     <nav ref={ref} className="side-nav" aria-label="Studio tools" data-testid="side-nav" onKeyDown={onKeyDown}>
       {tools.map(({ tool, title, icon: Icon, hint }) => {
         const count = counters[tool] ?? 0;
+        const badge = count > 99 ? '99+' : String(count);
         return (
           <Tooltip key={tool} label={hint} placement="left">
             <button
               type="button"
               className={`nav-item${selected === tool ? ' selected' : ''}`}
               aria-pressed={selected === tool}
-              aria-label={count > 0 ? `${title} (${count} new)` : title}
+              // The name starts with what is seen (title, then the badge) so voice control finds it.
+              aria-label={count > 0 ? `${title} ${badge} new` : title}
               data-tool={tool}
               data-tour={tool === 'GRAPHICS' ? 'graphics' : undefined}
               onClick={() => toggleTool(tool)}
@@ -57,9 +59,10 @@ export function SideNav() {
               <Icon size={22} aria-hidden />
               <span className="nav-label">{title}</span>
               {count > 0 && (
-                <span className="nav-badge" aria-hidden>
-                  {count > 99 ? '99+' : count}
-                </span>
+                <>
+                  {' '}
+                  <span className="nav-badge">{badge}</span>
+                </>
               )}
             </button>
           </Tooltip>

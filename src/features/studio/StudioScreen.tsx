@@ -1,6 +1,8 @@
 /** §2 studio screen: top toolbar; left area, tool panel and side navigation; dialogs. */
 import { useCallback, useEffect } from 'react';
 import { watchLiveStreamBanner } from '../../services/show';
+import { watchAnnouncements } from '../../services/announcements';
+import { LiveAnnouncer } from '../dialogs/LiveAnnouncer';
 import { LiveStreamBanner } from '../dialogs/LiveStreamBanner';
 import { EndStreamDialog } from '../golive/EndStreamDialog';
 import { GoLiveOverlay } from '../golive/GoLiveOverlay';
@@ -24,6 +26,7 @@ export function StudioScreen() {
   const registerOpen = useLayoutStore((s) => s.registerPopupVisible);
   useStageShortcuts();
   useEffect(() => watchLiveStreamBanner(), []);
+  useEffect(() => watchAnnouncements(), []);
   const confirmExit = useCallback(() => {
     void leaveStudio().then(() => navigate('select-channel'));
   }, []);
@@ -44,6 +47,7 @@ export function StudioScreen() {
       <WelcomeOverlay />
       <Coachmark />
       <ShortcutsOverlay />
+      <LiveAnnouncer />
     </div>
   );
 }

@@ -25,7 +25,7 @@ export function TopToolbar() {
       <div className="toolbar-end">
         <BroadcastStatus />
         <Tooltip label="Record this event">
-          <button type="button" className={`rec-indicator${live ? ' recording' : ''}`} aria-label="Recording" aria-pressed={live} data-testid="rec-indicator" onClick={canGoLive ? undefined : showRegisterPopup}>
+          <button type="button" className={`rec-indicator${live ? ' recording' : ''}`} aria-pressed={live} data-testid="rec-indicator" onClick={canGoLive ? undefined : showRegisterPopup}>
             <span className="rec-dot" aria-hidden /> REC
           </button>
         </Tooltip>
