@@ -18,25 +18,45 @@ export interface InlineRenameProps {
   /** Characters (the shared text rule's count); names by default. */
   maxLength?: number;
   className?: string;
+  /** Controlled editing (F2 on a producer card): when given, the owner opens and closes the field. */
+  editing?: boolean;
+  onEditingChange?(editing: boolean): void;
 }
 
-export function InlineRename({ value, label, onSave, allowEmpty = false, showSaved = true, maxLength = NAME_MAX, className }: InlineRenameProps) {
-  const [editing, setEditing] = useState(false);
+export function InlineRename({ value, label, onSave, allowEmpty = false, showSaved = true, maxLength = NAME_MAX, className, editing: controlled, onEditingChange }: InlineRenameProps) {
+  const [own, setOwn] = useState(false);
+  const editing = controlled ?? own;
+  const setEditing = (next: boolean) => {
+    setOwn(next);
+    onEditingChange?.(next);
+  };
+  const button = useRef<HTMLButtonElement>(null);
+  /** Enter and Escape give focus back to the name; a click elsewhere keeps it where it went. */
+  const refocus = useRef(false);
   const id = useId();
-  const [draft, setDraft] = useState(value);
+  /** What the user typed since the field opened; null shows the current value. */
+  const [draft, setDraft] = useState<string | null>(null);
   const [cut, setCut] = useState(false);
   const [saved, setSaved] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
-    if (editing) input.current?.select();
+    if (editing) {
+      input.current?.focus();
+      input.current?.select();
+    }
+    else if (refocus.current) {
+      refocus.current = false;
+      button.current?.focus();
+    }
   }, [editing]);
 
   const finish = (commit: boolean) => {
     setEditing(false);
     setCut(false);
-    if (!commit) return;
+    setDraft(null);
+    if (!commit || draft === null) return;
     const clean = cleanText(draft, { max: maxLength }).text;
     if (!clean && !allowEmpty) return; // reverts
     if (clean === value) return;
@@ -52,14 +72,12 @@ export function InlineRename({ value, label, onSave, allowEmpty = false, showSav
     return (
       <span className={`inline-rename ${className ?? ''}`}>
         <button
+          ref={button}
           type="button"
           className="inline-rename-value"
           title={`${value} (click to rename)`}
           aria-label={`${label}: ${value}. Rename`}
-          onClick={() => {
-            setDraft(value);
-            setEditing(true);
-          }}
+          onClick={() => setEditing(true)}
         >
           {value}
         </button>
@@ -78,7 +96,7 @@ export function InlineRename({ value, label, onSave, allowEmpty = false, showSav
         className={`inline-rename-input ${className ?? ''}`}
         aria-label={label}
         aria-describedby={cut ? `${id}-cut` : undefined}
-        value={draft}
+        value={draft ?? value}
         onChange={(e) => {
           const next = limitDraft(e.target.value, { max: maxLength });
           setDraft(next.text);
@@ -86,9 +104,15 @@ export function InlineRename({ value, label, onSave, allowEmpty = false, showSav
         }}
         onBlur={() => finish(true)}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') finish(true);
+          if (e.key === 'Enter') {
+            // No keypress follows, so the name button that gets the focus back is not clicked by it.
+            e.preventDefault();
+            refocus.current = true;
+            finish(true);
+          }
           if (e.key === 'Escape') {
             e.stopPropagation();
+            refocus.current = true;
             finish(false);
           }
         }}

@@ -92,7 +92,10 @@ describe('keyboard shortcuts come from the same table', () => {
     fireEvent.keyDown(window, { key: '?', code: 'Slash', shiftKey: true });
     const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
     for (const command of STAGE_COMMANDS) for (const keys of command.keys ?? []) expect(within(dialog).getAllByText(keyLabel(keys, false)).length).toBeGreaterThan(0);
-    for (const command of CARD_COMMANDS) expect(dialog).toHaveTextContent(command.label(state(), producerCard({ id: 'x', name: '' })));
+    for (const command of CARD_COMMANDS) {
+      expect(dialog).toHaveTextContent(command.keys ? command.title ?? command.label(state(), producerCard({ id: 'x', name: '' })) : command.label(state(), producerCard({ id: 'x', name: '' })));
+      for (const keys of command.keys ?? []) expect(within(dialog).getAllByText(keyLabel(keys, false)).length).toBeGreaterThan(0);
+    }
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -100,6 +103,10 @@ describe('keyboard shortcuts come from the same table', () => {
   it('every key is bound to one command only', () => {
     const keys = STAGE_COMMANDS.flatMap((c) => c.keys ?? []);
     expect(new Set(keys).size).toBe(keys.length);
+    const cardKeys = CARD_COMMANDS.flatMap((c) => c.keys ?? []);
+    expect(new Set(cardKeys).size).toBe(cardKeys.length);
+    expect(commandForKey(CARD_COMMANDS, { key: ' ', code: 'Space', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, target: null })?.name).toBe('TOGGLE_LIVE');
+    expect(commandForKey(CARD_COMMANDS, { key: 'F2', code: 'F2', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, target: null })?.name).toBe('PEOPLE_UPDATE:name');
     expect(commandForKey(STAGE_COMMANDS, { key: 'y', code: 'KeyY', ctrlKey: true, metaKey: false, shiftKey: false, altKey: false, target: null })?.name).toBe('REDO');
   });
 });

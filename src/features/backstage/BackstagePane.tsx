@@ -1,7 +1,8 @@
 /**
  * §2 backstage: up to 16 producer cards (own card, guests, content share). Cards reorder by drag
- * and drop; dropping one producer onto another swaps their layers. Alt+Arrow keys move a focused
- * card for keyboard users. A drag is one undo entry.
+ * and drop; dropping one producer onto another swaps their layers. A drag is one undo entry.
+ * Keyboard: the grid is one tab stop (roving focus); arrow keys, Home and End move between cards, and
+ * the card commands' keys (Space, Enter, F2, S, M, V, Alt+Arrow) act on the focused card.
  */
 import { useRef, useState } from 'react';
 import { useDrag } from '@use-gesture/react';
@@ -14,6 +15,20 @@ import { SELF_ID } from '../../state/session';
 import { cardWidth } from '../../ui/cardWidth';
 import { useWindowWidth } from '../../ui/useWindowWidth';
 import { ProducerCardView } from './ProducerCardView';
+import { CARD_COMMANDS } from '../../state/commands/cardCommands';
+import { commandForKey } from '../../state/commands/shortcuts';
+
+/** Where each of CARD_NAVIGATION_KEYS moves the focus, by card index. */
+const NAVIGATION: Record<string, (index: number, count: number) => number> = {
+  arrowleft: (i) => i - 1,
+  arrowup: (i) => i - 1,
+  arrowright: (i) => i + 1,
+  arrowdown: (i) => i + 1,
+  home: () => 0,
+  end: (_, n) => n - 1,
+};
+/** Keys a focused button or switch inside a card keeps for itself. */
+const CONTROL_KEYS = new Set(['space', 'enter']);
 
 type Drop = { kind: 'swap'; targetId: string } | { kind: 'move'; index: number } | null;
 
@@ -61,11 +76,36 @@ export function BackstagePane() {
     { filterTaps: true, threshold: 6, pointer: { keys: false } },
   );
 
-  const onKeyDown = (e: React.KeyboardEvent, id: string, index: number) => {
-    if (!e.altKey || (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight')) return;
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const tabStop = cards.some((c) => c.id === activeId) ? activeId : (cards[0]?.id ?? null);
+  const cardElement = (id: string) => grid.current?.querySelector<HTMLElement>(`[data-card-id="${CSS.escape(id)}"]`) ?? null;
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const target = e.target as HTMLElement;
+    // Keys from a card's menu (a portal) bubble here through React; they are the menu's.
+    if (!grid.current?.contains(target)) return;
+    const cardEl = target.closest<HTMLElement>('[data-card-id]');
+    const index = cards.findIndex((c) => c.id === cardEl?.dataset.cardId);
+    const card = cards[index];
+    if (!cardEl || !card) return;
+    const onCard = target === cardEl;
+    const plain = !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey;
+    const step = NAVIGATION[e.key.toLowerCase()];
+    if (step && plain && !target.closest('input, textarea')) {
+      e.preventDefault();
+      const next = cards[Math.max(0, Math.min(cards.length - 1, step(index, cards.length)))]!;
+      cardElement(next.id)?.focus();
+      return;
+    }
+    const command = commandForKey(CARD_COMMANDS, e);
+    if (!command || (!onCard && command.keys!.some((k) => CONTROL_KEYS.has(k)))) return;
     e.preventDefault();
-    const target = Math.max(0, Math.min(cards.length - 1, index + (e.key === 'ArrowLeft' ? -1 : 1)));
-    if (target !== index) stageActions.reorder(id, target);
+    if (!command.enabled(useStageStore.getState(), card)) return;
+    command.perform(card);
+    // A moved card is the same element in a new place; the browser may drop its focus on the move.
+    requestAnimationFrame(() => {
+      if (document.activeElement === document.body) cardElement(card.id)?.focus();
+    });
   };
 
   return (
@@ -83,14 +123,22 @@ export function BackstagePane() {
           </button>
         </div>
       ) : (
-        <div ref={grid} className="card-grid" data-testid="card-grid" data-tour="presenters" role="list">
-          {cards.map((card, index) => (
+        <div
+          ref={grid}
+          className="card-grid"
+          data-testid="card-grid"
+          data-tour="presenters"
+          role="list"
+          aria-label="Producer cards"
+          onKeyDown={onKeyDown}
+          onFocus={(e) => setActiveId((e.target as HTMLElement).closest<HTMLElement>('[data-card-id]')?.dataset.cardId ?? null)}
+        >
+          {cards.map((card) => (
             <div
               key={card.id}
               role="listitem"
               className="card-slot"
               style={drag?.id === card.id ? { transform: `translate(${drag.dx}px, ${drag.dy}px)`, zIndex: 5 } : undefined}
-              onKeyDown={(e) => onKeyDown(e, card.id, index)}
             >
               <ProducerCardView
                 card={card}
@@ -99,6 +147,7 @@ export function BackstagePane() {
                 dragging={drag?.id === card.id}
                 dropTarget={drag?.drop?.kind === 'swap' && drag.drop.targetId === card.id ? 'swap' : null}
                 bindDrag={() => bind(card.id)}
+                tabStop={card.id === tabStop}
               />
             </div>
           ))}

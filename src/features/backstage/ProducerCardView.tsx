@@ -11,13 +11,19 @@ import { stageActions } from '../../state/channel/stageActions';
 import { moderatorActions } from '../../state/people/moderation';
 import { useStageStore } from '../../state/channel/store';
 import { media } from '../../services/media';
-import { TOGGLE_AUDIO, TOGGLE_LIVE, TOGGLE_SPOTTED, TOGGLE_VIDEO } from '../../state/commands/cardCommands';
+import { CARD_COMMANDS, TOGGLE_AUDIO, TOGGLE_LIVE, TOGGLE_SPOTTED, TOGGLE_VIDEO } from '../../state/commands/cardCommands';
+import { keyLabel } from '../../state/commands/shortcuts';
 import { initialsOf } from '../../lib/avatar';
 import { InlineRename } from '../../ui/InlineRename';
 import { Tooltip } from '../../ui/Tooltip';
 import { TOOLTIP_DELAY_SLOW } from '../../lib/limits';
 import { NetworkQuality } from './NetworkQuality';
 import { ParticipantMenu } from './ParticipantMenu';
+
+/** aria-keyshortcuts of a card: the keys of the card commands, in ARIA's spelling. */
+const CARD_KEYS = CARD_COMMANDS.flatMap((c) => c.keys ?? [])
+  .map((k) => keyLabel(k, false).replace('←', 'ArrowLeft').replace('→', 'ArrowRight'))
+  .join(' ');
 
 /** Mirrors the shared media element into the card (a second element on the same source). */
 function CardFeed({ card }: { card: ProducerCard }) {
@@ -54,19 +60,15 @@ export interface ProducerCardViewProps {
   dragging: boolean;
   dropTarget: 'swap' | null;
   bindDrag: () => Record<string, unknown>;
+  /** The card the backstage grid's one tab stop is on (roving focus). */
+  tabStop: boolean;
 }
 
-export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bindDrag }: ProducerCardViewProps) {
+export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bindDrag, tabStop }: ProducerCardViewProps) {
   const stage = useStageStore();
   const menuOpen = stage.openMenuId === card.id;
   const speaking = useAudioLevels((s) => isSpeaking(s.levels[card.id]) && !card.audioMute);
-  const [renaming, setRenaming] = useState(false);
-  const renameHost = useRef<HTMLDivElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (renaming) renameHost.current?.querySelector('button')?.click();
-    setRenaming(false);
-  }, [renaming]);
 
   const classes = ['producer-card', width < 120 && 'compact', card.isLive && 'live', card.isSpotted && 'spotted', speaking && 'speaking', dragging && 'dragging', dropTarget && 'drop-swap']
     .filter(Boolean)
@@ -79,6 +81,8 @@ export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bi
       data-card-id={card.id}
       data-live={card.isLive}
       aria-label={`${card.name}${card.isLive ? ', on air' : ''}${speaking ? ', speaking' : ''}`}
+      aria-keyshortcuts={CARD_KEYS}
+      tabIndex={tabStop ? 0 : -1}
       onDoubleClick={(e) => {
         if ((e.target as HTMLElement).closest('button, input, [role=menu]')) return;
         TOGGLE_LIVE.perform(card);
@@ -91,8 +95,14 @@ export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bi
           <NetworkQuality quality={card.callQuality} />
         </span>
       </div>
-      <div className="card-name" ref={renameHost}>
-        <InlineRename value={card.name} label={`Name of ${card.name}`} onSave={(name) => moderatorActions.rename(card.id, name)} />
+      <div className="card-name">
+        <InlineRename
+          value={card.name}
+          label={`Name of ${card.name}`}
+          onSave={(name) => moderatorActions.rename(card.id, name)}
+          editing={stage.renamingId === card.id}
+          onEditingChange={(editing) => (editing ? stageActions.startRename(card.id) : stageActions.endRename())}
+        />
       </div>
       <div className="card-controls">
         <Tooltip delay={TOOLTIP_DELAY_SLOW} label={TOGGLE_LIVE.label(stage, card)} placement="top">
@@ -122,11 +132,13 @@ export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bi
             <Maximize2 size={14} aria-hidden />
           </button>
         </Tooltip>
-        <button ref={menuButton} type="button" className="card-icon" aria-label={`Options for ${card.name}`} aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => stageActions.toggleMenu(card.id)}>
-          <MoreVertical size={14} aria-hidden />
-        </button>
+        <Tooltip delay={TOOLTIP_DELAY_SLOW} label="More options (Enter on the card)" placement="top">
+          <button ref={menuButton} type="button" className="card-icon" aria-label={`Options for ${card.name}`} aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => stageActions.toggleMenu(card.id)}>
+            <MoreVertical size={14} aria-hidden />
+          </button>
+        </Tooltip>
       </div>
-      {menuOpen && <ParticipantMenu card={card} isSelf={isSelf} anchor={menuButton.current} onRename={() => setRenaming(true)} onClose={stageActions.closeMenu} />}
+      {menuOpen && <ParticipantMenu card={card} isSelf={isSelf} anchor={menuButton.current} onRename={() => stageActions.startRename(card.id)} onClose={stageActions.closeMenu} />}
     </article>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { useLayoutStore } from '../../state/layoutStore';
 import { useStageStore } from '../../state/channel/store';
-import { CARD_COMMANDS } from '../../state/commands/cardCommands';
+import { CARD_COMMANDS, CARD_NAVIGATION_KEYS } from '../../state/commands/cardCommands';
 import { keyLabel } from '../../state/commands/shortcuts';
 import { STAGE_COMMANDS } from '../../state/commands/stageCommands';
 import type { CommandSection } from '../../state/commands/types';
@@ -20,29 +20,35 @@ export function ShortcutsOverlay() {
   const stage = useStageStore();
   if (!open) return null;
   const close = () => useLayoutStore.getState().setShortcutsOpen(false);
-  const cardActions = CARD_COMMANDS.map((c) => c.label(stage, SAMPLE_CARD));
+  const cardKeys = CARD_COMMANDS.filter((c) => c.keys);
+  const menuOnly = CARD_COMMANDS.filter((c) => !c.keys).map((c) => c.label(stage, SAMPLE_CARD));
+  const row = (name: string, title: string, keys: readonly string[]) => (
+    <div key={name} className="shortcut-row">
+      <dt>{title}</dt>
+      <dd>
+        {keys.map((k) => (
+          <kbd key={k}>{keyLabel(k)}</kbd>
+        ))}
+      </dd>
+    </div>
+  );
   return (
     <Dialog title="Keyboard shortcuts" onCancel={close} closeLabel="Close" className="shortcuts-dialog" testId="shortcuts-dialog">
       {SECTIONS.map((section) => (
         <section key={section} className="shortcuts-section" aria-label={section}>
           <h3>{section}</h3>
-          <dl>
-            {STAGE_COMMANDS.filter((c) => c.section === section).map((c) => (
-              <div key={c.name} className="shortcut-row">
-                <dt>{c.title ?? c.name}</dt>
-                <dd>
-                  {c.keys?.map((k) => (
-                    <kbd key={k}>{keyLabel(k)}</kbd>
-                  ))}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <dl>{STAGE_COMMANDS.filter((c) => c.section === section).map((c) => row(c.name, c.title ?? c.name, c.keys ?? []))}</dl>
         </section>
       ))}
       <section className="shortcuts-section" aria-label="Producer card">
         <h3>Producer card</h3>
-        <p className="shortcuts-note">On each card: {cardActions.join(', ')}. Double-click a card to put it on air or take it off.</p>
+        <dl>
+          {row('FOCUS', 'Move between cards', CARD_NAVIGATION_KEYS)}
+          {cardKeys.map((c) => row(c.name, c.title ?? c.label(stage, SAMPLE_CARD), c.keys!))}
+        </dl>
+        <p className="shortcuts-note">
+          The keys act on the focused card. In its menu: {menuOnly.join(', ')}. Double-click a card to put it on air or take it off.
+        </p>
       </section>
     </Dialog>
   );

@@ -125,6 +125,13 @@ export const stageActions = {
   closeMenu(): void {
     useStageStore.setState({ openMenuId: null });
   },
+  /** Opens a card's name for editing (F2, the menu's Edit name); the card's rename field ends it. */
+  startRename(id: string): void {
+    useStageStore.setState({ renamingId: id, openMenuId: null });
+  },
+  endRename(): void {
+    useStageStore.setState({ renamingId: null });
+  },
   undo: channelHistory.undo,
   redo: channelHistory.redo,
   undoLabel: channelHistory.undoLabel,

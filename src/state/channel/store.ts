@@ -22,6 +22,8 @@ export interface StageState {
   doc: ChannelDoc;
   /** Session state: which card's menu is open (§4 only one at a time). */
   openMenuId: string | null;
+  /** Session state: the card whose name is being edited (F2 or the menu's Edit name). */
+  renamingId: string | null;
   canUndo: boolean;
   canRedo: boolean;
 }
@@ -31,7 +33,7 @@ export interface LocalChange {
   reason: UpdateReason;
 }
 
-export const useStageStore = create<StageState>()(() => ({ doc: emptyChannel(), openMenuId: null, canUndo: false, canRedo: false }));
+export const useStageStore = create<StageState>()(() => ({ doc: emptyChannel(), openMenuId: null, renamingId: null, canUndo: false, canRedo: false }));
 
 const history = createHistory();
 const localListeners = new Set<(change: LocalChange) => void>();
@@ -101,7 +103,7 @@ export const channelActions = {
   load(doc: ChannelDoc): void {
     history.clear();
     resetGuards();
-    useStageStore.setState({ doc, openMenuId: null, canUndo: false, canRedo: false });
+    useStageStore.setState({ doc, openMenuId: null, renamingId: null, canUndo: false, canRedo: false });
   },
   /**
    * §4 Channel updates from others: a §7 channel body applied only when its origin is not ours and

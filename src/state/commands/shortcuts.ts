@@ -9,17 +9,17 @@ type KeyEvent = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' |
  */
 export function shortcutOf(e: KeyEvent): string {
   const parts: string[] = [];
-  const punctuation = e.key.length === 1 && !/[\p{L}\p{N}]/u.test(e.key);
+  const punctuation = e.key.length === 1 && e.key !== ' ' && !/[\p{L}\p{N}]/u.test(e.key);
   if (e.ctrlKey || e.metaKey) parts.push('mod');
   if (e.shiftKey && !punctuation) parts.push('shift');
   if (e.altKey) parts.push('alt');
-  const key = /^Digit\d$/.test(e.code) ? e.code.slice(5) : e.key.toLowerCase();
+  const key = /^Digit\d$/.test(e.code) ? e.code.slice(5) : e.key === ' ' ? 'space' : e.key.toLowerCase();
   parts.push(key);
   return parts.join('+');
 }
 
 /** The command whose keys include this event's, unless the user is typing in a field. */
-export function commandForKey(commands: readonly Command[], e: KeyEvent & { target: EventTarget | null }): Command | undefined {
+export function commandForKey<C extends Pick<Command<never>, 'keys'>>(commands: readonly C[], e: KeyEvent & { target: EventTarget | null }): C | undefined {
   const target = e.target as HTMLElement | null;
   if (target?.closest?.('input, textarea, select, [contenteditable=true]')) return undefined;
   const shortcut = shortcutOf(e);
@@ -30,6 +30,6 @@ export function commandForKey(commands: readonly Command[], e: KeyEvent & { targ
 export function keyLabel(keys: string, mac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform)): string {
   return keys
     .split('+')
-    .map((k) => ({ mod: mac ? '⌘' : 'Ctrl', shift: 'Shift', alt: mac ? '⌥' : 'Alt' })[k] ?? (k.length === 1 ? k.toUpperCase() : k))
+    .map((k) => ({ mod: mac ? '⌘' : 'Ctrl', shift: 'Shift', alt: mac ? '⌥' : 'Alt', space: 'Space', enter: 'Enter', arrowleft: '←', arrowright: '→', arrowup: '↑', arrowdown: '↓', home: 'Home', end: 'End' })[k] ?? (k.length === 1 || /^f\d+$/.test(k) ? k.toUpperCase() : k))
     .join('+');
 }
