@@ -1,15 +1,22 @@
 /** The application shell (§2): splash, device screens, routes, error boundary. */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { SPLASH_MS } from '../lib/limits';
 import { DemoPage } from '../features/haircheck/DemoPage';
 import { SelectChannel } from './SelectChannel';
-import { OutputPage } from '../features/output/OutputPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import { platformVerdict } from './platform';
 import { parseRoute, useRoute } from '../services/router';
 import { Splash } from './Splash';
 import { BrowserNotSupported, MobileNotSupported } from './Unsupported';
 import { useLayoutStore } from '../state/layoutStore';
+
+/** The output page (compositor only) is its own chunk, as the studio is (DemoPage). */
+const LazyOutputPage = lazy(() => import('../features/output/OutputPage').then((m) => ({ default: m.OutputPage })));
+const OutputPage = () => (
+  <Suspense fallback={null}>
+    <LazyOutputPage />
+  </Suspense>
+);
 
 function useSplash(ms: number): boolean {
   const [visible, setVisible] = useState(true);

@@ -1,5 +1,5 @@
 /** The demo page (§2): phases init, haircheck and event, with the connecting overlay. */
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { watchNetwork } from '../../services/show';
 import { sounds } from '../../services/sounds';
 import { ErrorDialogHost } from '../dialogs/ErrorDialogHost';
@@ -7,10 +7,17 @@ import { InfoMessages } from '../dialogs/InfoMessages';
 import { useLayoutStore } from '../../state/layoutStore';
 import { enterStudio } from '../../services/entry';
 import { backend } from '../../state/backend';
-import { StudioScreen } from '../studio/StudioScreen';
 import { ConnectingOverlay } from './ConnectingOverlay';
 import { HairCheck } from './HairCheck';
 import { InitScreen } from './InitScreen';
+
+/**
+ * The studio (and with it the compositor and pixi.js) is its own chunk: the first screen is the device
+ * check, so the initial download stays small (issue 11: initial JS ≤ 300 KB gzip). It is fetched while
+ * the moderator checks their devices, so entering does not wait for it.
+ */
+const loadStudio = () => import('../studio/StudioScreen');
+const StudioScreen = lazy(() => loadStudio().then((m) => ({ default: m.StudioScreen })));
 
 export function DemoPage({ code }: { code: string }) {
   const view = useLayoutStore((s) => s.view);
@@ -19,6 +26,7 @@ export function DemoPage({ code }: { code: string }) {
   const user = backend().session.currentUser();
   useEffect(() => {
     sounds.preload();
+    void loadStudio();
     return watchNetwork();
   }, []);
   const proceed = useCallback(() => void enterStudio(code), [code]);
@@ -27,7 +35,11 @@ export function DemoPage({ code }: { code: string }) {
     <>
       {view === 'init' && <InitScreen firstName={user.firstName} error={initError} onRetry={() => useLayoutStore.setState({ view: 'haircheck', initError: null })} />}
       {view === 'haircheck' && <HairCheck user={user} eventTitle={backend().session.upcomingEventTitle()} connecting={overlay} onProceed={proceed} />}
-      {view === 'event' && <StudioScreen />}
+      {view === 'event' && (
+        <Suspense fallback={null}>
+          <StudioScreen />
+        </Suspense>
+      )}
       {overlay && <ConnectingOverlay />}
       <ErrorDialogHost />
       <InfoMessages />
