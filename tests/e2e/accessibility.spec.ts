@@ -12,6 +12,9 @@ import { TOOLS } from '../../src/features/studio/tools';
 
 type Surface = { showError(code: ErrorCode): void; closeError(): void };
 
+// axe takes a few seconds per state on this software-rendered machine, and these tests visit many.
+test.describe.configure({ timeout: 360_000 });
+
 const report = (findings: Finding[]) => findings.map((f) => `[${f.state}] ${f.impact} ${f.rule}: ${f.target}\n    ${f.summary.replace(/\n/g, '\n    ')}`);
 
 test('the device check, the welcome and each tour step', async ({ page, problems }) => {
