@@ -15,6 +15,7 @@ import { CutReason } from '../../ui/CutReason';
 import type { ChatTarget } from '../../state/chat/types';
 import { EmojiPicker } from './EmojiPicker';
 import { CHAT_TEXTS as T } from './texts';
+import { Tooltip } from '../../ui/Tooltip';
 
 export function RateLimitNotice({ seconds }: { seconds: number }) {
   return (
@@ -128,20 +129,24 @@ function ComposerForm({ target, draftKey: key, draft, placeholder, autoFocus }: 
           }}
           onKeyDown={onKeyDown}
         />
-        <button
-          ref={emojiButton}
-          type="button"
-          className="icon-button chat-emoji-button"
-          aria-label={T.emoji.open}
-          aria-expanded={pickerOpen}
-          aria-haspopup="dialog"
-          onClick={() => setPickerOpen((o) => !o)}
-        >
-          <Smile size={18} aria-hidden />
-        </button>
-        <button type="submit" className="icon-button chat-send" aria-label={T.send} disabled={isBlankText(draft)}>
-          <Send size={18} aria-hidden />
-        </button>
+        <Tooltip label={T.emoji.open} placement="top">
+          <button
+            ref={emojiButton}
+            type="button"
+            className="icon-button chat-emoji-button"
+            aria-label={T.emoji.open}
+            aria-expanded={pickerOpen}
+            aria-haspopup="dialog"
+            onClick={() => setPickerOpen((o) => !o)}
+          >
+            <Smile size={18} aria-hidden />
+          </button>
+        </Tooltip>
+        <Tooltip label={T.send} placement="top">
+          <button type="submit" className="icon-button chat-send" aria-label={T.send} disabled={isBlankText(draft)}>
+            <Send size={18} aria-hidden />
+          </button>
+        </Tooltip>
       </div>
       {(nearLimit || reason || cut) && (
         <div id={`${id}-info`} className="chat-composer-info">

@@ -10,6 +10,7 @@ import type { ChatParticipant } from '../../state/chat/types';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { CHAT_TEXTS as T } from './texts';
+import { Tooltip } from '../../ui/Tooltip';
 
 export function PrivateChat({ now }: { now: number }) {
   const privateMessages = useChatStore((s) => s.messages.private);
@@ -38,9 +39,11 @@ export function PrivateChat({ now }: { now: number }) {
         <div className="chat-reply-box">
           <div className="chat-replying">
             <span>{T.replyingTo(replyTo.name)}</span>
-            <button type="button" className="icon-button" aria-label={T.stopReplying} onClick={() => setReplyTo(null)}>
-              <X size={14} aria-hidden />
-            </button>
+            <Tooltip label={T.stopReplying} placement="left">
+              <button type="button" className="icon-button" aria-label={T.stopReplying} onClick={() => setReplyTo(null)}>
+                <X size={14} aria-hidden />
+              </button>
+            </Tooltip>
           </div>
           <Composer target={target} placeholder={T.placeholder.private} autoFocus />
         </div>

@@ -10,6 +10,7 @@ import { Composer } from '../chat/Composer';
 import { MessageList } from '../chat/MessageList';
 import { CHAT_TEXTS } from '../chat/texts';
 import { HOST_CHAT_TEXTS as T } from './texts';
+import { Tooltip } from '../../ui/Tooltip';
 
 export interface ConversationViewProps {
   endpointGuid: string;
@@ -36,9 +37,11 @@ export function ConversationView({ endpointGuid, now, onBack }: ConversationView
   return (
     <div className="chat-pane">
       <header className="dm-head">
-        <button type="button" className="icon-button" aria-label={T.back} onClick={onBack}>
-          <ArrowLeft size={18} aria-hidden />
-        </button>
+        <Tooltip label={T.back}>
+          <button type="button" className="icon-button" aria-label={T.back} onClick={onBack}>
+            <ArrowLeft size={18} aria-hidden />
+          </button>
+        </Tooltip>
         <Avatar name={partner.name} size="sm" />
         <h3 className="dm-head-name">{partner.name}</h3>
         <span className={`chat-role chat-role-${partner.role.toLowerCase()}`}>{CHAT_TEXTS.roles[partner.role]}</span>

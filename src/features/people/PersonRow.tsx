@@ -4,6 +4,7 @@ import { Mic, MicOff, MoreVertical, Video, VideoOff } from 'lucide-react';
 import type { Participant } from '../../state/people/people';
 import { Avatar } from '../../ui/Avatar';
 import { PopupMenu } from '../../ui/PopupMenu';
+import { Tooltip } from '../../ui/Tooltip';
 
 export interface PersonAction {
   label: string;
@@ -32,9 +33,11 @@ export function PersonRow({ person, actions }: { person: Participant; actions: P
           {person.videoMute ? <VideoOff size={15} aria-label="Camera off" className="off" /> : <Video size={15} aria-label="Camera on" />}
         </span>
       )}
-      <button ref={button} type="button" className="icon-button" aria-label={`Options for ${person.name}`} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        <MoreVertical size={16} aria-hidden />
-      </button>
+      <Tooltip label={'More options'} placement="left">
+        <button ref={button} type="button" className="icon-button" aria-label={`Options for ${person.name}`} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          <MoreVertical size={16} aria-hidden />
+        </button>
+      </Tooltip>
       {open && (
         <PopupMenu label={`${person.name} options`} anchor={button.current} onClose={() => setOpen(false)}>
           {actions.map((a) => (

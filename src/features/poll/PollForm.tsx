@@ -12,6 +12,7 @@ import type { PollDraft } from '../../state/polls/types';
 import { canSavePoll, renumberOptions, textLength, trimDraft, validatePoll, type PollIssue } from '../../state/polls/validation';
 import { cleanText, type TextRule } from '../../lib/text';
 import { POLL_TEXTS as T } from './texts';
+import { Tooltip } from '../../ui/Tooltip';
 
 export interface PollFormProps {
   title: string;
@@ -146,9 +147,11 @@ export function PollForm({ title, initial, busy, error, onSave, onCancel }: Poll
                   <FieldInfo id={`${id}-${key}-info`} length={textLength(draft.options[index]?.option.trim() ?? '')} messages={errors} />
                 </div>
                 {index >= POLL_MIN_OPTIONS ? (
-                  <button type="button" className="icon-button poll-option-delete" aria-label={T.deleteOption(n)} onClick={() => removeOption(index)}>
-                    <Trash2 size={16} aria-hidden />
-                  </button>
+                  <Tooltip label={T.deleteOption(n)} placement="left">
+                    <button type="button" className="icon-button poll-option-delete" aria-label={T.deleteOption(n)} onClick={() => removeOption(index)}>
+                      <Trash2 size={16} aria-hidden />
+                    </button>
+                  </Tooltip>
                 ) : (
                   <span className="poll-option-delete-spacer" aria-hidden />
                 )}

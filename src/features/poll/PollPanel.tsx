@@ -17,6 +17,7 @@ import { PollCard } from './PollCard';
 import { PollForm } from './PollForm';
 import { POLL_TEXTS as T } from './texts';
 import './poll.css';
+import { Tooltip } from '../../ui/Tooltip';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; pollGuid: string } | null;
 
@@ -94,9 +95,11 @@ export function PollPanel({ shortUrl }: PollPanelProps) {
       {failure && (
         <div className="inline-error poll-failure" role="alert">
           <span>{T.failure(failure.command, failure.detail)}</span>
-          <button type="button" className="icon-button" aria-label={T.dismiss} onClick={() => store().clearFailure()}>
-            <X size={14} aria-hidden />
-          </button>
+          <Tooltip label={T.dismiss} placement="left">
+            <button type="button" className="icon-button" aria-label={T.dismiss} onClick={() => store().clearFailure()}>
+              <X size={14} aria-hidden />
+            </button>
+          </Tooltip>
         </div>
       )}
       <Tabs

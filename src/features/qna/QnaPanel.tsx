@@ -21,6 +21,7 @@ import { useNow } from '../../ui/useNow';
 import { SuccessMask, type MaskKind } from './SuccessMask';
 import { QNA_TEXTS as T } from './texts';
 import './qna.css';
+import { Tooltip } from '../../ui/Tooltip';
 
 export interface QnaPanelProps {
   /** The event's qnaAutoApprove: questions are published without the moderator, so Incoming is hidden. */
@@ -80,9 +81,11 @@ export function QnaPanel({ autoApprove, clock }: QnaPanelProps) {
       {failure && (
         <div className="inline-error qna-failure" role="alert">
           <span>{T.failure(failure.command, failure.detail)}</span>
-          <button type="button" className="icon-button" aria-label={T.dismiss} onClick={() => store().clearFailure()}>
-            <X size={14} aria-hidden />
-          </button>
+          <Tooltip label={T.dismiss} placement="left">
+            <button type="button" className="icon-button" aria-label={T.dismiss} onClick={() => store().clearFailure()}>
+              <X size={14} aria-hidden />
+            </button>
+          </Tooltip>
         </div>
       )}
       <div className="qna-body">

@@ -4,6 +4,7 @@ import { useLayoutStore } from '../../state/layoutStore';
 import { useMeetingStore } from '../../state/meetingStore';
 import { TOOLS } from './tools';
 import { toolBody } from './toolBodies';
+import { Tooltip } from '../../ui/Tooltip';
 
 export function ToolPanel() {
   const selected = useLayoutStore((s) => s.selectedTool);
@@ -18,9 +19,11 @@ export function ToolPanel() {
     <aside className="tool-panel" aria-labelledby="tool-panel-title" data-testid="tool-panel" data-tool={entry.tool}>
       <header className="tool-panel-header">
         <h2 id="tool-panel-title">{entry.title}</h2>
-        <button type="button" className="icon-button" aria-label={`Close ${entry.title}`} onClick={() => selectTool('NONE')}>
-          <X size={18} aria-hidden />
-        </button>
+        <Tooltip label={`Close ${entry.title}`} placement="left">
+          <button type="button" className="icon-button" aria-label={`Close ${entry.title}`} onClick={() => selectTool('NONE')}>
+            <X size={18} aria-hidden />
+          </button>
+        </Tooltip>
       </header>
       <div className="tool-panel-body">
         {body ?? (
