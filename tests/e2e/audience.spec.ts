@@ -71,7 +71,7 @@ test('people: search, sort and Mute All', async ({ page, problems }) => {
   await expect(panel.getByTestId('person-row')).toHaveCount(7);
   await panel.getByRole('button', { name: 'Mute All' }).click();
   await expect(panel.getByRole('button', { name: 'Unmute All' })).toBeVisible();
-  await expect(page.getByTestId('producer-card').filter({ hasText: 'Lukas Becker' }).getByRole('button', { name: 'Unmute mic of Lukas Becker' })).toBeVisible();
+  await expect(page.getByTestId('producer-card').filter({ hasText: 'Lukas Becker' }).getByRole('button', { name: 'Mute mic of Lukas Becker', pressed: true })).toBeVisible();
 
   await panel.getByRole('tab', { name: /Attendees/ }).click();
   await panel.getByRole('searchbox').fill('zoe');

@@ -117,13 +117,14 @@ export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bi
             <span className="switch-knob" />
           </button>
         </Tooltip>
+        {/* Toggle buttons keep one name; aria-pressed says whether it is muted (the tooltip says what a click does). */}
         <Tooltip delay={TOOLTIP_DELAY_SLOW} label={TOGGLE_VIDEO.label(stage, card)} placement="top">
-          <button type="button" className={`card-icon${card.videoMute ? ' off' : ''}`} aria-label={`${card.videoMute ? 'Unmute' : 'Mute'} video of ${card.name}`} aria-pressed={card.videoMute} disabled={!TOGGLE_VIDEO.enabled(stage, card)} onClick={() => TOGGLE_VIDEO.perform(card)}>
+          <button type="button" className={`card-icon${card.videoMute ? ' off' : ''}`} aria-label={`Mute video of ${card.name}`} aria-pressed={card.videoMute} disabled={!TOGGLE_VIDEO.enabled(stage, card)} onClick={() => TOGGLE_VIDEO.perform(card)}>
             {card.videoMute ? <VideoOff size={14} aria-hidden /> : <Video size={14} aria-hidden />}
           </button>
         </Tooltip>
         <Tooltip delay={TOOLTIP_DELAY_SLOW} label={TOGGLE_AUDIO.label(stage, card)} placement="top">
-          <button type="button" className={`card-icon${card.audioMute ? ' off' : ''}`} aria-label={`${card.audioMute ? 'Unmute' : 'Mute'} mic of ${card.name}`} aria-pressed={card.audioMute} disabled={!TOGGLE_AUDIO.enabled(stage, card)} onClick={() => TOGGLE_AUDIO.perform(card)}>
+          <button type="button" className={`card-icon${card.audioMute ? ' off' : ''}`} aria-label={`Mute mic of ${card.name}`} aria-pressed={card.audioMute} disabled={!TOGGLE_AUDIO.enabled(stage, card)} onClick={() => TOGGLE_AUDIO.perform(card)}>
             {card.audioMute ? <MicOff size={14} aria-hidden /> : <Mic size={14} aria-hidden />}
           </button>
         </Tooltip>

@@ -23,7 +23,7 @@ export function ControlBar() {
       {visible && self && (
         <div className="control-group" role="toolbar" aria-label="Your camera and microphone">
           <Tooltip label={self.videoMute ? 'Turn your camera on' : 'Turn your camera off'}>
-            <button type="button" className={`control-button${self.videoMute ? ' off' : ''}`} aria-pressed={self.videoMute} aria-label={self.videoMute ? 'Unmute video' : 'Mute video'} onClick={() => stageActions.toggleMute(SELF_ID, 'video')}>
+            <button type="button" className={`control-button${self.videoMute ? ' off' : ''}`} aria-pressed={self.videoMute} aria-label="Mute video" onClick={() => stageActions.toggleMute(SELF_ID, 'video')}>
               {self.videoMute ? <VideoOff size={18} aria-hidden /> : <Video size={18} aria-hidden />}
             </button>
           </Tooltip>
@@ -32,7 +32,7 @@ export function ControlBar() {
               type="button"
               className={`control-button${self.audioMute ? ' off' : ''}`}
               aria-pressed={self.audioMute}
-              aria-label={self.audioMute ? 'Unmute audio' : 'Mute audio'}
+              aria-label="Mute audio"
               disabled={self.audioHardMute}
               onClick={() => stageActions.toggleMute(SELF_ID, 'audio')}
             >
