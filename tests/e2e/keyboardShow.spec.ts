@@ -118,3 +118,42 @@ test('a demo show by keyboard alone', async ({ page, problems }) => {
   await expect.poll(async () => (await focused(page)).name).toBe('Exit studio');
   await page.screenshot({ path: 'tests/.tmp/screens/keyboard-show.png', animations: 'disabled' });
 });
+
+test('Tab reaches every control of the studio; each icon-only button has a name and shows its tooltip on focus', async ({ page, problems }) => {
+  void problems;
+  test.setTimeout(240_000);
+  await seedStorage(page, { tutorialCompleted: 'true' });
+  await page.goto('./');
+  await expect(page.getByTestId('haircheck')).toBeVisible({ timeout: 15_000 });
+  await tabTo(page, /ENTER STUDIO/);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('studio')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('connecting-overlay')).toBeHidden();
+  await tabTo(page, /^Chat/);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('tool-panel')).toHaveAttribute('data-tool', 'CHAT');
+
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < 150; i++) {
+    await page.keyboard.press('Tab');
+    const here = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const iconOnly = el.tagName === 'BUTTON' && (el.textContent ?? '').trim() === '';
+      return { key: el.outerHTML.slice(0, 160), iconOnly, name: el.getAttribute('aria-label') ?? '', body: el === document.body };
+    });
+    if (here.body || seen.has(here.key)) break; // past the last control, or back to the first
+    seen.add(here.key);
+    if (!here.iconOnly) continue;
+    if (!here.name) missing.push(`no name: ${here.key}`);
+    const shown = await page
+      .getByRole('tooltip')
+      .first()
+      .waitFor({ state: 'visible', timeout: 1500 })
+      .then(() => true)
+      .catch(() => false);
+    if (!shown) missing.push(`no tooltip: ${here.name || here.key}`);
+  }
+  expect(seen.size).toBeGreaterThan(30);
+  expect(missing).toEqual([]);
+});
