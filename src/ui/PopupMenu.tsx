@@ -7,8 +7,8 @@
  * the page is inert. Items are `MenuItem`s (or `PopupMenuItem` for one with a tooltip); a `Header`
  * child draws a caption.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Menu, MenuItem, Popover, Text, Tooltip as AriaTooltip, type MenuItemProps, type MenuProps } from 'react-aria-components';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Menu, MenuItem, Popover, Text, Tooltip as AriaTooltip, TooltipTrigger, type MenuItemProps, type MenuProps } from 'react-aria-components';
 import { TOOLTIP_DELAY, TOOLTIP_MAX_WIDTH_PX } from '../lib/limits';
 
 export { Header, MenuItem } from 'react-aria-components';
@@ -57,15 +57,19 @@ export function PopupMenuItem({ tooltip, children, textValue, ...props }: Omit<M
   );
 }
 
-function ItemTooltip({ triggerRef, active, label }: { triggerRef: React.RefObject<HTMLDivElement | null>; active: boolean; label: string }) {
+function ItemTooltip({ triggerRef, active, label }: { triggerRef: RefObject<HTMLDivElement | null>; active: boolean; label: string }) {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setOpen(active), active ? TOOLTIP_DELAY.open : TOOLTIP_DELAY.close);
     return () => clearTimeout(timer);
   }, [active]);
+  // The open state goes through a TooltipTrigger: React Aria's Tooltip reads it from there even when
+  // it is given isOpen (1.22). Nothing inside consumes the trigger's focus props: the item is the trigger.
   return (
-    <AriaTooltip triggerRef={triggerRef} isOpen={open} placement="left" offset={GAP_PX} className="tooltip" style={{ maxWidth: TOOLTIP_MAX_WIDTH_PX }} aria-hidden>
-      {label}
-    </AriaTooltip>
+    <TooltipTrigger isOpen={open}>
+      <AriaTooltip triggerRef={triggerRef} placement="left" offset={GAP_PX} className="tooltip" style={{ maxWidth: TOOLTIP_MAX_WIDTH_PX }}>
+        {label}
+      </AriaTooltip>
+    </TooltipTrigger>
   );
 }

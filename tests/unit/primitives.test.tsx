@@ -8,7 +8,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dialog } from '../../src/ui/Dialog';
 import { ConfirmDialog } from '../../src/ui/ConfirmDialog';
-import { MenuItem, PopupMenu } from '../../src/ui/PopupMenu';
+import { MenuItem, PopupMenu, PopupMenuItem } from '../../src/ui/PopupMenu';
+import { TOOLTIP_DELAY } from '../../src/lib/limits';
 import { Tabs } from '../../src/ui/Tabs';
 import { Switch } from '../../src/ui/Switch';
 
@@ -166,6 +167,31 @@ describe('PopupMenu', () => {
 });
 
 type SettingsTab = 'GENERAL' | 'CAMERA' | 'AUDIO';
+describe('PopupMenuItem', () => {
+  it('describes its item with the hint and shows it as a tooltip after the §9 delay while the item is focused', async () => {
+    const user = userEvent.setup();
+    const anchor = document.body.appendChild(document.createElement('button'));
+    render(
+      <PopupMenu label="Guest options" anchor={anchor} onClose={() => undefined}>
+        <MenuItem id="rename">Edit name</MenuItem>
+        <PopupMenuItem id="noise" tooltip="Filters out background noise.">
+          Noise cancellation: off
+        </PopupMenuItem>
+      </PopupMenu>,
+    );
+    const item = screen.getByRole('menuitem', { name: 'Noise cancellation: off' });
+    expect(item).toHaveAccessibleDescription('Filters out background noise.');
+    await user.keyboard('{ArrowDown}');
+    expect(item).toHaveFocus();
+    expect(screen.queryByRole('tooltip', { hidden: true })).toBeNull();
+    const tooltip = await screen.findByRole('tooltip', { hidden: true }, { timeout: TOOLTIP_DELAY.open + 1000 });
+    expect(tooltip).toHaveTextContent('Filters out background noise.');
+    await user.keyboard('{ArrowUp}');
+    await vi.waitFor(() => expect(screen.queryByRole('tooltip', { hidden: true })).toBeNull(), { timeout: TOOLTIP_DELAY.close + 1000 });
+    anchor.remove();
+  });
+});
+
 function TabsHost() {
   const [value, setValue] = useState<SettingsTab>('GENERAL');
   return (
