@@ -10,6 +10,9 @@ export const INFO_MESSAGE_HIDE_MS = 5000;
 export const TOOLTIP_DELAY = { open: 500, close: 200 } as const;
 export const TOOLTIP_DELAY_SLOW = { open: 800, close: 100 } as const;
 export const TOOLTIP_MAX_WIDTH_PX = 270;
+/** §2 / §9 tour: a coachmark sits 20 px from its target and never less than 10 px from the window's left (and other) edges. */
+export const COACHMARK_OFFSET_PX = 20;
+export const COACHMARK_MIN_LEFT_PX = 10;
 export const BANNER_MS = 10_000;
 
 // §2 Studio screen geometry

@@ -1,8 +1,12 @@
 /**
- * A modal dialog: role="dialog", labelled by its title, focus moved inside and kept there, Escape
- * cancels (when the dialog has a cancel action), focus returns to where it was on close.
+ * A modal dialog on React Aria's ModalOverlay / Modal / Dialog: role="dialog" (or "alertdialog"),
+ * labelled by its title, focus moved inside (the element marked data-autofocus, else the first
+ * focusable one) and kept there, everything outside inert, Escape cancels (when the dialog has a cancel
+ * action), focus returns on close to the element that had it before (the trigger). Callers mount it
+ * to open it and unmount it to close it.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 
 export interface DialogProps {
   title: ReactNode;
@@ -19,50 +23,30 @@ export interface DialogProps {
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function Dialog({ title, children, actions, onCancel, closeLabel, className, testId, role = 'dialog' }: DialogProps) {
-  const titleId = useId();
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLElement>(null);
 
+  // React Aria focuses the dialog itself; the studio's dialogs name the control to start on.
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
     const box = ref.current;
-    const first = box?.querySelector<HTMLElement>('[data-autofocus]') ?? box?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? box)?.focus();
-    return () => previous?.focus?.();
+    (box?.querySelector<HTMLElement>('[data-autofocus]') ?? box?.querySelector<HTMLElement>(FOCUSABLE))?.focus();
   }, []);
 
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === 'Escape' && onCancel) {
-      e.stopPropagation();
-      onCancel();
-    }
-    if (e.key !== 'Tab' || !ref.current) return;
-    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (items.length === 0) return;
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
-
   return (
-    <div className="dialog-backdrop" onKeyDown={onKeyDown}>
-      <div ref={ref} role={role} aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={`dialog ${className ?? ''}`} data-testid={testId}>
-        {closeLabel && onCancel && (
-          <button type="button" className="dialog-close icon-button" aria-label={closeLabel} onClick={onCancel}>
-            ×
-          </button>
-        )}
-        <h2 id={titleId} className="dialog-title">
-          {title}
-        </h2>
-        {children && <div className="dialog-body">{children}</div>}
-        {actions && <div className="dialog-actions">{actions}</div>}
-      </div>
-    </div>
+    <ModalOverlay className="dialog-backdrop" isOpen isDismissable={false} isKeyboardDismissDisabled={!onCancel} onOpenChange={(open) => !open && onCancel?.()}>
+      <Modal className="dialog-modal">
+        <AriaDialog ref={ref} role={role} className={`dialog ${className ?? ''}`} data-testid={testId}>
+          {closeLabel && onCancel && (
+            <button type="button" className="dialog-close icon-button" aria-label={closeLabel} onClick={onCancel}>
+              ×
+            </button>
+          )}
+          <Heading slot="title" level={2} className="dialog-title">
+            {title}
+          </Heading>
+          {children && <div className="dialog-body">{children}</div>}
+          {actions && <div className="dialog-actions">{actions}</div>}
+        </AriaDialog>
+      </Modal>
+    </ModalOverlay>
   );
 }

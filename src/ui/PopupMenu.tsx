@@ -1,53 +1,75 @@
 /**
- * A popup menu drawn in a portal at a fixed position next to its anchor (below if it fits, else
- * above; inside the window), so no pane edge can clip or cover it. Arrow keys move, Escape and a
- * click outside close it.
+ * A popup menu on React Aria's Popover + Menu, drawn in a portal next to its anchor (below and
+ * right-aligned if it fits, else flipped; inside the window), so no pane edge can clip it. The caller
+ * owns the open state: it mounts the menu next to its anchor button and unmounts it on onClose.
+ * Keyboard: arrows (wrapping), Home/End, typeahead on the items' text; Enter/Space activate; Escape,
+ * Tab or a click outside close it and focus goes back to the anchor. While it is open the rest of
+ * the page is inert. Items are `MenuItem`s (or `PopupMenuItem` for one with a tooltip); a `Header`
+ * child draws a caption.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Menu, MenuItem, Popover, Text, Tooltip as AriaTooltip, TooltipTrigger, type MenuItemProps, type MenuProps } from 'react-aria-components';
+import { TOOLTIP_DELAY, TOOLTIP_MAX_WIDTH_PX } from '../lib/limits';
 
+export { Header, MenuItem } from 'react-aria-components';
+
+/** Gap between the anchor and the menu, and the least distance from the window's edges, in px. */
 const GAP_PX = 4;
 const EDGE_PX = 8;
 
-export function menuPosition(anchor: DOMRect, menu: { width: number; height: number }, viewport = { width: window.innerWidth, height: window.innerHeight }) {
-  const below = anchor.bottom + GAP_PX;
-  const top = below + menu.height <= viewport.height - EDGE_PX ? below : Math.max(EDGE_PX, anchor.top - GAP_PX - menu.height);
-  const left = Math.max(EDGE_PX, Math.min(anchor.right - menu.width, viewport.width - menu.width - EDGE_PX));
-  return { top, left };
+export interface PopupMenuProps extends Omit<MenuProps<object>, 'aria-label' | 'className' | 'children' | 'autoFocus' | 'onClose'> {
+  label: string;
+  anchor: HTMLElement | null;
+  onClose(): void;
+  children: ReactNode;
+  className?: string;
 }
 
-export function PopupMenu({ label, anchor, onClose, children, className }: { label: string; anchor: HTMLElement | null; onClose(): void; children: ReactNode; className?: string }) {
+export function PopupMenu({ label, anchor, onClose, children, className, ...menuProps }: PopupMenuProps) {
+  const triggerRef = useMemo(() => ({ current: anchor }), [anchor]);
+  return (
+    <Popover triggerRef={triggerRef} isOpen onOpenChange={(open) => !open && onClose()} placement="bottom end" offset={GAP_PX} containerPadding={EDGE_PX} className="popup-menu-popover">
+      <Menu {...menuProps} aria-label={label} autoFocus="first" escapeKeyBehavior="none" onClose={onClose} className={`popup-menu ${className ?? ''}`}>
+        {children}
+      </Menu>
+    </Popover>
+  );
+}
+
+/**
+ * A menu item with a tooltip (§2: noise cancellation). The text is the item's accessible description
+ * and shows beside it after the §9 delay while the item is focused (by hover or keyboard).
+ */
+export function PopupMenuItem({ tooltip, children, textValue, ...props }: Omit<MenuItemProps, 'children'> & { tooltip: string; children: string }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
-  useLayoutEffect(() => {
-    if (!anchor || !ref.current) return;
-    setPosition(menuPosition(anchor.getBoundingClientRect(), { width: ref.current.offsetWidth, height: ref.current.offsetHeight }));
-  }, [anchor]);
+  return (
+    <MenuItem {...props} ref={ref} textValue={textValue ?? children}>
+      {({ isFocused }) => (
+        <>
+          <Text slot="label">{children}</Text>
+          <Text slot="description" className="visually-hidden">
+            {tooltip}
+          </Text>
+          <ItemTooltip triggerRef={ref} active={isFocused} label={tooltip} />
+        </>
+      )}
+    </MenuItem>
+  );
+}
+
+function ItemTooltip({ triggerRef, active, label }: { triggerRef: RefObject<HTMLDivElement | null>; active: boolean; label: string }) {
+  const [open, setOpen] = useState(false);
   useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('[role^=menuitem]:not(:disabled)')?.focus();
-    const onDown = (e: PointerEvent) => {
-      if (!ref.current?.contains(e.target as Node) && !anchor?.contains(e.target as Node)) onClose();
-    };
-    document.addEventListener('pointerdown', onDown, true);
-    return () => document.removeEventListener('pointerdown', onDown, true);
-  }, [anchor, onClose]);
-
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role^=menuitem]:not(:disabled)') ?? [])];
-    const i = items.indexOf(document.activeElement as HTMLElement);
-    if (e.key === 'Escape') {
-      onClose();
-      anchor?.focus();
-    } else if (e.key === 'ArrowDown') items[(i + 1) % items.length]?.focus();
-    else if (e.key === 'ArrowUp') items[(i - 1 + items.length) % items.length]?.focus();
-    else return;
-    e.preventDefault();
-  };
-
-  return createPortal(
-    <div ref={ref} className={`popup-menu ${className ?? ''}`} role="menu" aria-label={label} onKeyDown={onKeyDown} style={position ?? { visibility: 'hidden', top: 0, left: 0 }}>
-      {children}
-    </div>,
-    document.body,
+    const timer = setTimeout(() => setOpen(active), active ? TOOLTIP_DELAY.open : TOOLTIP_DELAY.close);
+    return () => clearTimeout(timer);
+  }, [active]);
+  // The open state goes through a TooltipTrigger: React Aria's Tooltip reads it from there even when
+  // it is given isOpen (1.22). Nothing inside consumes the trigger's focus props: the item is the trigger.
+  return (
+    <TooltipTrigger isOpen={open}>
+      <AriaTooltip triggerRef={triggerRef} placement="left" offset={GAP_PX} className="tooltip" style={{ maxWidth: TOOLTIP_MAX_WIDTH_PX }}>
+        {label}
+      </AriaTooltip>
+    </TooltipTrigger>
   );
 }

@@ -1,8 +1,10 @@
 /**
- * Tabs (WAI-ARIA tabs pattern): arrow keys move between tabs, Home/End jump, the selected tab is
- * the only one in the tab order. Counts show as badges.
+ * Tabs (WAI-ARIA tabs pattern) on React Aria's Tabs: arrow keys move and select (following the
+ * reading direction), Home/End jump, the selected tab is the only one in the tab order. Counts show
+ * as badges. Only the selected tab's panel is drawn: it holds `children`.
  */
-import { useId, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Tab, TabList, TabPanel, Tabs as AriaTabs, type Key } from 'react-aria-components';
 
 export interface TabItem<T extends string> {
   value: T;
@@ -19,41 +21,23 @@ export interface TabsProps<T extends string> {
 }
 
 export function Tabs<T extends string>({ label, tabs, value, onChange, children }: TabsProps<T>) {
-  const id = useId();
-  const list = useRef<HTMLDivElement>(null);
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    const i = tabs.findIndex((t) => t.value === value);
-    const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : null;
-    if (next === null) return;
-    e.preventDefault();
-    const tab = tabs[(next + tabs.length) % tabs.length]!;
-    onChange(tab.value);
-    list.current?.querySelector<HTMLElement>(`[data-value="${CSS.escape(tab.value)}"]`)?.focus();
+  const select = (key: Key) => {
+    const tab = tabs.find((t) => t.value === key);
+    if (tab) onChange(tab.value);
   };
   return (
-    <div className="tabs">
-      <div ref={list} role="tablist" aria-label={label} className="tab-list" onKeyDown={onKeyDown}>
+    <AriaTabs className="tabs" selectedKey={value} onSelectionChange={select}>
+      <TabList aria-label={label} className="tab-list">
         {tabs.map((t) => (
-          <button
-            key={t.value}
-            type="button"
-            role="tab"
-            id={`${id}-${t.value}`}
-            data-value={t.value}
-            aria-selected={t.value === value}
-            aria-controls={`${id}-panel`}
-            tabIndex={t.value === value ? 0 : -1}
-            className={`tab${t.value === value ? ' selected' : ''}`}
-            onClick={() => onChange(t.value)}
-          >
+          <Tab key={t.value} id={t.value} className={({ isSelected }) => `tab${isSelected ? ' selected' : ''}`}>
             {t.label}
             {t.count ? <span className="tab-count">{t.count}</span> : null}
-          </button>
+          </Tab>
         ))}
-      </div>
-      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${value}`} className="tab-panel">
+      </TabList>
+      <TabPanel id={value} className="tab-panel">
         {children}
-      </div>
-    </div>
+      </TabPanel>
+    </AriaTabs>
   );
 }

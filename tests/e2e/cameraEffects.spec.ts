@@ -141,7 +141,7 @@ test('when the segmentation cannot run, camera blur and the virtual background a
   const panel = await openCameraSettings(page);
   await panel.getByRole('switch', { name: /^Blur my camera/ }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Background effects are not supported on this device' })).toBeVisible({ timeout: 15_000 });
-  await expect(panel.getByRole('switch', { name: /^Blur my camera/ })).toHaveAttribute('aria-checked', 'false');
+  await expect(panel.getByRole('switch', { name: /^Blur my camera/ })).not.toBeChecked();
   expect(await studioSettings(page)).toMatchObject({ cameraBlurActive: false, cameraVirtualBgActive: false });
   // The raw camera comes back.
   await expect.poll(() => samplePicture(page, PREVIEW), { timeout: 15_000 }).not.toBeNull();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { canMute, cleanupRoster, markPresence, matchesSearch, menuEntries, sortParticipants, type Participant } from '../../src/state/people/people';
+import { canMute, cleanupRoster, markPresence, matchesSearch, menuEntries, SORT_OPTIONS, sortParticipants, type Participant } from '../../src/state/people/people';
 import { ROSTER_ABSENCE_MS, SEARCH_DEBOUNCE_MS, SORT_MENU_GUARD_MS } from '../../src/state/people/limits';
 import { peopleActions, usePeopleStore } from '../../src/state/people/peopleStore';
 import { emptyChannel } from '../../compositor/model/channel';
@@ -71,6 +71,21 @@ describe('sort menu opens only if more than 500 ms passed since it was last togg
     t += 201; // now more than 500 ms since it was closed
     await user.click(button);
     expect(screen.getByRole('menu')).toBeInTheDocument();
+  });
+});
+
+describe('sort menu items (§9 sort options)', () => {
+  it('are radio items, the current order checked; picking one reports it once and closes the menu', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<SortMenu value={{ key: 'name', direction: 'asc' }} onChange={onChange} />);
+    await user.click(screen.getByRole('button', { name: /Sort/ }));
+    const items = screen.getAllByRole('menuitemradio');
+    expect(items.map((i) => i.textContent)).toEqual(SORT_OPTIONS.map((o) => o.label));
+    expect(screen.getByRole('menuitemradio', { name: 'Alphabetical (A–Z)' })).toHaveAttribute('aria-checked', 'true');
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(onChange).toHaveBeenCalledExactlyOnceWith(SORT_OPTIONS[2]!.order);
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 });
 

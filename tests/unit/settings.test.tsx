@@ -30,7 +30,7 @@ describe('Settings (§2, §3, §9)', () => {
     const user = setup();
     render(<SettingsPanel />);
     await user.click(screen.getByRole('switch', { name: "Turn guests' cameras off" }));
-    expect(screen.getByRole('switch', { name: "Turn guests' cameras off" })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('switch', { name: "Turn guests' cameras off" })).toBeChecked();
     expect(useSettingsStore.getState().settings.disableVideoOnGuestEnter).toBe(false);
     act(() => void vi.advanceTimersByTime(SETTINGS_TOGGLE_DEBOUNCE_MS));
     expect(useSettingsStore.getState().settings.disableVideoOnGuestEnter).toBe(true);

@@ -14,9 +14,10 @@ import { sounds } from '../../src/services/sounds';
 import { createDemoSession } from '../../src/demo/demoSession';
 import { ErrorDialogHost } from '../../src/features/dialogs/ErrorDialogHost';
 import { GoLiveOverlay } from '../../src/features/golive/GoLiveOverlay';
-import { coachmarkPosition } from '../../src/features/tour/coachmarkPosition';
+import { computePosition } from '@floating-ui/react-dom';
+import { coachmarkMiddleware, type Placement } from '../../src/features/tour/coachmarkPosition';
 import { TEXTS } from '../../src/lib/texts';
-import { BANNER_MS, INFO_MESSAGE_HIDE_MS } from '../../src/lib/limits';
+import { BANNER_MS, COACHMARK_MIN_LEFT_PX, COACHMARK_OFFSET_PX, INFO_MESSAGE_HIDE_MS } from '../../src/lib/limits';
 import type { StudioSession } from '../../src/state/session';
 
 beforeEach(() => {
@@ -237,20 +238,37 @@ describe('welcome and tour (§4)', () => {
 
 describe('coachmark position (§9: 20 px offset, minimum left 10 px)', () => {
   const viewport = { width: 1366, height: 768 };
-  it('sits 20 px beside its target', () => {
-    const p = coachmarkPosition({ left: 600, top: 500, width: 200, height: 40 }, { width: 380, height: 300 }, 'top', viewport);
-    expect(p).toMatchObject({ placement: 'top', top: 500 - 20 - 300, left: 700 - 190 });
+  // jsdom does not lay out: the window and the coachmark get their sizes by hand; the target is a rectangle.
+  beforeEach(() => {
+    vi.spyOn(document.documentElement, 'clientWidth', 'get').mockReturnValue(viewport.width);
+    vi.spyOn(document.documentElement, 'clientHeight', 'get').mockReturnValue(viewport.height);
+    vi.stubGlobal('innerWidth', viewport.width);
+    vi.stubGlobal('innerHeight', viewport.height);
   });
-  it('flips when the preferred side has no room', () => {
-    const p = coachmarkPosition({ left: 1200, top: 10, width: 100, height: 36 }, { width: 380, height: 400 }, 'top', viewport);
+  afterEach(() => vi.unstubAllGlobals());
+  const place = (target: { left: number; top: number; width: number; height: number }, size: { width: number; height: number }, placement: Placement) => {
+    const box = document.body.appendChild(document.createElement('div'));
+    box.style.cssText = `position: fixed; width: ${size.width}px; height: ${size.height}px`;
+    Object.defineProperties(box, { offsetWidth: { value: size.width }, offsetHeight: { value: size.height } });
+    const reference = { getBoundingClientRect: () => DOMRect.fromRect({ x: target.left, y: target.top, width: target.width, height: target.height }) };
+    return computePosition(reference, box, { strategy: 'fixed', placement, middleware: coachmarkMiddleware() });
+  };
+
+  it('sits 20 px beside its target', async () => {
+    const p = await place({ left: 600, top: 500, width: 200, height: 40 }, { width: 380, height: 300 }, 'top');
+    expect(p).toMatchObject({ placement: 'top', y: 500 - COACHMARK_OFFSET_PX - 300, x: 700 - 190 });
+  });
+  it('flips when the preferred side has no room, and stays inside the window', async () => {
+    const p = await place({ left: 1200, top: 10, width: 100, height: 36 }, { width: 380, height: 400 }, 'top');
     expect(p.placement).toBe('bottom');
-    expect(p.top).toBe(10 + 36 + 20);
+    expect(p.y).toBe(10 + 36 + COACHMARK_OFFSET_PX);
+    expect(p.x).toBe(viewport.width - COACHMARK_MIN_LEFT_PX - 380);
   });
-  it('never goes left of 10 px nor off the window, and shrinks to fit', () => {
-    const p = coachmarkPosition({ left: 0, top: 300, width: 40, height: 40 }, { width: 733, height: 900 }, 'left', viewport);
-    expect(p.left).toBeGreaterThanOrEqual(10);
-    expect(p.left + p.width).toBeLessThanOrEqual(viewport.width);
-    expect(p.top + p.height).toBeLessThanOrEqual(viewport.height);
+  it('never goes left of 10 px', async () => {
+    const p = await place({ left: 0, top: 500, width: 40, height: 40 }, { width: 380, height: 300 }, 'top');
+    expect(p.x).toBe(COACHMARK_MIN_LEFT_PX);
+    const wide = await place({ left: 0, top: 300, width: 40, height: 40 }, { width: 733, height: 320 }, 'left');
+    expect(wide).toMatchObject({ placement: 'right', x: 40 + COACHMARK_OFFSET_PX });
   });
 });
 

@@ -6,53 +6,40 @@ import type { ProducerCard } from '../../../compositor/model/types';
 import { useStageStore } from '../../state/channel/store';
 import { HARD_MUTE_AUDIO, HARD_MUTE_VIDEO, NOISE_CANCELLATION, REMOVE, TOGGLE_AUDIO, TOGGLE_VIDEO } from '../../state/commands/cardCommands';
 import type { Command } from '../../state/commands/types';
-import { PopupMenu } from '../../ui/PopupMenu';
-import { Tooltip } from '../../ui/Tooltip';
+import { Header, MenuItem, PopupMenu, PopupMenuItem } from '../../ui/PopupMenu';
 
 /** §9: the timezone shown for participants is fixed to New York. */
 export const PARTICIPANT_TIME_ZONE = 'America/New_York';
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: PARTICIPANT_TIME_ZONE, timeZoneName: 'short' });
+const NOISE_CANCELLATION_HINT = "Filters out background noise such as typing, fans and traffic from this person's microphone.";
 
-/** One menu item of the card command table: its label, enabled state and action. */
-function CommandItem({ command, card, onDone, className, checked, ...rest }: { command: Command<ProducerCard>; card: ProducerCard; onDone(): void; className?: string; checked?: boolean; 'aria-describedby'?: string }) {
+/** One menu item of the card command table: its label, enabled state and action (the menu closes itself). */
+function CommandItem({ command, card, className, tooltip }: { command: Command<ProducerCard>; card: ProducerCard; className?: string; tooltip?: string }) {
   const stage = useStageStore();
-  return (
-    <button
-      {...rest}
-      role="menuitem"
-      type="button"
-      className={className}
-      aria-checked={checked}
-      disabled={!command.enabled(stage, card)}
-      onClick={() => {
-        command.perform(card);
-        onDone();
-      }}
-    >
-      {command.label(stage, card)}
-    </button>
+  const props = { id: command.name, className, isDisabled: !command.enabled(stage, card), onAction: () => command.perform(card) };
+  const label = command.label(stage, card);
+  return tooltip ? (
+    <PopupMenuItem {...props} tooltip={tooltip}>
+      {label}
+    </PopupMenuItem>
+  ) : (
+    <MenuItem {...props}>{label}</MenuItem>
   );
 }
 
 export function ParticipantMenu({ card, isSelf, anchor, onRename, onClose }: { card: ProducerCard; isSelf: boolean; anchor: HTMLElement | null; onRename(): void; onClose(): void }) {
   const canRemove = !isSelf && card.type !== 'MODERATOR';
-  const act = (fn: () => void) => () => {
-    fn();
-    onClose();
-  };
   return (
     <PopupMenu label={`${card.name} options`} anchor={anchor} onClose={onClose}>
-      <div className="menu-caption">Local time {timeFormat.format(new Date())}</div>
+      <Header className="menu-caption">Local time {timeFormat.format(new Date())}</Header>
       {[TOGGLE_AUDIO, TOGGLE_VIDEO, HARD_MUTE_AUDIO, HARD_MUTE_VIDEO].map((command) => (
-        <CommandItem key={command.name} command={command} card={card} onDone={onClose} />
+        <CommandItem key={command.name} command={command} card={card} />
       ))}
-      <button role="menuitem" type="button" onClick={act(onRename)}>
+      <MenuItem id="EDIT_NAME" onAction={onRename}>
         Edit name
-      </button>
-      <Tooltip label="Filters out background noise such as typing, fans and traffic from this person's microphone." placement="left">
-        <CommandItem command={NOISE_CANCELLATION} card={card} onDone={onClose} checked={!!card.voiceProcessing} />
-      </Tooltip>
-      {canRemove && <CommandItem command={REMOVE} card={card} onDone={onClose} className="danger" />}
+      </MenuItem>
+      <CommandItem command={NOISE_CANCELLATION} card={card} tooltip={NOISE_CANCELLATION_HINT} />
+      {canRemove && <CommandItem command={REMOVE} card={card} className="danger" />}
     </PopupMenu>
   );
 }

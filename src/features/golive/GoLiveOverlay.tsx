@@ -1,8 +1,11 @@
 /**
- * §2 go-live overlay: the countdown, 'Your event is starting in...' and a rotating tip line. The
- * seconds are read out by the studio's live region (services/announcements), once each.
+ * §2 go-live overlay: the countdown, 'Your event is starting in...' and a rotating tip line. A modal
+ * alert dialog (React Aria): focus starts on CANCEL and stays in it, the studio behind is inert, and
+ * focus goes back to GO LIVE when it closes.
+ * The seconds are read out by the studio's live region (services/announcements), once each.
  */
 import { useEffect, useState } from 'react';
+import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { tipAt } from '../../state/broadcast';
 import { useGoLiveStore } from '../../state/goLiveStore';
 import { cancelGoLiveCountdown } from '../../services/goLive';
@@ -19,17 +22,21 @@ export function GoLiveOverlay() {
   }, [countdown]);
   if (countdown === null) return null;
   return (
-    <div className="go-live-overlay" role="alertdialog" aria-modal="true" aria-labelledby="go-live-title" data-testid="go-live-overlay">
-      <p id="go-live-title" className="go-live-title">
-        {TEXTS.eventStartingIn}
-      </p>
-      <div className="go-live-count">
-        {countdown}
-      </div>
-      <p className="go-live-tip">{tipAt(Math.max(0, now - (startedAt ?? now)))}</p>
-      <button type="button" className="btn btn-ghost" onClick={() => cancelGoLiveCountdown()} autoFocus>
-        CANCEL
-      </button>
-    </div>
+    <ModalOverlay isOpen isKeyboardDismissDisabled>
+      <Modal className="dialog-modal">
+        <Dialog className="go-live-overlay" role="alertdialog" aria-labelledby="go-live-title" data-testid="go-live-overlay">
+          <p id="go-live-title" className="go-live-title">
+            {TEXTS.eventStartingIn}
+          </p>
+          <div className="go-live-count">
+            {countdown}
+          </div>
+          <p className="go-live-tip">{tipAt(Math.max(0, now - (startedAt ?? now)))}</p>
+          <button type="button" className="btn btn-ghost" onClick={() => cancelGoLiveCountdown()} autoFocus>
+            CANCEL
+          </button>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
   );
 }

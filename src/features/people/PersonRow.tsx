@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { Mic, MicOff, MoreVertical, Video, VideoOff } from 'lucide-react';
 import type { Participant } from '../../state/people/people';
 import { Avatar } from '../../ui/Avatar';
-import { PopupMenu } from '../../ui/PopupMenu';
+import { MenuItem, PopupMenu } from '../../ui/PopupMenu';
 import { Tooltip } from '../../ui/Tooltip';
 
 export interface PersonAction {
@@ -41,19 +41,9 @@ export function PersonRow({ person, actions }: { person: Participant; actions: P
       {open && (
         <PopupMenu label={`${person.name} options`} anchor={button.current} onClose={() => setOpen(false)}>
           {actions.map((a) => (
-            <button
-              key={a.label}
-              role="menuitem"
-              type="button"
-              className={a.danger ? 'danger' : undefined}
-              disabled={a.disabled}
-              onClick={() => {
-                a.run();
-                setOpen(false);
-              }}
-            >
+            <MenuItem key={a.label} id={a.label} className={a.danger ? 'danger' : undefined} isDisabled={a.disabled} onAction={a.run}>
               {a.label}
-            </button>
+            </MenuItem>
           ))}
         </PopupMenu>
       )}

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { ArrowDownUp, Check } from 'lucide-react';
 import { SORT_MENU_GUARD_MS } from '../../state/people/limits';
 import { SORT_OPTIONS, type SortOrder } from '../../state/people/people';
-import { PopupMenu } from '../../ui/PopupMenu';
+import { MenuItem, PopupMenu } from '../../ui/PopupMenu';
 
 export function SortMenu({ value, onChange, now = Date.now }: { value: SortOrder; onChange(o: SortOrder): void; now?: () => number }) {
   const [open, setOpen] = useState(false);
@@ -21,21 +21,24 @@ export function SortMenu({ value, onChange, now = Date.now }: { value: SortOrder
         <ArrowDownUp size={14} aria-hidden /> Sort
       </button>
       {open && (
-        <PopupMenu label="Sort people" anchor={button.current} onClose={() => toggle(false)}>
+        <PopupMenu label="Sort people" anchor={button.current} onClose={() => toggle(false)}
+          selectionMode="single"
+          disallowEmptySelection
+          selectedKeys={SORT_OPTIONS.filter((o) => same(o.order)).map((o) => o.label)}
+          onSelectionChange={(keys) => {
+            const picked = SORT_OPTIONS.find((o) => keys !== 'all' && keys.has(o.label));
+            if (picked) onChange(picked.order);
+          }}
+        >
           {SORT_OPTIONS.map((o) => (
-            <button
-              key={o.label}
-              role="menuitemradio"
-              aria-checked={same(o.order)}
-              type="button"
-              onClick={() => {
-                onChange(o.order);
-                toggle(false);
-              }}
-            >
-              <span className="check-slot">{same(o.order) && <Check size={14} aria-hidden />}</span>
-              {o.label}
-            </button>
+            <MenuItem key={o.label} id={o.label} textValue={o.label}>
+              {({ isSelected }) => (
+                <>
+                  <span className="check-slot">{isSelected && <Check size={14} aria-hidden />}</span>
+                  {o.label}
+                </>
+              )}
+            </MenuItem>
           ))}
         </PopupMenu>
       )}
