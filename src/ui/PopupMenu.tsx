@@ -4,14 +4,14 @@
  * owns the open state: it mounts the menu next to its anchor button and unmounts it on onClose.
  * Keyboard: arrows (wrapping), Home/End, typeahead on the items' text; Enter/Space activate; Escape,
  * Tab or a click outside close it and focus goes back to the anchor. While it is open the rest of
- * the page is inert. Items are `MenuItem`s (or `PopupMenuItem` for one with a tooltip); a `Header`
- * child draws a caption.
+ * the page is inert. Items are `MenuItem`s (or `PopupMenuItem` for one with a tooltip); `caption`
+ * draws a line above them.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Menu, MenuItem, Popover, Text, Tooltip as AriaTooltip, TooltipTrigger, type MenuItemProps, type MenuProps } from 'react-aria-components';
 import { TOOLTIP_DELAY, TOOLTIP_MAX_WIDTH_PX } from '../lib/limits';
 
-export { Header, MenuItem } from 'react-aria-components';
+export { MenuItem } from 'react-aria-components';
 
 /** Gap between the anchor and the menu, and the least distance from the window's edges, in px. */
 const GAP_PX = 4;
@@ -23,12 +23,15 @@ export interface PopupMenuProps extends Omit<MenuProps<object>, 'aria-label' | '
   onClose(): void;
   children: ReactNode;
   className?: string;
+  /** A line above the items (the participant's local time), outside the menu's item list. */
+  caption?: ReactNode;
 }
 
-export function PopupMenu({ label, anchor, onClose, children, className, ...menuProps }: PopupMenuProps) {
+export function PopupMenu({ label, anchor, onClose, children, className, caption, ...menuProps }: PopupMenuProps) {
   const triggerRef = useMemo(() => ({ current: anchor }), [anchor]);
   return (
-    <Popover triggerRef={triggerRef} isOpen onOpenChange={(open) => !open && onClose()} placement="bottom end" offset={GAP_PX} containerPadding={EDGE_PX} className="popup-menu-popover">
+    <Popover aria-label={label} triggerRef={triggerRef} isOpen onOpenChange={(open) => !open && onClose()} placement="bottom end" offset={GAP_PX} containerPadding={EDGE_PX} className="popup-menu-popover">
+      {caption && <div className="menu-caption">{caption}</div>}
       <Menu {...menuProps} aria-label={label} autoFocus="first" escapeKeyBehavior="none" onClose={onClose} className={`popup-menu ${className ?? ''}`}>
         {children}
       </Menu>

@@ -6,7 +6,7 @@ import type { ProducerCard } from '../../../compositor/model/types';
 import { useStageStore } from '../../state/channel/store';
 import { HARD_MUTE_AUDIO, HARD_MUTE_VIDEO, NOISE_CANCELLATION, REMOVE, TOGGLE_AUDIO, TOGGLE_VIDEO } from '../../state/commands/cardCommands';
 import type { Command } from '../../state/commands/types';
-import { Header, MenuItem, PopupMenu, PopupMenuItem } from '../../ui/PopupMenu';
+import { MenuItem, PopupMenu, PopupMenuItem } from '../../ui/PopupMenu';
 
 /** §9: the timezone shown for participants is fixed to New York. */
 export const PARTICIPANT_TIME_ZONE = 'America/New_York';
@@ -30,8 +30,7 @@ function CommandItem({ command, card, className, tooltip }: { command: Command<P
 export function ParticipantMenu({ card, isSelf, anchor, onRename, onClose }: { card: ProducerCard; isSelf: boolean; anchor: HTMLElement | null; onRename(): void; onClose(): void }) {
   const canRemove = !isSelf && card.type !== 'MODERATOR';
   return (
-    <PopupMenu label={`${card.name} options`} anchor={anchor} onClose={onClose}>
-      <Header className="menu-caption">Local time {timeFormat.format(new Date())}</Header>
+    <PopupMenu label={`${card.name} options`} anchor={anchor} onClose={onClose} caption={`Local time ${timeFormat.format(new Date())}`}>
       {[TOGGLE_AUDIO, TOGGLE_VIDEO, HARD_MUTE_AUDIO, HARD_MUTE_VIDEO].map((command) => (
         <CommandItem key={command.name} command={command} card={card} />
       ))}
