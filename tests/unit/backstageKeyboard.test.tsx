@@ -78,6 +78,7 @@ describe('backstage by keyboard', () => {
     fireEvent.change(box, { target: { value: 'Beatriz Santos' } });
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter' });
     expect(cardIds()).toContain('Beatriz Santos');
+    expect(within(card('Beatriz Santos')).getByText('Saved!')).toBeInTheDocument();
     expect(document.activeElement).toBe(within(card('Beatriz Santos')).getByRole('button', { name: /Rename/ }));
   });
 
