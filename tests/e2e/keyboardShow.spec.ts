@@ -158,7 +158,7 @@ test('Tab reaches every control of the studio; each icon-only button has a name 
     const shown = await page
       .getByRole('tooltip')
       .first()
-      .waitFor({ state: 'visible', timeout: 1500 })
+      .waitFor({ state: 'visible', timeout: 4000 }) // at once on keyboard focus; the margin is for a loaded machine
       .then(() => true)
       .catch(() => false);
     if (!shown) missing.push(`no tooltip: ${here.name || here.key}`);
