@@ -10,6 +10,7 @@ import { MessageRow } from './MessageRow';
 import { CHAT_TEXTS as T } from './texts';
 import { useWindowedList } from './useWindowedList';
 import { estimateRowHeight } from './windowing';
+import { TooltipScope } from '../../ui/TooltipScope';
 
 export interface MessageListProps {
   messages: readonly ChatMessage[];
@@ -30,7 +31,7 @@ const isOwnNew = (m: ChatMessage) => m.isSelf;
 export function MessageList({ messages, label, now, emptyText, showRole, renderActions, renderContext }: MessageListProps) {
   const list = useWindowedList({ items: messages, getKey: keyOf, estimateSize: estimate, forceFollow: isOwnNew });
   return (
-    <div className="chat-list-wrap">
+    <TooltipScope className="chat-list-wrap">
       <div ref={list.scrollerRef} className="chat-scroller" onScroll={list.onScroll} tabIndex={0} role="region" aria-label={label}>
         {messages.length === 0 ? (
           <p className="chat-empty">{emptyText}</p>
@@ -54,6 +55,6 @@ export function MessageList({ messages, label, now, emptyText, showRole, renderA
           {T.newMessages(list.unseen)}
         </button>
       )}
-    </div>
+    </TooltipScope>
   );
 }

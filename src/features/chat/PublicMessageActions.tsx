@@ -2,12 +2,12 @@
  * A public message's moderator actions (§4, §6): Show on stream / Hide from stream (one message at
  * a time) and Delete. Delete is hidden for a message on stream or sent by the user. It cannot be
  * undone once the server has it, so it asks first, inline in the row (no modal: moderating a busy
- * chat needs speed): "Delete for everyone?" Delete / Cancel; Escape cancels.
+ * chat needs speed): "Delete for everyone?" Delete / Cancel; Escape cancels. Their tooltips come from
+ * the list's one TooltipScope (data-tooltip).
  */
 import { MonitorOff, MonitorUp, Trash2 } from 'lucide-react';
 import { canDeleteMessage, canShowOnStream, isOnStream } from '../../state/chat/rules';
 import type { ChatMessage } from '../../state/chat/types';
-import { Tooltip } from '../../ui/Tooltip';
 import { CHAT_TEXTS as T } from './texts';
 
 export interface PublicMessageActionsProps {
@@ -44,19 +44,15 @@ export function PublicMessageActions({ message, confirming, onShow, onHide, onAs
         </button>
       ) : (
         canShowOnStream(message) && (
-          <Tooltip label={T.showOnStream} placement="left">
-            <button type="button" className="icon-button chat-action" aria-label={T.showOnStream} onClick={onShow}>
-              <MonitorUp size={16} aria-hidden />
-            </button>
-          </Tooltip>
+          <button type="button" className="icon-button chat-action" aria-label={T.showOnStream} data-tooltip={T.showOnStream} onClick={onShow}>
+            <MonitorUp size={16} aria-hidden />
+          </button>
         )
       )}
       {canDeleteMessage(message) && (
-        <Tooltip label={T.delete} placement="left">
-          <button type="button" className="icon-button chat-action chat-delete" aria-label={T.deleteFor(name)} onClick={onAskDelete}>
-            <Trash2 size={16} aria-hidden />
-          </button>
-        </Tooltip>
+        <button type="button" className="icon-button chat-action chat-delete" aria-label={T.deleteFor(name)} data-tooltip={T.delete} onClick={onAskDelete}>
+          <Trash2 size={16} aria-hidden />
+        </button>
       )}
     </>
   );
