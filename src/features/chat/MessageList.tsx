@@ -4,10 +4,12 @@
  * do not move the list; a "new messages" pill brings the reader back down.
  */
 import { ArrowDown } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode, type RefObject } from 'react';
 import type { ChatMessage } from '../../state/chat/types';
+import { chatListImpl } from './listExperiment';
 import { MessageRow } from './MessageRow';
 import { CHAT_TEXTS as T } from './texts';
+import { useVirtualList } from './useVirtualList';
 import { useWindowedList } from './useWindowedList';
 import { estimateRowHeight } from './windowing';
 
@@ -27,11 +29,36 @@ const estimate = (m: ChatMessage) => estimateRowHeight(m.body);
 /** The user's own new message brings the list to the bottom even when scrolled up. */
 const isOwnNew = (m: ChatMessage) => m.isSelf;
 
-export function MessageList({ messages, label, now, emptyText, showRole, renderActions, renderContext }: MessageListProps) {
-  const list = useWindowedList({ items: messages, getKey: keyOf, estimateSize: estimate, forceFollow: isOwnNew });
+export function MessageList(props: MessageListProps) {
+  const [impl] = useState(chatListImpl);
+  return impl === 'tanstack' ? <VirtualMessageList {...props} /> : <WindowedMessageList {...props} />;
+}
+
+function WindowedMessageList(props: MessageListProps) {
+  const list = useWindowedList({ items: props.messages, getKey: keyOf, estimateSize: estimate, forceFollow: isOwnNew });
+  return <MessageListView {...props} list={list} />;
+}
+
+function VirtualMessageList(props: MessageListProps) {
+  const list = useVirtualList({ items: props.messages, getKey: keyOf, estimateSize: estimate, forceFollow: isOwnNew });
+  return <MessageListView {...props} list={list} virtual />;
+}
+
+interface ListState {
+  scrollerRef: RefObject<HTMLDivElement | null>;
+  onScroll(): void;
+  rows: { item: ChatMessage; index: number; key: string }[];
+  measureRow?(element: HTMLElement | null): void;
+  padTop: number;
+  padBottom: number;
+  unseen: number;
+  scrollToBottom(): void;
+}
+
+function MessageListView({ messages, label, now, emptyText, showRole, renderActions, renderContext, list, virtual = false }: MessageListProps & { list: ListState; virtual?: boolean }) {
   return (
     <div className="chat-list-wrap">
-      <div ref={list.scrollerRef} className="chat-scroller" onScroll={list.onScroll} tabIndex={0} role="region" aria-label={label}>
+      <div ref={list.scrollerRef} className={virtual ? 'chat-scroller virtual' : 'chat-scroller'} onScroll={list.onScroll} tabIndex={0} role="region" aria-label={label}>
         {messages.length === 0 ? (
           <p className="chat-empty">{emptyText}</p>
         ) : (
@@ -39,7 +66,7 @@ export function MessageList({ messages, label, now, emptyText, showRole, renderA
             <div className="chat-spacer" style={{ height: list.padTop }} aria-hidden />
             <ul className="chat-rows" aria-label={label}>
               {list.rows.map(({ item, index, key }) => (
-                <li key={key} data-row-key={key} className="chat-row" aria-setsize={messages.length} aria-posinset={index + 1}>
+                <li key={key} ref={list.measureRow} data-index={index} data-row-key={key} className="chat-row" aria-setsize={messages.length} aria-posinset={index + 1}>
                   <MessageRow message={item} now={now} showRole={showRole} context={renderContext?.(item)} actions={renderActions?.(item)} />
                 </li>
               ))}
