@@ -5,7 +5,7 @@
  * renders its effects cause, up to the next task. It also checks the list's behaviour:
  * it follows the newest message at the bottom, stays put when scrolled up, and the "new messages"
  * pill brings the reader back down.
- * EXPERIMENT (branch chat-virtualizer): `impl` picks the list's windowing (see listExperiment.ts).
+ * EXPERIMENT (branch chat-virtualizer): `impl` picks the list's variant (see listExperiment.ts).
  */
 import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
@@ -23,6 +23,9 @@ const nextTask = () =>
     channel.port1.onmessage = () => r();
     channel.port2.postMessage(null);
   });
+/** Main-thread CPU time in ms, from the benchmark script (CDP); NaN when the page runs alone. Unlike
+ * wall time, it does not grow when other processes take the CPU. */
+const cpuMs = async () => (await (window as unknown as { __cpuMs?: () => Promise<number> }).__cpuMs?.()) ?? NaN;
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
 const self = { guid: 'bench-self', name: 'Bench Moderator', role: 'Moderator' as const };
 /** The list's own threshold for "at the newest message" (STICK_THRESHOLD_PX). */
@@ -53,12 +56,14 @@ async function run(n: number, impl: ChatListImpl) {
   useChatStore.getState().setSelf(self);
   useChatStore.getState().loadHistory(messages(n, Date.now() - n * 1000));
   const host = document.getElementById('panel')!;
+  const cpuBeforeMount = await cpuMs();
   const t0 = performance.now();
   root = createRoot(host);
   flushSync(() => root!.render(<ChatPanel />));
   const mountedMs = performance.now() - t0;
   const paintedMs = (await nextFrame()) - t0;
   await nextFrame(); // rows are measured and windowed after the first layout
+  const mountCpuMs = (await cpuMs()) - cpuBeforeMount;
   const rows = host.querySelectorAll('.chat-row').length;
   const scroller = host.querySelector<HTMLElement>('.chat-scroller');
   if (!scroller) throw new Error('chat scroller not found');
@@ -80,6 +85,7 @@ async function run(n: number, impl: ChatListImpl) {
   const follow: number[] = [];
   const followFrame: number[] = [];
   let follows = true;
+  const cpuBeforeFollow = await cpuMs();
   for (let i = 0; i < INCOMING; i++) {
     const message = incoming('follow');
     const t = performance.now();
@@ -90,9 +96,16 @@ async function run(n: number, impl: ChatListImpl) {
     if (!(rowInDom(message.id) && fromBottom() <= AT_BOTTOM_PX)) follows = false;
   }
   await nextFrame();
+  const followCpuMs = ((await cpuMs()) - cpuBeforeFollow) / INCOMING;
+  // A burst of 30 in one render (more than the overscan): the list still ends at the newest.
+  const burst = Array.from({ length: 30 }, () => incoming('burst'));
+  flushSync(() => burst.forEach((m) => useChatStore.getState().receive(m)));
+  for (let i = 0; i < 3; i++) await nextFrame();
+  const followsBurst = rowInDom(burst[burst.length - 1]!.id) && fromBottom() <= 1;
 
   // Scroll from the newest to the oldest in steps, one step per frame.
   const frameMs: number[] = [];
+  const cpuBeforeScroll = await cpuMs();
   let last = await nextFrame();
   for (let i = 0; i < 60; i++) {
     scroller.scrollTop = Math.max(0, scroller.scrollHeight * (1 - i / 60) - scroller.clientHeight);
@@ -102,6 +115,7 @@ async function run(n: number, impl: ChatListImpl) {
   }
   await nextFrame();
   await nextFrame();
+  const scrollCpuMs = ((await cpuMs()) - cpuBeforeScroll) / 60;
   const rowsAfterScroll = host.querySelectorAll('.chat-row').length;
 
   // Incoming messages while scrolled up: counted, the list does not move. `upSync` is the render in
@@ -110,6 +124,7 @@ async function run(n: number, impl: ChatListImpl) {
   const upSync: number[] = [];
   const topBefore = scroller.scrollTop;
   const firstRowBefore = host.querySelector<HTMLElement>('.chat-row')?.dataset.rowKey;
+  const cpuBeforeUp = await cpuMs();
   for (let i = 0; i < INCOMING; i++) {
     const t = performance.now();
     flushSync(() => useChatStore.getState().receive(incoming('up')));
@@ -119,6 +134,7 @@ async function run(n: number, impl: ChatListImpl) {
   }
   await nextFrame();
   await nextFrame();
+  const upCpuMs = ((await cpuMs()) - cpuBeforeUp) / INCOMING;
   const staysPut = Math.abs(scroller.scrollTop - topBefore) <= 1 && host.querySelector<HTMLElement>('.chat-row')?.dataset.rowKey === firstRowBefore;
   const pill = [...host.querySelectorAll('button')].find((b) => b.textContent === `${INCOMING} new messages`);
   pill?.click();
@@ -138,7 +154,11 @@ async function run(n: number, impl: ChatListImpl) {
     incomingSyncP50: quantile(upSync, 0.5),
     incomingFollowP50: quantile(follow, 0.5),
     incomingFollowFrameP50: quantile(followFrame, 0.5),
-    behaviour: { startsAtNewest, keepsBottomOnResize, follows, staysPut, pillReturns },
+    mountCpuMs,
+    scrollCpuPerFrameMs: scrollCpuMs,
+    incomingCpuMs: upCpuMs,
+    incomingFollowCpuMs: followCpuMs,
+    behaviour: { startsAtNewest, keepsBottomOnResize, follows, followsBurst, staysPut, pillReturns },
   };
 }
 

@@ -6,7 +6,7 @@ import { ChatPanel } from '../../src/features/chat/ChatPanel';
 import * as emojibaseData from '../../src/features/chat/emojibaseData';
 import { loadEmojiData } from '../../src/features/chat/emojibaseData';
 import { CHAT_TEXTS as T } from '../../src/features/chat/texts';
-import { setChatListImpl, type ChatListImpl } from '../../src/features/chat/listExperiment';
+import { CHAT_LIST_VARIANTS, setChatListImpl, type ChatListImpl } from '../../src/features/chat/listExperiment';
 import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
 import { CHAT_MAX, DELETED_MESSAGE_KEEP_MS } from '../../src/state/chat/limits';
 import { installBackend } from '../../src/state/backend';
@@ -333,7 +333,7 @@ describe('PRIVATE panel (§2, §6 replies tagged moderator_reply)', () => {
 });
 
 // EXPERIMENT (branch chat-virtualizer): both windowings must pass (see listExperiment.ts).
-describe.each<ChatListImpl>(['ours', 'tanstack'])('virtualised list (5,000+ messages must stay smooth), %s', (impl) => {
+describe.each<ChatListImpl>([...CHAT_LIST_VARIANTS])('virtualised list (5,000+ messages must stay smooth), %s', (impl) => {
   beforeEach(() => setChatListImpl(impl));
   afterEach(() => setChatListImpl('ours'));
   /**

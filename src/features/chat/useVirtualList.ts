@@ -1,7 +1,7 @@
 /**
  * Windowing for the chat lists on @tanstack/react-virtual (headless: no styles, so nothing for the
  * CSP's `style-src 'self'` to block). Only the rows that intersect the viewport, plus `overscan` rows
- * each side, are rendered between two spacers. Rows may wrap to any height: the virtualiser measures
+ * each side, are rendered, each placed at its offset (`top`) in a list as tall as all rows. Rows may wrap to any height: the virtualiser measures
  * each rendered row (and re-measures it on resize) and caches its height by key; unmeasured rows use
  * an estimate. The list follows the newest row while the reader is at the bottom; scrolled up, it
  * stays put and counts the rows that arrived below (the "new messages" pill).
@@ -35,6 +35,8 @@ export interface VirtualRow<T> {
   item: T;
   index: number;
   key: string;
+  /** Offset of the row in the list, px. */
+  top: number;
 }
 
 export interface VirtualList<T> {
@@ -43,8 +45,8 @@ export interface VirtualList<T> {
   rows: VirtualRow<T>[];
   /** Give each rendered row element: the virtualiser measures it (it reads `data-index`). */
   measureRow(element: HTMLElement | null): void;
-  padTop: number;
-  padBottom: number;
+  /** Height of the list with all its rows, px. */
+  height: number;
   /** Rows that arrived below while the reader was scrolled up. */
   unseen: number;
   scrollToBottom(): void;
@@ -113,10 +115,17 @@ export function useVirtualList<T>({ items, getKey, estimateSize, overscan = DEFA
     const previous = lastKey.current;
     lastKey.current = key;
     if (!last || key === previous || previous === null) return;
-    if (forceFollow?.(last)) following.current = true;
-    if (following.current) {
+    if (forceFollow?.(last) && !following.current) {
+      following.current = true;
       setUnseen(0);
       virtualizer.scrollToEnd();
+      return;
+    }
+    if (following.current) {
+      // Already at the bottom: a plain scroll (no scroll command for the virtualiser to reconcile over
+      // the next frames); the end anchor keeps the bottom while the new rows are measured.
+      const scroller = scrollerRef.current;
+      if (scroller) scroller.scrollTop = scroller.scrollHeight;
       return;
     }
     let from = items.length - 1;
@@ -127,8 +136,9 @@ export function useVirtualList<T>({ items, getKey, estimateSize, overscan = DEFA
   const onScroll = useCallback(() => {
     const scroller = scrollerRef.current;
     if (!scroller) return;
+    const wasFollowing = following.current;
     following.current = atBottom(scroller);
-    if (following.current) setUnseen(0);
+    if (following.current && !wasFollowing) setUnseen(0);
   }, []);
 
   const scrollToBottom = useCallback(() => {
@@ -138,17 +148,12 @@ export function useVirtualList<T>({ items, getKey, estimateSize, overscan = DEFA
   }, [virtualizer]);
 
   const virtualRows = virtualizer.getVirtualItems();
-  const rows = virtualRows.map(({ index, key }) => ({ item: items[index]!, index, key: String(key) }));
-  const first = virtualRows[0];
-  const last = virtualRows[virtualRows.length - 1];
-  const total = virtualizer.getTotalSize();
   return {
     scrollerRef,
     onScroll,
-    rows,
+    rows: virtualRows.map(({ index, key, start }) => ({ item: items[index]!, index, key: String(key), top: start })),
     measureRow: virtualizer.measureElement,
-    padTop: first ? first.start : 0,
-    padBottom: last ? total - last.end : 0,
+    height: virtualizer.getTotalSize(),
     unseen,
     scrollToBottom,
   };
