@@ -2,16 +2,14 @@
 /**
  * Chat panel benchmark (issue: "the chat list stays smooth with 5,000 messages"): mounts the real
  * ChatPanel in headless Chromium with 50 and with 5,000 public messages and reports mount time,
- * first frame, scroll frame times, rows in the DOM and the cost of one incoming message, with the
- * list's behaviour checks. The 50-message run is the baseline: a virtualised list should cost about
- * the same at 5,000.
- * EXPERIMENT (branch chat-virtualizer): the list variants ('ours' today, 'tanstack', each also with
- * memoised rows) run in the same page, interleaved, and the summary gives each over 'ours' per figure
- * (medians over the rounds of the ratio within a round).
+ * first frame, rows in the DOM, scroll frame times and the cost of one incoming message, each with
+ * its main-thread CPU time, and the list's behaviour checks. A warm-up pass, then `--rounds` measured
+ * passes (sizes alternating); the figures are medians over the rounds. The 50-message run is the
+ * baseline: a virtualised list should cost about the same at 5,000.
  * Prints JSON, then a summary.  node benchmarks/chat-panel.mjs [--json-only] [--rounds N]
  */
 import { mkdirSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,23 +17,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const JSON_ONLY = process.argv.includes('--json-only');
 const roundsArg = process.argv.indexOf('--rounds');
 const ROUNDS = roundsArg > 0 ? Math.max(1, Number(process.argv[roundsArg + 1]) || 5) : 5;
-const IMPLS = ['ours', 'ours+memo', 'tanstack', 'tanstack+memo'];
 const SIZES = [50, 5000];
-const CACHE = join(ROOT, 'node_modules', '.cache', 'studio-benchmarks');
-mkdirSync(join(CACHE, 'tmp'), { recursive: true });
-process.env.TMPDIR = join(CACHE, 'tmp');
-
-const { createServer } = await import('vite');
-const react = (await import('@vitejs/plugin-react')).default;
-const { chromium } = await import('@playwright/test');
-const log = (...a) => !JSON_ONLY && console.error('[bench]', ...a);
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const round = (x) => Math.round(x * 100) / 100;
 const FIGURES = [
   'rowsInDom',
   'rowsAfterScroll',
@@ -46,12 +28,25 @@ const FIGURES = [
   'incomingP50',
   'incomingSyncP50',
   'incomingFollowP50',
-  'incomingFollowFrameP50',
   'mountCpuMs',
   'scrollCpuPerFrameMs',
   'incomingCpuMs',
   'incomingFollowCpuMs',
 ];
+const CACHE = join(ROOT, 'node_modules', '.cache', 'studio-benchmarks');
+mkdirSync(join(CACHE, 'tmp'), { recursive: true });
+process.env.TMPDIR = join(CACHE, 'tmp');
+
+const { createServer } = await import('vite');
+const react = (await import('@vitejs/plugin-react')).default;
+const { chromium } = await import('@playwright/test');
+const log = (...a) => !JSON_ONLY && console.error('[bench]', ...a);
+const round = (x) => Math.round(x * 100) / 100;
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 
 const server = await createServer({
   configFile: false,
@@ -75,7 +70,7 @@ try {
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  // Main-thread CPU time for the harness: it does not grow when other processes take the CPU.
+  // Main-thread CPU time for the harness: unlike wall time, it hardly grows when other processes take the CPU.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   await page.exposeFunction('__cpuMs', async () => {
@@ -85,17 +80,14 @@ try {
   await page.goto(url);
   await page.waitForFunction(() => window.__bench !== undefined, null, { timeout: 60_000 });
   const load = [loadavg()[0]];
-  const run = (impl, n) => page.evaluate(([i, count]) => window.__bench.run(count, i), [impl, n]);
+  const run = (n) => page.evaluate((count) => window.__bench.run(count), n);
 
-  // A warm-up pass of each (Vite, the JIT), then the measured rounds; the order flips every round.
-  log('warm-up …');
-  // (the order rotates every round)
-  for (const impl of IMPLS) for (const n of SIZES) await run(impl, n);
-  const results = Object.fromEntries(IMPLS.map((impl) => [impl, Object.fromEntries(SIZES.map((n) => [n, []]))]));
+  log('warm-up …'); // Vite, the JIT
+  for (const n of SIZES) await run(n);
+  const results = Object.fromEntries(SIZES.map((n) => [n, []]));
   for (let r = 0; r < ROUNDS; r++) {
     log(`round ${r + 1}/${ROUNDS} …`);
-    const order = IMPLS.map((_, i) => IMPLS[(i + r) % IMPLS.length]);
-    for (const n of SIZES) for (const impl of order) results[impl][n].push(await run(impl, n));
+    for (const n of SIZES) results[n].push(await run(n));
   }
   load.push(loadavg()[0]);
 
@@ -103,36 +95,29 @@ try {
     ...Object.fromEntries(FIGURES.map((f) => [f, round(median(runs.map((x) => x[f])))])),
     behaviour: Object.fromEntries(Object.keys(runs[0].behaviour).map((k) => [k, runs.every((x) => x.behaviour[k])])),
   });
-  const byImpl = Object.fromEntries(IMPLS.map((impl) => [impl, { baseline50: summarise(results[impl][50]), at5000: summarise(results[impl][5000]) }]));
+  const [base, big] = [summarise(results[50]), summarise(results[5000])];
   const out = {
     rounds: ROUNDS,
-    machine: { cores: (await import('node:os')).cpus().length, loadavg: load.map(round) },
-    byImpl,
-    ratio5000to50: Object.fromEntries(IMPLS.map((impl) => [impl, { mount: round(byImpl[impl].at5000.mountMs / byImpl[impl].baseline50.mountMs), scrollP95: round(byImpl[impl].at5000.scrollFrameP95 / byImpl[impl].baseline50.scrollFrameP95) }])),
-    // Each variant over 'ours' at 5,000: per round (same page, minutes apart at most), then the median.
-    vsOurs5000: Object.fromEntries(
-      IMPLS.filter((impl) => impl !== 'ours').map((impl) => [
-        impl,
-        Object.fromEntries(FIGURES.map((f) => [f, round(median(results[impl][5000].map((x, i) => x[f] / results.ours[5000][i][f])))])),
-      ]),
-    ),
+    machine: { cores: cpus().length, loadavg: load.map(round) },
+    baseline50: base,
+    at5000: big,
+    ratio5000to50: {
+      mount: round(big.mountMs / base.mountMs),
+      mountCpu: round(big.mountCpuMs / base.mountCpuMs),
+      scrollP95: round(big.scrollFrameP95 / base.scrollFrameP95),
+      scrollCpu: round(big.scrollCpuPerFrameMs / base.scrollCpuPerFrameMs),
+      incomingCpu: round(big.incomingCpuMs / base.incomingCpuMs),
+    },
     errors,
   };
   console.log(JSON.stringify(out, null, 2));
-  const line = (impl) => {
-    const b = byImpl[impl].at5000;
-    const ok = Object.values(b.behaviour).every(Boolean) ? 'behaviour ok' : `behaviour FAILED ${JSON.stringify(b.behaviour)}`;
-    return [
-      `${impl.padEnd(13)} @5000: ${b.rowsInDom} rows in DOM, mount ${b.mountMs} ms (${out.ratio5000to50[impl].mount}x of @50), scroll frame p50/p95 ${b.scrollFrameP50}/${b.scrollFrameP95} ms, incoming ${b.incomingP50} ms (flushSync alone ${b.incomingSyncP50} ms, at the bottom ${b.incomingFollowP50} ms), ${ok}`,
-      `${''.padEnd(13)}  main-thread CPU: mount ${b.mountCpuMs} ms, ${b.scrollCpuPerFrameMs} ms per scroll frame, ${b.incomingCpuMs} ms per incoming message (at the bottom ${b.incomingFollowCpuMs} ms)`,
-    ].join('\n');
-  };
-  for (const impl of IMPLS) console.log(line(impl));
-  for (const [impl, p] of Object.entries(out.vsOurs5000)) {
-    console.log(
-      `${impl}/ours @5000 (paired medians, ${ROUNDS} rounds): rows ${p.rowsInDom}, mount ${p.mountMs}, first frame ${p.firstFrameMs}, scroll p50 ${p.scrollFrameP50}, p95 ${p.scrollFrameP95}, incoming ${p.incomingP50} (flushSync alone ${p.incomingSyncP50}), at the bottom ${p.incomingFollowP50}; CPU: mount ${p.mountCpuMs}, scroll frame ${p.scrollCpuPerFrameMs}, incoming ${p.incomingCpuMs}, at the bottom ${p.incomingFollowCpuMs}`,
-    );
-  }
+  const ok = Object.values(big.behaviour).every(Boolean) ? 'behaviour ok' : `behaviour FAILED ${JSON.stringify(big.behaviour)}`;
+  console.log(
+    `chat panel @5000 (medians of ${ROUNDS}): ${big.rowsInDom} rows in DOM, mount ${big.mountMs} ms (${out.ratio5000to50.mount}x of @50), scroll frame p50/p95 ${big.scrollFrameP50}/${big.scrollFrameP95} ms, incoming message ${big.incomingP50} ms (at the bottom ${big.incomingFollowP50} ms), ${ok}`,
+  );
+  console.log(
+    `  main-thread CPU: mount ${big.mountCpuMs} ms (${out.ratio5000to50.mountCpu}x of @50), ${big.scrollCpuPerFrameMs} ms per scroll frame (${out.ratio5000to50.scrollCpu}x), ${big.incomingCpuMs} ms per incoming message (${out.ratio5000to50.incomingCpu}x; at the bottom ${big.incomingFollowCpuMs} ms)`,
+  );
 } finally {
   await browser?.close();
   await server.close();

@@ -1,17 +1,17 @@
 /**
  * Mounts the real ChatPanel with N public messages and measures, in the browser: time to first
  * painted frame, rows in the DOM, scroll frame times through the list, and the cost of one incoming
- * message at the bottom (followed) and scrolled up (counted): the store update in flushSync and the
- * renders its effects cause, up to the next task. It also checks the list's behaviour:
- * it follows the newest message at the bottom, stays put when scrolled up, and the "new messages"
- * pill brings the reader back down.
- * EXPERIMENT (branch chat-virtualizer): `impl` picks the list's variant (see listExperiment.ts).
+ * message scrolled up (counted) and at the bottom (followed): the store update in flushSync and the
+ * renders its effects cause, up to the next task. Each phase also gets its main-thread CPU time when
+ * the benchmark script provides it. It checks the list's behaviour too: it starts at the newest
+ * message, keeps it in view when the panel gets shorter, follows new messages (one at a time and a
+ * burst), stays put when scrolled up, and the "new messages" pill brings the reader back down.
  */
 import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import '../../src/ui/theme.css';
 import { ChatPanel } from '../../src/features/chat/ChatPanel';
-import { setChatListImpl, type ChatListImpl } from '../../src/features/chat/listExperiment';
+import { STICK_THRESHOLD_PX } from '../../src/features/chat/useWindowedList';
 import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
 import { demoChatHistory, DEMO_ATTENDEES, PUBLIC_LINES } from '../../src/demo/audience/chatData';
 
@@ -28,8 +28,6 @@ const nextTask = () =>
 const cpuMs = async () => (await (window as unknown as { __cpuMs?: () => Promise<number> }).__cpuMs?.()) ?? NaN;
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
 const self = { guid: 'bench-self', name: 'Bench Moderator', role: 'Moderator' as const };
-/** The list's own threshold for "at the newest message" (STICK_THRESHOLD_PX). */
-const AT_BOTTOM_PX = 48;
 const INCOMING = 20;
 
 function messages(n: number, start: number, prefix = 'bench') {
@@ -46,12 +44,11 @@ function messages(n: number, start: number, prefix = 'bench') {
 let root: Root | null = null;
 let runs = 0;
 
-async function run(n: number, impl: ChatListImpl) {
+async function run(n: number) {
   root?.unmount();
   (window as unknown as { gc?: () => void }).gc?.();
   await nextFrame();
   runs += 1;
-  setChatListImpl(impl);
   resetChatStore();
   useChatStore.getState().setSelf(self);
   useChatStore.getState().loadHistory(messages(n, Date.now() - n * 1000));
@@ -83,7 +80,6 @@ async function run(n: number, impl: ChatListImpl) {
 
   // Incoming messages at the bottom: the list follows them (one per frame, as a busy chat would).
   const follow: number[] = [];
-  const followFrame: number[] = [];
   let follows = true;
   const cpuBeforeFollow = await cpuMs();
   for (let i = 0; i < INCOMING; i++) {
@@ -92,8 +88,8 @@ async function run(n: number, impl: ChatListImpl) {
     flushSync(() => useChatStore.getState().receive(message));
     await nextTask();
     follow.push(performance.now() - t);
-    followFrame.push((await nextFrame()) - t);
-    if (!(rowInDom(message.id) && fromBottom() <= AT_BOTTOM_PX)) follows = false;
+    await nextFrame();
+    if (!(rowInDom(message.id) && fromBottom() <= STICK_THRESHOLD_PX)) follows = false;
   }
   await nextFrame();
   const followCpuMs = ((await cpuMs()) - cpuBeforeFollow) / INCOMING;
@@ -139,10 +135,9 @@ async function run(n: number, impl: ChatListImpl) {
   const pill = [...host.querySelectorAll('button')].find((b) => b.textContent === `${INCOMING} new messages`);
   pill?.click();
   for (let i = 0; i < 4; i++) await nextFrame();
-  const pillReturns = pill !== undefined && fromBottom() <= AT_BOTTOM_PX && host.querySelectorAll('.chat-new-pill').length === 0;
+  const pillReturns = pill !== undefined && fromBottom() <= STICK_THRESHOLD_PX && host.querySelectorAll('.chat-new-pill').length === 0;
 
   return {
-    impl,
     messages: n,
     rowsInDom: rows,
     rowsAfterScroll,
@@ -153,7 +148,6 @@ async function run(n: number, impl: ChatListImpl) {
     incomingP50: quantile(up, 0.5),
     incomingSyncP50: quantile(upSync, 0.5),
     incomingFollowP50: quantile(follow, 0.5),
-    incomingFollowFrameP50: quantile(followFrame, 0.5),
     mountCpuMs,
     scrollCpuPerFrameMs: scrollCpuMs,
     incomingCpuMs: upCpuMs,

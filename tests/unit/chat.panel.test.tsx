@@ -6,7 +6,6 @@ import { ChatPanel } from '../../src/features/chat/ChatPanel';
 import * as emojibaseData from '../../src/features/chat/emojibaseData';
 import { loadEmojiData } from '../../src/features/chat/emojibaseData';
 import { CHAT_TEXTS as T } from '../../src/features/chat/texts';
-import { CHAT_LIST_VARIANTS, setChatListImpl, type ChatListImpl } from '../../src/features/chat/listExperiment';
 import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
 import { CHAT_MAX, DELETED_MESSAGE_KEEP_MS } from '../../src/state/chat/limits';
 import { installBackend } from '../../src/state/backend';
@@ -332,27 +331,7 @@ describe('PRIVATE panel (§2, §6 replies tagged moderator_reply)', () => {
   });
 });
 
-// EXPERIMENT (branch chat-virtualizer): both windowings must pass (see listExperiment.ts).
-describe.each<ChatListImpl>([...CHAT_LIST_VARIANTS])('virtualised list (5,000+ messages must stay smooth), %s', (impl) => {
-  beforeEach(() => setChatListImpl(impl));
-  afterEach(() => setChatListImpl('ours'));
-  /**
-   * jsdom lays nothing out: give the list's scroller the size a browser would, and a scrollTo that
-   * moves it (clamped to the end) and reports the move with a scroll event, after the call as a
-   * browser does.
-   */
-  const layOut = (scroller: HTMLElement, clientHeight = 400, scrollHeight = 40_000) => {
-    Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: clientHeight });
-    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: scrollHeight });
-    Object.defineProperty(scroller, 'scrollTo', {
-      configurable: true,
-      value: ({ top = 0 }: ScrollToOptions = {}) => {
-        scroller.scrollTop = Math.max(0, Math.min(top, scrollHeight - clientHeight));
-        queueMicrotask(() => fireEvent.scroll(scroller));
-      },
-    });
-    return scroller;
-  };
+describe('virtualised list (5,000+ messages must stay smooth)', () => {
   const many = (n: number) => Array.from({ length: n }, (_, i) => msg({ id: `bulk-${i}`, body: `Message number ${i}`, sender: i % 2 ? EMILY : DANIEL }));
 
   it('renders only a window of rows, at the newest message', () => {
@@ -375,7 +354,9 @@ describe.each<ChatListImpl>([...CHAT_LIST_VARIANTS])('virtualised list (5,000+ m
   it('stays put when scrolled up, with a "new messages" pill that brings the reader down', async () => {
     store().loadHistory(many(500));
     const user = setup();
-    const scroller = layOut(screen.getByRole('region', { name: T.publicListLabel }));
+    const scroller = screen.getByRole('region', { name: T.publicListLabel });
+    Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 400 });
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 40_000 });
     scroller.scrollTop = 1000;
     fireEvent.scroll(scroller);
     expect(within(publicList()).queryByText('Message number 499')).toBeNull();
@@ -391,7 +372,9 @@ describe.each<ChatListImpl>([...CHAT_LIST_VARIANTS])('virtualised list (5,000+ m
   it('the user’s own message brings the list down even when scrolled up', async () => {
     store().loadHistory(many(500));
     const user = setup();
-    const scroller = layOut(screen.getByRole('region', { name: T.publicListLabel }));
+    const scroller = screen.getByRole('region', { name: T.publicListLabel });
+    Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 400 });
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 40_000 });
     scroller.scrollTop = 0;
     fireEvent.scroll(scroller);
     await user.type(input(), 'Thanks all!{Enter}');
