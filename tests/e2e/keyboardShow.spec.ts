@@ -30,9 +30,8 @@ async function expectFocusNotLost(page: Page) {
   await expect.poll(async () => (await focused(page)).tag).not.toBe('body');
 }
 
-test('a demo show by keyboard alone', async ({ page, problems }) => {
-  void problems;
-  test.setTimeout(240_000);
+/** Device check → studio by keyboard: Tab to ENTER STUDIO, Enter. */
+async function enterStudioByKeyboard(page: Page) {
   await seedStorage(page, { tutorialCompleted: 'true' });
   await page.goto('./');
   await expect(page.getByTestId('haircheck')).toBeVisible({ timeout: 15_000 });
@@ -41,14 +40,23 @@ test('a demo show by keyboard alone', async ({ page, problems }) => {
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('studio')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('connecting-overlay')).toBeHidden();
+}
+
+/** Opens a tool from the side navigation by Tab and Enter. */
+async function openToolByKeyboard(page: Page, name: RegExp, tool: string) {
+  await tabTo(page, name);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('tool-panel')).toHaveAttribute('data-tool', tool);
+}
+
+test('a demo show by keyboard alone', async ({ page, problems }) => {
+  void problems;
+  test.setTimeout(240_000);
+  await enterStudioByKeyboard(page);
 
   // Tools: open Chat, then People, from the side navigation.
-  await tabTo(page, /^Chat/);
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('tool-panel')).toHaveAttribute('data-tool', 'CHAT');
-  await tabTo(page, /^People/);
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('tool-panel')).toHaveAttribute('data-tool', 'PEOPLE');
+  await openToolByKeyboard(page, /^Chat/, 'CHAT');
+  await openToolByKeyboard(page, /^People/, 'PEOPLE');
 
   // Three guests on air: into the card grid (one tab stop), arrows to each guest off air, Space.
   await tabTo(page, (f) => f.card, { back: true });
@@ -122,16 +130,8 @@ test('a demo show by keyboard alone', async ({ page, problems }) => {
 test('Tab reaches every control of the studio; each icon-only button has a name and shows its tooltip on focus', async ({ page, problems }) => {
   void problems;
   test.setTimeout(240_000);
-  await seedStorage(page, { tutorialCompleted: 'true' });
-  await page.goto('./');
-  await expect(page.getByTestId('haircheck')).toBeVisible({ timeout: 15_000 });
-  await tabTo(page, /ENTER STUDIO/);
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('studio')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('connecting-overlay')).toBeHidden();
-  await tabTo(page, /^Chat/);
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('tool-panel')).toHaveAttribute('data-tool', 'CHAT');
+  await enterStudioByKeyboard(page);
+  await openToolByKeyboard(page, /^Chat/, 'CHAT');
 
   const missing: string[] = [];
   const seen = new Set<string>();
