@@ -6,20 +6,18 @@
 import { buildLayers } from '../layout';
 import type { ChannelDoc, ChannelMedia } from '../model/channel';
 import type { ChannelBody, LayerSwap, UpdateReason } from '../model/types';
-import { createTemplate, templateToAttributes } from '../templates/schemas';
+import { templateToAttributes } from '../templates/schemas';
 import type { Attributes } from '../templates/item';
+import { liveNametags, nametagSentinel } from './nametags';
 
 export interface ChannelIdentity {
   name: string;
   templateUrl?: string;
 }
 
-/** §3 "A sentinel nametag with number 0, hidden, is always appended." */
-export const NAMETAG_SENTINEL_ID = 'nametag-0';
-export const nametagSentinel = () => createTemplate('NAMETAG', { id: NAMETAG_SENTINEL_ID, number: 0, isVisible: false });
-
 /**
- * templateAttributes as JSON text: the §3 attributes list (every template item, then the sentinel)
+ * templateAttributes as JSON text: the §3 attributes list (every template item, the chat message on
+ * stream, the live producers' name tags, then the sentinel)
  * and, beside it, the media the channel shows (the body has no other place for them; layers are
  * producers only).
  */
@@ -29,7 +27,8 @@ interface TemplateAttributesJson {
 }
 
 function templateAttributesOf(doc: ChannelDoc): TemplateAttributesJson {
-  return { attributes: [...doc.templates, nametagSentinel()].map(templateToAttributes), media: doc.media };
+  const chat = doc.chatOnStream ? [doc.chatOnStream] : [];
+  return { attributes: [...doc.templates, ...chat, ...liveNametags(doc), nametagSentinel()].map(templateToAttributes), media: doc.media };
 }
 
 export function channelBody(doc: ChannelDoc, channel: ChannelIdentity, reason: UpdateReason | null, swap?: LayerSwap): ChannelBody {

@@ -2,3 +2,4 @@
 export * from './body';
 export * from './parse';
 export * from './scene';
+export * from './nametags';

@@ -9,9 +9,8 @@
  * is reported in `problems` for the caller to log. Malformed template entries are dropped and reported.
  */
 import { LAYER_TYPES, LAYOUT_CODES, LOWER_THIRD_THEMES, EDIT_ACTIONS, EDIT_KINDS, type BrandSettings, type Layer, type ProducerCard, type UpdateReason } from '../model/types';
-import { MEDIA_SLOTS, type ChannelDoc, type ChannelMedia, type MediaRef, type TemplateItem } from '../model/channel';
+import { MEDIA_SLOTS, type ChannelDoc, type ChannelMedia, type ChatItem, type MediaRef, type TemplateItem } from '../model/channel';
 import { templateFromAttributes } from '../templates/schemas';
-import { NAMETAG_SENTINEL_ID } from './body';
 import { hasShape, isBoolean, isNumber, isOneOf, isRecord, isString, parseJsonText } from '../model/json';
 import { mergeProducers } from './producers';
 
@@ -100,19 +99,25 @@ function readMedia(v: unknown, base: ChannelMedia, problems: string[]): ChannelM
   return media;
 }
 
-function readTemplates(v: unknown, base: TemplateItem[], problems: string[]): TemplateItem[] {
+/**
+ * The attributes list split the way the document keeps it: the chat message on stream apart, name
+ * tags dropped (they are derived from the live producers on every save, sentinel included).
+ */
+function readTemplates(v: unknown, base: Pick<ChannelDoc, 'templates' | 'chatOnStream'>, problems: string[]): Pick<ChannelDoc, 'templates' | 'chatOnStream'> {
   if (v === undefined) return base;
   if (!Array.isArray(v)) {
     problems.push('templateAttributes.attributes is not a list');
     return base;
   }
-  const items: TemplateItem[] = [];
+  const templates: TemplateItem[] = [];
+  let chatOnStream: ChatItem | null = null;
   for (const raw of v) {
     const item = isRecord(raw) ? templateFromAttributes(raw) : null;
     if (!item) problems.push(`template entry dropped: ${JSON.stringify(raw)?.slice(0, 80)}`);
-    else if (!(item.type === 'NAMETAG' && item.id === NAMETAG_SENTINEL_ID && item.number === 0)) items.push(item);
+    else if (item.type === 'CHAT') chatOnStream = item;
+    else if (item.type !== 'NAMETAG') templates.push(item);
   }
-  return items;
+  return { templates, chatOnStream };
 }
 
 function readBrand(v: unknown, base: BrandSettings, problems: string[]): BrandSettings {
@@ -136,14 +141,14 @@ export function channelFromBody(body: unknown, base: ChannelDoc): ParsedChannel 
   else if (body.layout !== undefined) problems.push(`unknown layout ${JSON.stringify(body.layout)}`);
 
   const attrs = body.templateAttributes === undefined ? undefined : parseJsonText(body.templateAttributes);
-  let templates = base.templates;
+  let items: Pick<ChannelDoc, 'templates' | 'chatOnStream'> = base;
   let media = base.media;
   if (isRecord(attrs)) {
-    templates = readTemplates(attrs.attributes, base.templates, problems);
+    items = readTemplates(attrs.attributes, base, problems);
     media = readMedia(attrs.media, base.media, problems);
   } else if (body.templateAttributes !== undefined && attrs !== null) problems.push('templateAttributes is not an attributes object');
 
   const order = body.producerOrder === undefined ? null : readProducerOrder(body.producerOrder, problems);
   const producers: ProducerCard[] = mergeProducers(base.producers, layers, order);
-  return { doc: { producers, layout, brandSettings: readBrand(body.brandSettings, base.brandSettings, problems), media, templates }, reason, problems };
+  return { doc: { producers, layout, brandSettings: readBrand(body.brandSettings, base.brandSettings, problems), media, templates: items.templates, chatOnStream: items.chatOnStream }, reason, problems };
 }

@@ -8,6 +8,7 @@ import { PREVIEW_ZOOM, PREVIEW_ZOOM_CONTENT_SHARE } from '../model/constants';
 import { mediaKey, type ChannelDoc, type MediaRef, type MediaSlot } from '../model/channel';
 import type { SceneBackground, SceneModel, SceneSource, SceneTemplate } from '../model/scene';
 import { templateToScene } from '../templates/schemas';
+import { liveNametags } from './nametags';
 
 /** What a producer tile shows until its feed has a frame. */
 export const PLACEHOLDER_COLOR = '#1b1f2a';
@@ -34,7 +35,8 @@ export function channelScene(doc: ChannelDoc): SceneModel {
   const cards = new Map(doc.producers.map((p) => [p.id, p]));
   const contentShareLive = isContentShare(liveInShowOrder(doc.producers)[0] ?? { type: 'PRODUCER' });
   const ctx = { brandSettings: doc.brandSettings };
-  const templates = doc.templates.map((t) => templateToScene(t, ctx)).filter((t): t is SceneTemplate => t !== null);
+  const items = [...doc.templates, ...liveNametags(doc), ...(doc.chatOnStream ? [doc.chatOnStream] : [])];
+  const templates = items.map((t) => templateToScene(t, ctx)).filter((t): t is SceneTemplate => t !== null);
   const fg = foreground(doc);
   return {
     background: background(doc),

@@ -3,3 +3,4 @@ export * from './layers';
 export * from './onAir';
 export * from './rects';
 export { roundCrop, roundFraction } from './round';
+export { initialsOf } from './initials';

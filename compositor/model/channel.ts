@@ -94,8 +94,14 @@ export interface ChannelDoc {
   layout: LayoutCode;
   brandSettings: BrandSettings;
   media: ChannelMedia;
-  /** Drawn over the producers by their kind's z-order (§9), ties in list order. */
+  /**
+   * Lower thirds, tickers and logos the moderator made or chose, in list order (drawn by their kind's
+   * z-order, §9). Every change here is an undoable edit; what only mirrors other state lives outside
+   * it (below), so a mirrored change never shifts the items an undo entry points at.
+   */
   templates: TemplateItem[];
+  /** The public chat message on stream, mirrored from the chat store (saved, never undone). */
+  chatOnStream: ChatItem | null;
 }
 
 export const emptyMedia = (): ChannelMedia => ({ background: null, foregroundImage: null, foregroundVideo: null });
@@ -107,6 +113,7 @@ export const emptyChannel = (): ChannelDoc => ({
   brandSettings: { nametagsActive: true, primaryColor: DEFAULT_PRIMARY_COLOR, selectedTheme: 'lower_third1' },
   media: emptyMedia(),
   templates: [],
+  chatOnStream: null,
 });
 
 /**

@@ -15,12 +15,5 @@ export function nameHash(name: string): number {
 
 export const avatarColorIndex = (name: string): number => nameHash(name) % AVATAR_PALETTE_SIZE;
 
-/** Up to two initials: first and last word ('Emily Carter' → 'EC', 'Zoë' → 'Z'); '?' without a name. */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
-  const first = words[0];
-  if (!first) return '?';
-  const letter = (w: string) => Array.from(w.replace(/^[^\p{L}\p{N}]+/u, ''))[0]?.toLocaleUpperCase() ?? '';
-  const last = words.length > 1 ? words[words.length - 1]! : '';
-  return (letter(first) + (last ? letter(last) : '')) || '?';
-}
+/** Initials live with the compositor (name tags draw them); the UI's avatars use the same rule. */
+export { initialsOf } from '../../compositor/layout/initials';

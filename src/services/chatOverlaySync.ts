@@ -15,7 +15,7 @@ export function syncChatOverlay(): () => void {
   const apply = () => {
     const message = selectOnStreamMessage(useChatStore.getState());
     const overlay = message && !message.deleteDate ? { id: message.id, name: cleanText(message.sender.name, { max: NAME_MAX }).text, text: cleanText(message.body, CHAT_TEXT_RULE).text } : null;
-    const current = useStageStore.getState().doc.templates.find((t) => t.type === 'CHAT');
+    const current = useStageStore.getState().doc.chatOnStream;
     if (current?.id === overlay?.id && current?.primaryText === overlay?.text) return;
     templateActions.setChatOnStream(overlay);
   };

@@ -22,7 +22,7 @@ describe('chat message on stream → stage (§2 Public chat, §4)', () => {
     chat.receive({ id: 'm2', body: 'Second one', timestamp: 2, sender });
     chat.showOnStream('m1');
     let doc = useStageStore.getState().doc;
-    expect(doc.templates).toMatchObject([{ type: 'CHAT', id: 'm1', secondaryText: 'Zoe Martin', primaryText: 'Love it!' }]);
+    expect(doc.chatOnStream).toMatchObject({ type: 'CHAT', id: 'm1', secondaryText: 'Zoe Martin', primaryText: 'Love it!' });
     expect(selectScene(doc).templates).toEqual([{ kind: 'chat', id: 'm1', name: 'Zoe Martin', text: 'Love it!', primaryColor: '#0D62C5' }]);
     expect(JSON.parse(channelBody(doc, { name: 'testing' }, null).templateAttributes).attributes[0]).toMatchObject({ type: 'CHAT', primaryText: 'Love it!' });
 
@@ -31,7 +31,7 @@ describe('chat message on stream → stage (§2 Public chat, §4)', () => {
     expect(selectScene(doc).templates?.map((t) => t.id)).toEqual(['m2']);
 
     useChatStore.getState().hideFromStream();
-    expect(useStageStore.getState().doc.templates.filter((t) => t.type === 'CHAT')).toEqual([]);
+    expect(useStageStore.getState().doc.chatOnStream).toBeNull();
     expect(selectScene(useStageStore.getState().doc).templates).toEqual([]);
     // Mirroring the chat store is not a stage edit to undo.
     expect(useStageStore.getState().canUndo).toBe(false);

@@ -32,5 +32,6 @@ function cleanItem(item: TemplateItem): TemplateItem {
 }
 
 export function cleanRemoteText(doc: ChannelDoc): ChannelDoc {
-  return { ...doc, producers: doc.producers.map(cleanCard), templates: doc.templates.map(cleanItem) };
+  const chatOnStream = doc.chatOnStream && (cleanItem(doc.chatOnStream) as typeof doc.chatOnStream);
+  return { ...doc, producers: doc.producers.map(cleanCard), templates: doc.templates.map(cleanItem), chatOnStream };
 }

@@ -57,9 +57,11 @@ export function shareUnchanged(current: ChannelDoc, incoming: ChannelDoc): Share
   const templates = shareList(current.templates, incoming.templates, 'templates', changed);
   const media = shareRecord(current.media, incoming.media, 'media', changed);
   const brandSettings = shareRecord(current.brandSettings, incoming.brandSettings, 'brandSettings', changed);
+  const chatOnStream = sameValue(current.chatOnStream, incoming.chatOnStream) ? current.chatOnStream : incoming.chatOnStream;
+  if (chatOnStream !== current.chatOnStream) changed.push(['chatOnStream']);
   if (current.layout !== incoming.layout) changed.push(['layout']);
   if (changed.length === 0) return { doc: current, changed };
-  return { doc: { producers, layout: incoming.layout, brandSettings, media, templates }, changed };
+  return { doc: { producers, layout: incoming.layout, brandSettings, media, templates, chatOnStream }, changed };
 }
 
 /** Whether two patch paths touch the same data (one is a prefix of the other). */

@@ -22,8 +22,7 @@ export const templateActions = {
       'Chat on stream',
       { group: 'CHANNEL', action: message ? 'SELECT' : 'UNSELECT', id: message?.id ?? null },
       (doc) => {
-        const others = doc.templates.filter((t) => t.type !== 'CHAT');
-        doc.templates = message ? [...others, createTemplate('CHAT', { id: message.id, primaryText: message.text, secondaryText: message.name })] : others;
+        doc.chatOnStream = message ? createTemplate('CHAT', { id: message.id, primaryText: message.text, secondaryText: message.name }) : null;
       },
       { record: false },
     );

@@ -3,6 +3,7 @@
  * every kind, and malformed bodies never throw and never produce a half-parsed document (§8).
  */
 import { describe, expect, it } from 'vitest';
+import type { NametagItem } from '../../../compositor/model/channel';
 import { channelBody, channelFromBody, nametagSentinel, parseUpdateReason } from '../../../compositor/convert';
 import { emptyChannel, TEMPLATE_TYPES, type ChannelDoc } from '../../../compositor/model/channel';
 import { createTemplate } from '../../../compositor/templates/schemas';
@@ -22,14 +23,24 @@ describe('document → body → document', () => {
     expect(parsed.doc).toEqual(doc);
   });
 
-  it.each(TEMPLATE_TYPES)('is the identity for a %s item with every §3 field set', (type) => {
+  it.each(TEMPLATE_TYPES.filter((t) => t !== 'NAMETAG'))('is the identity for a %s item with every §3 field set', (type) => {
     const item = createTemplate(type, {
       id: `${type}-x`, theme: '3', number: 7, isVisible: false, isNew: true, isAdding: true, selected: true, position: { x: 0.25, y: 0.75 },
       primaryText: 'p', secondaryText: 's', name: 'n', source: '/s.png', template: 't', primaryColor: '#010203', fgColor: '#fff', bgColor: '#000',
       borderColor: '#333', fontFamily: 'Inter', fontWeight: '600', badgeColor: '#f00', initials: 'PS', origin: 'user_asset',
     });
-    const doc = { ...emptyChannel(), templates: [item] };
+    const doc = item.type === 'CHAT' ? { ...emptyChannel(), chatOnStream: item } : { ...emptyChannel(), templates: [item] };
     expect(roundTrip(doc)!.doc).toEqual(doc);
+  });
+
+  it('derives one name tag per live producer (number, name, initials, brand theme and colour) and never stores them', () => {
+    const doc = fullChannel();
+    const tags = JSON.parse(channelBody(doc, ID, null).templateAttributes).attributes.filter((a: { type: string }) => a.type === 'NAMETAG');
+    expect(tags.map((t: NametagItem) => [t.id, t.number, t.primaryText, t.initials, t.theme, t.isVisible])).toEqual([
+      ...doc.producers.filter((p) => p.isLive).sort((a, b) => a.liveRank - b.liveRank).map((p) => [`nametag-${p.id}`, p.number, p.name, p.name[0], '3', false]),
+      ['nametag-0', 0, '', '', '1', false],
+    ]);
+    expect(roundTrip(doc)!.doc.templates.some((t) => t.type === 'NAMETAG')).toBe(false);
   });
 
   it('keeps untouched producer cards as the same objects (structural sharing)', () => {

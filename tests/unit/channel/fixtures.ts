@@ -23,8 +23,7 @@ export function fullChannel(): ChannelDoc {
       createTemplate('LOWERTHIRD', { id: 'lt-2', primaryText: 'Second', theme: '2', isNew: true, isAdding: true }),
       createTemplate('TICKER', { id: 'tk-1', primaryText: 'Breaking: x<y and z>w', primaryColor: '#112233', selected: true }),
       createTemplate('LOGO', { id: 'logo-1', name: 'Brand', source: '/logos/1.png', corner: 'BOTTOMLEFT', selected: true, position: { x: 0.08, y: 0.92 } }),
-      createTemplate('NAMETAG', { id: 'nt-a', number: 2, primaryText: 'A', initials: 'A', animate: false, fgColor: '#ffffff', fontWeight: '700' }),
-      createTemplate('CHAT', { id: 'm1', primaryText: 'Hello 👩‍💻', secondaryText: 'Zoe' }),
     ],
+    chatOnStream: createTemplate('CHAT', { id: 'm1', primaryText: 'Hello 👩‍💻', secondaryText: 'Zoe' }),
   };
 }
