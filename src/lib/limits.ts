@@ -84,3 +84,21 @@ export const NAME_MAX = 60;
 export const CHAT_ANNOUNCE_INTERVAL_MS = 5000;
 /** An announced chat message is cut to this many characters (the chat list has the whole text). */
 export const ANNOUNCED_CHAT_TEXT_MAX = 120;
+
+// §2 / §9 Graphics panel
+/** §9 assets shown before 'Show More' (images, videos, backgrounds, logos). */
+export const ASSETS_BEFORE_SHOW_MORE = 6;
+/** §2 / §9 up to four logos on stage, one per corner. */
+export const MAX_LOGOS_ON_STAGE = 4;
+/** §4 a deleted logo is unselected first, then removed after this long. */
+export const LOGO_DELETE_DELAY_MS = 100;
+/** §3 / §9 up to 28 user colours, kept in local storage. */
+export const MAX_USER_COLORS = 28;
+/** §9 14 preset swatches, the first #0D62C5 (the default primary colour). */
+export const PRESET_SWATCHES = [
+  '#0D62C5', '#0B3D91', '#1E88E5', '#00897B', '#2E7D32', '#7CB342', '#F9A825',
+  '#EF6C00', '#D84315', '#C62828', '#AD1457', '#6A1B9A', '#37474F', '#212121',
+] as const;
+/** §4 brand colour typed as text: validated at most every 800 ms while typing, otherwise 2 s after the last key. */
+export const COLOR_VALIDATE_INTERVAL_MS = 800;
+export const COLOR_VALIDATE_IDLE_MS = 2000;

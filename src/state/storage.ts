@@ -4,6 +4,16 @@
  * (private mode, quota) never breaks the app.
  */
 import { isSidePanel, type SidePanel } from './sidePanel';
+import { LOWER_THIRD_THEMES, type BrandSettings } from '../../compositor/model/types';
+import { DEFAULT_PRIMARY_COLOR } from '../../compositor/model/constants';
+import { isOneOf } from '../../compositor/model/json';
+import { MAX_USER_COLORS } from '../lib/limits';
+
+/** A colour as the brand settings keep it: #RRGGBB. */
+export const isHexColor = (v: unknown): v is string => typeof v === 'string' && /^#[0-9a-f]{6}$/i.test(v);
+
+/** §3 Brand settings defaults: name tags on, #0D62C5, lower_third1. */
+export const DEFAULT_BRAND_SETTINGS: BrandSettings = { nametagsActive: true, primaryColor: DEFAULT_PRIMARY_COLOR, selectedTheme: 'lower_third1' };
 
 export interface StorageKey<T> {
   readonly name: string;
@@ -77,6 +87,16 @@ function acceptBooleanRecord(v: unknown): Record<string, boolean> | undefined {
   return out;
 }
 
+function acceptBrandSettings(v: unknown): BrandSettings | undefined {
+  if (!isRecord(v)) return undefined;
+  const d = DEFAULT_BRAND_SETTINGS;
+  return {
+    nametagsActive: typeof v.nametagsActive === 'boolean' ? v.nametagsActive : d.nametagsActive,
+    primaryColor: isHexColor(v.primaryColor) ? v.primaryColor : d.primaryColor,
+    selectedTheme: isOneOf(LOWER_THIRD_THEMES, v.selectedTheme) ? v.selectedTheme : d.selectedTheme,
+  };
+}
+
 export const STORAGE_KEYS = {
   /** 'true' once the tour was finished with DONE (§4 Welcome/tour). */
   tutorialCompleted: key<boolean>('tutorialCompleted', false, (raw) => raw === 'true', (v) => String(v)),
@@ -93,7 +113,10 @@ export const STORAGE_KEYS = {
   toolsState: jsonKey<Record<string, boolean>>('tools-state', {}, acceptBooleanRecord),
   /** The chat emoji picker's skin tone (frimousse's tone names); remembered like any picker does. */
   emojiSkinTone: key<string>('emojiSkinTone', 'none', (raw) => (/^(none|light|medium-light|medium|medium-dark|dark)$/.test(raw) ? raw : undefined), (v) => v),
-  primaryColor: key<string>('primaryColor', '#0D62C5', (raw) => (/^#[0-9a-f]{6}$/i.test(raw) ? raw : undefined), (v) => v),
+  /** §3 Brand settings, persisted in local storage (each field checked; a bad one takes its default). */
+  brandSettings: jsonKey<BrandSettings>('brandSettings', DEFAULT_BRAND_SETTINGS, acceptBrandSettings),
+  /** §3 user colours (up to 28, newest first). */
+  userColors: jsonKey<string[]>('userColors', [], (v) => (Array.isArray(v) ? v.filter(isHexColor).slice(0, MAX_USER_COLORS) : undefined)),
 } as const;
 
 function store(): Storage | undefined {

@@ -9,11 +9,24 @@ describe('storage: every key falls back to its default on bad input (§9, DESIGN
     ['selectedTool', 'Q&A', 'Q&A'],
     ['tutorialCompleted', 'yes', false],
     ['tutorialCompleted', 'true', true],
-    ['primaryColor', 'red', '#0D62C5'],
-    ['primaryColor', '#112233', '#112233'],
   ] as const)('%s stored as %j reads %j', (name, raw, expected) => {
     localStorage.setItem(STORAGE_KEYS[name].name, raw);
     expect(readKey(STORAGE_KEYS[name] as StorageKey<unknown>)).toBe(expected);
+  });
+
+  it.each([
+    ['{bad', { nametagsActive: true, primaryColor: '#0D62C5', selectedTheme: 'lower_third1' }],
+    [JSON.stringify({ nametagsActive: false, primaryColor: 'red', selectedTheme: 'lower_third9' }), { nametagsActive: false, primaryColor: '#0D62C5', selectedTheme: 'lower_third1' }],
+    [JSON.stringify({ nametagsActive: 'no', primaryColor: '#112233', selectedTheme: 'lower_third3' }), { nametagsActive: true, primaryColor: '#112233', selectedTheme: 'lower_third3' }],
+  ])('brandSettings %s reads field by field (§3 defaults for the bad ones)', (raw, expected) => {
+    localStorage.setItem('brandSettings', raw);
+    expect(readKey(STORAGE_KEYS.brandSettings)).toEqual(expected);
+  });
+
+  it('userColors keeps at most 28 valid #RRGGBB colours (§9)', () => {
+    const colors = Array.from({ length: 40 }, (_, i) => `#0000${i.toString(16).padStart(2, '0')}`);
+    localStorage.setItem('userColors', JSON.stringify(['red', ...colors]));
+    expect(readKey(STORAGE_KEYS.userColors)).toEqual(colors.slice(0, 28));
   });
 
   it.each([
