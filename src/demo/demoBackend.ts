@@ -4,13 +4,13 @@
  */
 import type { Backend } from '../state/backend';
 import { VOLUME_SAMPLE_MS } from '../lib/limits';
-import { PREDEFINED_BACKGROUNDS } from '../services/predefinedAssets';
 import { createChatDemo } from './audience/chatDemo';
 import { createDemoPeopleService, startPeopleDemo } from './audience/peopleDemo';
 import { demoQuestions } from './audience/pollsQnaData';
 import { createDemoPollsQnaService } from './audience/pollsQnaService';
 import { DEMO_AUDIENCE_SEED, startPollsQnaSimulation } from './audience/pollsQnaSimulator';
 import { realTimer, type DemoTimer } from './audience/pollsQnaTimer';
+import { createDemoAssets } from './demoAssets';
 import { createDemoChannel } from './demoChannel';
 import { createSpeakingSimulator, DEMO_GUESTS } from './demoGuests';
 import { createDemoSession, type DemoSessionOptions } from './demoSession';
@@ -30,9 +30,7 @@ export function createDemoBackend({ now = Date.now, schedule = realTimer, ...ses
     polls: pollsQna.polls,
     qna: pollsQna.qna,
     people: createDemoPeopleService({ schedule }),
-    assets: {
-      list: async () => PREDEFINED_BACKGROUNDS.map((b) => ({ id: b.id, title: b.name, url: b.url, origin: 'predefined' as const })),
-    },
+    assets: createDemoAssets(schedule),
     meeting: {
       subscribeAudioLevels(listener) {
         const simulator = createSpeakingSimulator(7, DEMO_GUESTS.map((g) => g.id));

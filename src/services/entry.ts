@@ -19,6 +19,7 @@ import { startLocalMedia } from './localMedia';
 import { publishStageToOutputs } from './outputLink';
 import { media } from './media';
 import { syncChatOverlay } from './chatOverlaySync';
+import { loadAssetLibrary, persistBrandSettings } from './graphicsSetup';
 import { tourActions } from '../state/tourStore';
 import { startAudience } from './audience';
 
@@ -42,7 +43,9 @@ export function initializeStudio(connection: Connection): void {
     publishStageToOutputs(),
     startAudience(b, connection),
     syncChatOverlay(),
+    persistBrandSettings(),
   ];
+  void loadAssetLibrary();
   if ('mediaDevices' in navigator) void startLocalMedia().then((stop) => running.push(stop));
 }
 

@@ -25,6 +25,8 @@ export interface LayoutState {
   exitDialogOpen: boolean;
   /** The keyboard-shortcut overlay ('?'). */
   shortcutsOpen: boolean;
+  /** Title-safe and action-safe frames over the preview (never on the output). */
+  safeAreaVisible: boolean;
 }
 
 export interface LayoutActions {
@@ -41,6 +43,7 @@ export interface LayoutActions {
   setExitDialogOpen(open: boolean): void;
   setLiveStreamRunning(running: boolean): void;
   setShortcutsOpen(open: boolean): void;
+  toggleSafeArea(): void;
 }
 
 export const initialLayoutState = (): LayoutState => ({
@@ -56,6 +59,7 @@ export const initialLayoutState = (): LayoutState => ({
   registerPopupVisible: false,
   exitDialogOpen: false,
   shortcutsOpen: false,
+  safeAreaVisible: false,
 });
 
 export const useLayoutStore = create<LayoutState & LayoutActions>()(
@@ -76,6 +80,7 @@ export const useLayoutStore = create<LayoutState & LayoutActions>()(
     setExitDialogOpen: (open) => set((s) => void (s.exitDialogOpen = open)),
     setLiveStreamRunning: (running) => set((s) => void (s.liveStreamRunning = running)),
     setShortcutsOpen: (open) => set((s) => void (s.shortcutsOpen = open)),
+    toggleSafeArea: () => set((s) => void (s.safeAreaVisible = !s.safeAreaVisible)),
   })),
 );
 

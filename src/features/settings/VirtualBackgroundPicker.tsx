@@ -19,7 +19,7 @@ export function VirtualBackgroundPicker({ disabled }: { disabled: boolean }) {
   const choose = (id: string) => useSettingsStore.getState().update({ cameraVirtualBgImage: id });
   const options = [
     { id: VIRTUAL_BG_STAGE, name: VIRTUAL_BG_TEXTS.stage, url: stageBackground?.url },
-    ...PREDEFINED_BACKGROUNDS.map((b) => ({ id: b.id, name: b.name, url: b.url })),
+    ...PREDEFINED_BACKGROUNDS.map((b) => ({ id: b.id, name: b.title, url: b.url })),
   ];
   return (
     <fieldset className="virtual-bg-picker" disabled={disabled}>

@@ -11,7 +11,7 @@ import type { CommandSection } from '../../state/commands/types';
 import { Dialog } from '../../ui/Dialog';
 import { producerCard } from '../../../compositor/model/producerCard';
 
-const SECTIONS: readonly CommandSection[] = ['Stage', 'Layouts', 'Help'];
+const SECTIONS: readonly CommandSection[] = ['Stage', 'Layouts', 'Graphics', 'Help'];
 /** A card in its resting state, so the card commands read as their plain action ('Put on air'). */
 const SAMPLE_CARD = producerCard({ id: 'sample', name: '' });
 

@@ -5,6 +5,7 @@ import type { StageState } from '../channel/store';
 import { stageActions } from '../channel/stageActions';
 import { useLayoutStore } from '../layoutStore';
 import type { Command } from './types';
+import { GRAPHICS_COMMANDS } from './graphicsCommands';
 
 export const LAYOUT_LABELS: Record<LayoutCode, string> = {
   CLASSIC: 'Classic',
@@ -65,4 +66,4 @@ export const SHORTCUTS: Command = {
 };
 
 /** Every command without a target, in the order the overlay lists them. */
-export const STAGE_COMMANDS: readonly Command[] = [UNDO, REDO, ...LAYOUT_COMMANDS, SHORTCUTS];
+export const STAGE_COMMANDS: readonly Command[] = [UNDO, REDO, ...LAYOUT_COMMANDS, ...GRAPHICS_COMMANDS, SHORTCUTS];

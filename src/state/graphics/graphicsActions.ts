@@ -117,6 +117,9 @@ export const tickerActions = {
   remove: (id: string) => removeUnselected('TICKER', id, 'ticker'),
 };
 
+/** The logos the last 'Logos on/off' hid, to bring back (session state). */
+let hiddenLogos: string[] = [];
+
 const logo = (id: string): LogoItem | undefined => {
   const t = find(id);
   return t?.type === 'LOGO' ? t : undefined;
@@ -170,6 +173,27 @@ export const logoActions = {
     return edit(`Rename logo: ${clean}`, { group: 'LOGO', action: 'RENAME', id, value: clean }, (doc) => {
       const t = draftOf(doc, id);
       if (t) t.name = clean;
+    });
+  },
+  /**
+   * Logos on/off in one edit (a shortcut): hides every logo on stage, or brings back the ones hidden
+   * that way (the first logo when there are none), each to a free corner.
+   */
+  toggleAll(): boolean {
+    const logos = currentDoc().templates.filter((t): t is LogoItem => t.type === 'LOGO');
+    const shown = logos.filter((l) => l.selected).map((l) => l.id);
+    if (shown.length) {
+      hiddenLogos = shown;
+      return edit('Hide logos', { group: 'LOGO', action: 'UNSELECT', value: 'all' }, (doc) => doc.templates.forEach((t) => t.type === 'LOGO' && (t.selected = false)));
+    }
+    const ids = hiddenLogos.filter((id) => logos.some((l) => l.id === id));
+    const restore = ids.length ? ids : logos.slice(0, 1).map((l) => l.id);
+    return edit('Show logos', { group: 'LOGO', action: 'SELECT', value: 'all' }, (doc) => {
+      for (const id of restore) {
+        const corner = cornerOnSelect(doc.templates as TemplateItem[], id);
+        const t = draftOf(doc, id);
+        if (corner && t?.type === 'LOGO') Object.assign(t, { selected: true, corner, isNew: false });
+      }
     });
   },
   /**
