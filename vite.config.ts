@@ -2,6 +2,9 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { viteStaticCopy } from 'vite-plugin-static-copy';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 /** Base path of the app (§2 Routes); a build setting can override it. */
 const BASE = process.env.STUDIO_BASE ?? '/studio/instant-demo/';
@@ -13,10 +16,22 @@ const SEGMENTATION_DIR = 'mediapipe/selfie_segmentation';
  * 'pixi.js/unsafe-eval'. 'wasm-unsafe-eval' lets the camera's person segmentation compile its
  * WebAssembly (it allows no JavaScript eval). data: only for images and fonts; blob: for media and workers.
  */
+/**
+ * react-colorful (the brand colour picker) adds one fixed <style> element for its own layout. Rather
+ * than allowing inline styles, the policy allows exactly that stylesheet by its hash, read from the
+ * installed package, so an upgrade that changes it fails loudly (a CSP violation in the browser tests).
+ */
+function reactColorfulStyleHash(): string {
+  const source = readFileSync(createRequire(import.meta.url).resolve('react-colorful'), 'utf8');
+  const css = /innerHTML='((?:[^'\\]|\\.)*)'/.exec(source)?.[1]?.replace(/\\'/g, "'");
+  if (!css) throw new Error('react-colorful: its stylesheet was not found; update the CSP hash rule in vite.config.ts');
+  return `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+}
+
 export const CSP_DIRECTIVES = [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self'",
+  `style-src 'self' ${reactColorfulStyleHash()}`,
   "img-src 'self' data: blob: https:",
   "media-src 'self' blob: https:",
   "connect-src 'self' https: wss: data: blob:",

@@ -51,6 +51,20 @@ export const TEXTS = {
   eventStartingIn: 'Your event is starting in...',
   endStream: 'END STREAM',
   waitingForMeeting: 'Waiting for the Meeting to be connected.',
+  // §2 Graphics panel
+  noImage: 'No image available! Press “+” to add one.',
+  noMedias: 'No medias available! Press “+” to add one.',
+  noVideo: 'No video available! Press “+” to add one.',
+  noLogo: 'No logo available! Press “+” to add one.',
+  showMore: 'Show More',
+  showLess: 'Show Less',
+  uploadFailed: 'Failed - click to retry!',
+  clickToShareVideo: 'Click to start sharing the video',
+  videoAboutToStart: 'Video is about to start... You will be muted.',
+  clickToReplay: 'Click to replay video',
+  tickerCounter: (n: number, max: number) => `${n}/${max} max characters`,
+  screenShareConflict: 'Screen Share Conflict',
+  continue: 'CONTINUE',
   // ours: a text field's content was cut to its limit (DESIGN: rejected input gets a visible reason)
   cutTo: (max: number) => `Cut to ${max} characters`,
 } as const;
