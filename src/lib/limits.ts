@@ -84,3 +84,15 @@ export const NAME_MAX = 60;
 export const CHAT_ANNOUNCE_INTERVAL_MS = 5000;
 /** An announced chat message is cut to this many characters (the chat list has the whole text). */
 export const ANNOUNCED_CHAT_TEXT_MAX = 120;
+
+// §9 Upload limits. "MB" is read as 1024 × 1024 bytes (a mebibyte), as file pickers and most
+// upload services count it; a limit is inclusive (a file of exactly 20MB is accepted).
+export const BYTES_PER_MB = 1024 * 1024;
+/** §9: foreground images and background images, 20MB. */
+export const IMAGE_UPLOAD_MAX_BYTES = 20 * BYTES_PER_MB;
+/** §9: background videos, 3MB. */
+export const BACKGROUND_VIDEO_UPLOAD_MAX_BYTES = 3 * BYTES_PER_MB;
+/** §9: foreground videos, 300MB. */
+export const FOREGROUND_VIDEO_UPLOAD_MAX_BYTES = 300 * BYTES_PER_MB;
+/** §9: logos, 1MB. */
+export const LOGO_UPLOAD_MAX_BYTES = 1 * BYTES_PER_MB;
