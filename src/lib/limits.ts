@@ -96,3 +96,13 @@ export const BACKGROUND_VIDEO_UPLOAD_MAX_BYTES = 3 * BYTES_PER_MB;
 export const FOREGROUND_VIDEO_UPLOAD_MAX_BYTES = 300 * BYTES_PER_MB;
 /** §9: logos, 1MB. */
 export const LOGO_UPLOAD_MAX_BYTES = 1 * BYTES_PER_MB;
+
+// §4 / §9 Shared video player
+/** §4 / §9: a video that ends with loop on sends PAUSED, then PLAYING at 0 this long after. */
+export const LOOP_RESTART_MS = 100;
+/** §9: the player's seek bar follows playback at this interval. */
+export const SEEK_BAR_PROGRESS_MS = 190;
+/** §9: default player volume. */
+export const DEFAULT_PLAYER_VOLUME = 0.8;
+/** §4 Screen share conflict: after CONTINUE, a failed start of our own video is retried once after 1 s. */
+export const SHARE_RETRY_MS = 1000;
