@@ -102,3 +102,25 @@ export const PRESET_SWATCHES = [
 /** §4 brand colour typed as text: validated at most every 800 ms while typing, otherwise 2 s after the last key. */
 export const COLOR_VALIDATE_INTERVAL_MS = 800;
 export const COLOR_VALIDATE_IDLE_MS = 2000;
+
+// §9 Upload limits. "MB" is read as 1024 × 1024 bytes (a mebibyte), as file pickers and most
+// upload services count it; a limit is inclusive (a file of exactly 20MB is accepted).
+export const BYTES_PER_MB = 1024 * 1024;
+/** §9: foreground images and background images, 20MB. */
+export const IMAGE_UPLOAD_MAX_BYTES = 20 * BYTES_PER_MB;
+/** §9: background videos, 3MB. */
+export const BACKGROUND_VIDEO_UPLOAD_MAX_BYTES = 3 * BYTES_PER_MB;
+/** §9: foreground videos, 300MB. */
+export const FOREGROUND_VIDEO_UPLOAD_MAX_BYTES = 300 * BYTES_PER_MB;
+/** §9: logos, 1MB. */
+export const LOGO_UPLOAD_MAX_BYTES = 1 * BYTES_PER_MB;
+
+// §4 / §9 Shared video player
+/** §4 / §9: a video that ends with loop on sends PAUSED, then PLAYING at 0 this long after. */
+export const LOOP_RESTART_MS = 100;
+/** §9: the player's seek bar follows playback at this interval. */
+export const SEEK_BAR_PROGRESS_MS = 190;
+/** §9: default player volume. */
+export const DEFAULT_PLAYER_VOLUME = 0.8;
+/** §4 Screen share conflict: after CONTINUE, a failed start of our own video is retried once after 1 s. */
+export const SHARE_RETRY_MS = 1000;

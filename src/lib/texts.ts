@@ -77,3 +77,18 @@ export const REGISTER_TEXTS = {
   tryIt: (trialDays: number) => `TRY FREE FOR ${trialDays} DAYS`,
   buy: 'BUY NOW',
 } as const;
+
+/**
+ * §5 upload validation: the 'Supported formats' texts, verbatim (the stray space in 'Max file size : 20MB'
+ * included). §8: file format and size errors show these texts. Background shows two lines.
+ */
+export const UPLOAD_TEXTS = {
+  foregroundImageFormats: 'Supported formats: JPEG, PNG. Max file size: 20MB',
+  backgroundImageFormats: 'Supported formats: JPEG, PNG for images. Max file size : 20MB',
+  backgroundVideoFormats: 'MP4, OGV, MOV for videos. Max file size: 3MB',
+  foregroundVideoFormats: 'Supported formats: MP4, OGV, MOV, WEBM. Max file size: 300MB',
+  logoFormats: 'Supported formats: JPEG, PNG. Recommended size 500x500.',
+  logoMaxSize: 'Max file size: 1MB',
+  /** §5 hint under the background upload. */
+  backgroundSizeHint: 'Backgrounds: 1920x1080 recommended',
+} as const;
