@@ -13,6 +13,8 @@ export const TOOLTIP_MAX_WIDTH_PX = 270;
 /** §2 / §9 tour: a coachmark sits 20 px from its target and never less than 10 px from the window's left (and other) edges. */
 export const COACHMARK_OFFSET_PX = 20;
 export const COACHMARK_MIN_LEFT_PX = 10;
+/** The studio's top toolbar (theme.css --toolbar-height): coachmarks stay below it, clear of GO LIVE. */
+export const TOP_TOOLBAR_HEIGHT_PX = 56;
 export const BANNER_MS = 10_000;
 
 // §2 Studio screen geometry

@@ -20,6 +20,7 @@ import { publishStageToOutputs } from './outputLink';
 import { media } from './media';
 import { syncChatOverlay } from './chatOverlaySync';
 import { loadAssetLibrary, persistBrandSettings } from './graphicsSetup';
+import { startSharedVideo } from './sharedVideoPlayer';
 import { tourActions } from '../state/tourStore';
 import { startAudience } from './audience';
 
@@ -44,6 +45,7 @@ export function initializeStudio(connection: Connection): void {
     startAudience(b, connection),
     syncChatOverlay(),
     persistBrandSettings(),
+    startSharedVideo(),
   ];
   void loadAssetLibrary();
   if ('mediaDevices' in navigator) void startLocalMedia().then((stop) => running.push(stop));

@@ -17,7 +17,7 @@ import { GoLiveOverlay } from '../../src/features/golive/GoLiveOverlay';
 import { computePosition } from '@floating-ui/react-dom';
 import { coachmarkMiddleware, type Placement } from '../../src/features/tour/coachmarkPosition';
 import { TEXTS } from '../../src/lib/texts';
-import { BANNER_MS, COACHMARK_MIN_LEFT_PX, COACHMARK_OFFSET_PX, INFO_MESSAGE_HIDE_MS } from '../../src/lib/limits';
+import { BANNER_MS, COACHMARK_MIN_LEFT_PX, COACHMARK_OFFSET_PX, INFO_MESSAGE_HIDE_MS, TOP_TOOLBAR_HEIGHT_PX } from '../../src/lib/limits';
 import type { StudioSession } from '../../src/state/session';
 
 beforeEach(() => {
@@ -269,6 +269,11 @@ describe('coachmark position (§9: 20 px offset, minimum left 10 px)', () => {
     expect(p.x).toBe(COACHMARK_MIN_LEFT_PX);
     const wide = await place({ left: 0, top: 300, width: 40, height: 40 }, { width: 733, height: 320 }, 'left');
     expect(wide).toMatchObject({ placement: 'right', x: 40 + COACHMARK_OFFSET_PX });
+  });
+  it('stays below the top toolbar, clear of GO LIVE (the Graphics step beside the side nav)', async () => {
+    const p = await place({ left: viewport.width - 70, top: 60, width: 70, height: 60 }, { width: 380, height: 440 }, 'left');
+    expect(p.placement).toBe('left');
+    expect(p.y).toBe(TOP_TOOLBAR_HEIGHT_PX + COACHMARK_MIN_LEFT_PX);
   });
 });
 

@@ -33,7 +33,8 @@ export function Section({ id, title, count, defaultOpen = false, children }: { i
           {count !== undefined && <span className="graphics-section-count">{count}</span>}
         </Button>
       </Heading>
-      <DisclosurePanel className="graphics-section-panel">{children}</DisclosurePanel>
+      {/* Mounted only while open: a closed section costs nothing and holds no hidden focus targets. */}
+      <DisclosurePanel className="graphics-section-panel">{open && children}</DisclosurePanel>
     </Disclosure>
   );
 }

@@ -3,6 +3,7 @@ import { ControlBar } from './ControlBar';
 import { HistoryButtons } from './HistoryButtons';
 import { LayoutToolbar } from './LayoutToolbar';
 import { StagePreview } from './StagePreview';
+import { SafeAreaButton, SafeAreaGuide } from './SafeAreaGuide';
 
 export function StagePane() {
   return (
@@ -11,11 +12,13 @@ export function StagePane() {
       <div className="stage-frame-wrap">
         <div className="stage-frame" data-testid="stage-frame">
           <StagePreview />
+          <SafeAreaGuide />
         </div>
       </div>
       <div className="stage-bottom">
         <LayoutToolbar />
         <HistoryButtons />
+        <SafeAreaButton />
       </div>
     </section>
   );

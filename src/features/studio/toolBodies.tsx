@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { Tool } from '../../state/sidePanel';
 import type { EventInformation } from '../../state/session';
 import { ChatPanel } from '../chat/ChatPanel';
+import { GraphicsPanel } from '../graphics/GraphicsPanel';
 import { HostChatPanel } from '../hostchat/HostChatPanel';
 import { PollPanel } from '../poll/PollPanel';
 import { QnaPanel } from '../qna/QnaPanel';
@@ -11,6 +12,8 @@ import { SettingsPanel } from '../settings/SettingsPanel';
 
 export function toolBody(tool: Tool, info: EventInformation | null, connected: boolean): ReactNode | null {
   switch (tool) {
+    case 'GRAPHICS':
+      return <GraphicsPanel />;
     case 'CHAT':
       return <ChatPanel />;
     case 'HOST CHAT':

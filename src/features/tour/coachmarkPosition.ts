@@ -6,7 +6,7 @@
  * (Coachmark.tsx), so it always fits.
  */
 import { arrow, flip, offset, shift, type Middleware, type Side } from '@floating-ui/react-dom';
-import { COACHMARK_MIN_LEFT_PX, COACHMARK_OFFSET_PX } from '../../lib/limits';
+import { COACHMARK_MIN_LEFT_PX, COACHMARK_OFFSET_PX, TOP_TOOLBAR_HEIGHT_PX } from '../../lib/limits';
 
 export type Placement = Side;
 
@@ -17,7 +17,8 @@ export function coachmarkMiddleware(pointer?: HTMLElement | null): Middleware[] 
   return [
     offset(COACHMARK_OFFSET_PX),
     flip({ padding: COACHMARK_MIN_LEFT_PX, crossAxis: false }),
-    shift({ padding: COACHMARK_MIN_LEFT_PX, crossAxis: true }),
+    // Never over the top toolbar: the Graphics step's coachmark once slid up over GO LIVE.
+    shift({ padding: { top: TOP_TOOLBAR_HEIGHT_PX + COACHMARK_MIN_LEFT_PX, right: COACHMARK_MIN_LEFT_PX, bottom: COACHMARK_MIN_LEFT_PX, left: COACHMARK_MIN_LEFT_PX }, crossAxis: true }),
     ...(pointer ? [arrow({ element: pointer, padding: POINTER_PADDING_PX })] : []),
   ];
 }

@@ -1,0 +1,51 @@
+/**
+ * Title-safe and action-safe frames over the preview (what broadcasters check a lower third against),
+ * drawn in the DOM over the canvas so they never reach the output. Sized on the program frame: the
+ * preview's zoom (§2 104 %) enlarges them with the picture.
+ */
+import { ScanLine } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { useStageStore } from '../../state/channel/store';
+import { SAFE_AREA_COMMAND } from '../../state/commands/graphicsCommands';
+import { keyLabel } from '../../state/commands/shortcuts';
+import { useLayoutStore } from '../../state/layoutStore';
+import { sceneSource } from '../../services/stageScene';
+import { Tooltip } from '../../ui/Tooltip';
+
+/** SMPTE ST 2046-1: action-safe 93 % and title-safe 90 % of the frame's width and height. */
+export const ACTION_SAFE = 0.93;
+export const TITLE_SAFE = 0.9;
+
+const frame = (fraction: number, zoom: number) => {
+  const inset = `${((1 - fraction * zoom) / 2) * 100}%`;
+  return { top: inset, bottom: inset, left: inset, right: inset };
+};
+
+export function SafeAreaGuide() {
+  const visible = useLayoutStore((s) => s.safeAreaVisible);
+  const zoom = useSyncExternalStore(sceneSource.subscribe, () => sceneSource.getState().previewZoom);
+  if (!visible) return null;
+  return (
+    <div className="safe-area" aria-hidden data-testid="safe-area-guide">
+      <span className="safe-area-frame action" style={frame(ACTION_SAFE, zoom)}>
+        <span className="safe-area-label">Action safe</span>
+      </span>
+      <span className="safe-area-frame title" style={frame(TITLE_SAFE, zoom)}>
+        <span className="safe-area-label">Title safe</span>
+      </span>
+    </div>
+  );
+}
+
+export function SafeAreaButton() {
+  const visible = useLayoutStore((s) => s.safeAreaVisible);
+  const state = useStageStore();
+  const label = `${SAFE_AREA_COMMAND.label(state)} (${keyLabel(SAFE_AREA_COMMAND.keys![0]!)})`;
+  return (
+    <Tooltip label={label} placement="top">
+      <button type="button" className={`icon-button${visible ? ' active' : ''}`} aria-label="Safe-area guide" aria-pressed={visible} onClick={() => SAFE_AREA_COMMAND.perform()}>
+        <ScanLine size={16} aria-hidden />
+      </button>
+    </Tooltip>
+  );
+}
