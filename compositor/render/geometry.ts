@@ -71,6 +71,19 @@ export function initials(name: string): string {
   return (head + tail).toLocaleUpperCase();
 }
 
+/**
+ * Tile colours of a producer whose video is muted (§7 "name tag image for muted video", drawn here
+ * instead of fetched): mid-dark hues under white initials (≥ 4.5:1), one per name by a stable hash.
+ */
+export const MUTED_TILE_PALETTE = ['#1E5AA8', '#7A3E9D', '#0E7C66', '#B0413E', '#805300', '#3D5A80', '#9C2F6B', '#2F6F3E', '#5B4B9A', '#A13D1E'] as const;
+
+/** The muted tile's colour for `name` (same name, same colour on every client). */
+export function mutedTileColor(name: string): string {
+  let hash = 0;
+  for (const ch of name.trim()) hash = (hash * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
+  return MUTED_TILE_PALETTE[hash % MUTED_TILE_PALETTE.length]!;
+}
+
 /** The root transform for a zoom about the frame centre. */
 export function zoomTransform(zoom: number, frameWidth: number, frameHeight: number): { scale: number; x: number; y: number } {
   const scale = Number.isFinite(zoom) && zoom > 0 ? zoom : 1;
