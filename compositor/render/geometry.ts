@@ -61,15 +61,7 @@ export function coverFrame(sourceWidth: number, sourceHeight: number, destWidth:
   return { x: 0, y: (sourceHeight - height) / 2, width: sourceWidth, height };
 }
 
-/** Up to two initials: first letters of the first and last words ('Ada Lovelace' → 'AL', 'Guest 3' → 'G3'). */
-export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter((w) => w.length > 0);
-  const first = (w: string | undefined): string => (w ? (Array.from(w)[0] ?? '') : '');
-  if (words.length === 0) return '';
-  const head = first(words[0]);
-  const tail = words.length > 1 ? first(words[words.length - 1]) : '';
-  return (head + tail).toLocaleUpperCase();
-}
+export { initials } from '../templates/shared/text';
 
 /**
  * Tile colours of a producer whose video is muted (§7 "name tag image for muted video", drawn here

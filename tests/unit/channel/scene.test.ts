@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { channelScene, nametagSentinel } from '../../../compositor/convert';
 import { emptyChannel, type ChannelDoc } from '../../../compositor/model/channel';
 import { createTemplate } from '../../../compositor/templates/schemas';
+import { goOnAir } from '../../../compositor/layout';
+import { producerCard, withOrderRanks } from '../../../compositor/model/producerCard';
 import { fullChannel } from './fixtures';
 
 const withTemplates = (doc: ChannelDoc, templates: ChannelDoc['templates']) => ({ ...doc, templates });
@@ -43,10 +45,40 @@ describe('template items in the scene', () => {
     ]);
   });
 
+  const onAir = (...ids: string[]) => {
+    let cards = withOrderRanks(ids.map((id) => producerCard({ id, name: id.toUpperCase(), url: `/${id}` })));
+    for (const id of ids) cards = goOnAir(cards, id);
+    return cards;
+  };
+
   it('shows name tags only while Name Tags is on, and never the §3 sentinel', () => {
-    const tags = [createTemplate('NAMETAG', { id: 'n', number: 2, primaryText: 'Ada', initials: 'A' }), nametagSentinel()];
-    expect(channelScene(withTemplates(doc, tags)).templates?.map((t) => t.id)).toEqual(['n']);
-    expect(channelScene(withTemplates({ ...doc, brandSettings: { ...brand, nametagsActive: false } }, tags)).templates).toEqual([]);
+    const producers = onAir('ada');
+    const number = producers[0]!.number;
+    const tags = [createTemplate('NAMETAG', { id: 'n', number, primaryText: 'Ada', initials: 'A' }), nametagSentinel()];
+    expect(channelScene(withTemplates({ ...doc, producers }, tags)).templates?.map((t) => t.id)).toEqual(['n']);
+    expect(channelScene(withTemplates({ ...doc, producers, brandSettings: { ...brand, nametagsActive: false } }, tags)).templates).toEqual([]);
+  });
+
+  it("puts a name tag on its producer's tile, and draws none for a producer not drawn", () => {
+    const producers = onAir('ada', 'bea');
+    const [ada, bea] = producers;
+    const tags = [
+      createTemplate('NAMETAG', { id: 'na', number: ada!.number, primaryText: 'Ada' }),
+      createTemplate('NAMETAG', { id: 'nb', number: bea!.number, primaryText: 'Bea' }),
+      createTemplate('NAMETAG', { id: 'nx', number: 99, primaryText: 'Nobody' }),
+    ];
+    const scene = channelScene(withTemplates({ ...doc, producers }, tags));
+    const rectOf = (id: string) => scene.producers.find((p) => p.id === id)!.rect;
+    expect(scene.templates).toMatchObject([
+      { kind: 'nametag', id: 'na', rect: rectOf('ada') },
+      { kind: 'nametag', id: 'nb', rect: rectOf('bea') },
+    ]);
+    // Bea spotlit: Ada is hidden, so is her tag; Bea's tag follows her to the full frame.
+    const spotlit = channelScene(withTemplates({ ...doc, producers: producers.map((c) => (c.id === 'bea' ? { ...c, isSpotted: true } : c)) }, tags));
+    expect(spotlit.templates).toMatchObject([{ id: 'nb', rect: { x: 0, y: 0, width: 1, height: 1 } }]);
+    // Off air: no tag.
+    const adaOff = producers.map((c) => (c.id === 'ada' ? { ...c, isLive: false, number: 0, liveRank: 0 } : c));
+    expect(channelScene(withTemplates({ ...doc, producers: adaOff }, tags)).templates?.map((t) => t.id)).toEqual(['nb']);
   });
 
   it('shows the chat message on stream with its sender, in the brand colour', () => {
