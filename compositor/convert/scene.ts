@@ -7,7 +7,7 @@ import { buildLayers, isContentShare, liveInShowOrder } from '../layout';
 import { PREVIEW_ZOOM, PREVIEW_ZOOM_CONTENT_SHARE } from '../model/constants';
 import { mediaKey, type ChannelDoc, type MediaRef, type MediaSlot } from '../model/channel';
 import type { SceneBackground, SceneModel, SceneSource, SceneTemplate } from '../model/scene';
-import { templateToScene } from '../templates/schemas';
+import { templateToScene, type SceneContext } from '../templates/schemas';
 import { liveNametags } from './nametags';
 
 /** What a producer tile shows until its feed has a frame. */
@@ -34,23 +34,22 @@ function foreground(doc: ChannelDoc): SceneSource | null {
 export function channelScene(doc: ChannelDoc): SceneModel {
   const cards = new Map(doc.producers.map((p) => [p.id, p]));
   const contentShareLive = isContentShare(liveInShowOrder(doc.producers)[0] ?? { type: 'PRODUCER' });
-  const ctx = { brandSettings: doc.brandSettings };
+  const layers = buildLayers(doc.producers, doc.layout).filter((l) => !l.isHidden);
+  const ctx: SceneContext = { brandSettings: doc.brandSettings, visibleLayers: new Map(layers.map((l) => [l.number, l])) };
   const items = [...doc.templates, ...liveNametags(doc), ...(doc.chatOnStream ? [doc.chatOnStream] : [])];
   const templates = items.map((t) => templateToScene(t, ctx)).filter((t): t is SceneTemplate => t !== null);
   const fg = foreground(doc);
   return {
     background: background(doc),
-    producers: buildLayers(doc.producers, doc.layout)
-      .filter((l) => !l.isHidden)
-      .map((l) => ({
-        id: l.sourceId,
-        number: l.number,
-        name: l.sourceName,
-        rect: l.position,
-        crop: l.crop,
-        source: { key: mediaKey.producer(l.sourceId), placeholderColor: PLACEHOLDER_COLOR },
-        videoMuted: cards.get(l.sourceId)?.videoMute ?? false,
-      })),
+    producers: layers.map((l) => ({
+      id: l.sourceId,
+      number: l.number,
+      name: l.sourceName,
+      rect: l.position,
+      crop: l.crop,
+      source: { key: mediaKey.producer(l.sourceId), placeholderColor: PLACEHOLDER_COLOR },
+      videoMuted: cards.get(l.sourceId)?.videoMute ?? false,
+    })),
     templates,
     ...(fg ? { foreground: fg } : {}),
     previewZoom: contentShareLive ? PREVIEW_ZOOM_CONTENT_SHARE : PREVIEW_ZOOM,

@@ -67,11 +67,13 @@ export interface SceneLogo {
   source: SceneSource;
 }
 
-/** A live producer's name tag (shown while brand settings' Name Tags is on). */
+/** A live producer's name tag (shown while brand settings' Name Tags is on), on that producer's tile. */
 export interface SceneNametag {
   kind: 'nametag';
   id: string;
   number: number;
+  /** The producer's tile (fractions of the frame, as its layer's position): the tag sits at its bottom left. */
+  rect: Rect;
   theme: TemplateTheme;
   name: string;
   initials: string;

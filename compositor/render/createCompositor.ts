@@ -15,6 +15,7 @@ import { animationFrames, createFrameScheduler, type FrameScheduler } from './sc
 import { FrameStats } from './stats';
 import type { Compositor, CompositorOptions, CompositorStats } from './types';
 import { MediaTextures } from './videoTextures';
+import { MediaSprite } from './mediaSprite';
 
 const LABEL_FONT_FAMILY = ['Inter Variable', 'Inter', 'system-ui', 'sans-serif'];
 
@@ -24,6 +25,8 @@ class StudioCompositor implements Compositor {
   private readonly scene: SceneReconciler;
   private readonly labelStyle: TextStyle;
   private readonly labels = { count: 0 };
+  private readonly rasters = { count: 0 };
+  private readonly clock: () => number;
   private readonly counters = new FrameStats();
   private readonly unsubscribe: () => void;
   private readonly unwatchFonts: () => void;
@@ -42,6 +45,7 @@ class StudioCompositor implements Compositor {
     this.width = options.width;
     this.height = options.height;
     this.zoom = options.zoom ?? 1;
+    this.clock = options.clock ?? (() => performance.now());
     this.scheduler = createFrameScheduler(options.frames ?? animationFrames(), () => this.frame());
     this.textures = new MediaTextures({
       onFrame: () => this.scheduler.schedule(),
@@ -61,6 +65,12 @@ class StudioCompositor implements Compositor {
       textures: this.textures,
       labelStyle: this.labelStyle,
       labels: this.labels,
+      rasters: this.rasters,
+      templates: {
+        media: options.media,
+        mediaSprite: (parent, index, opaque) => new MediaSprite(this.textures, parent, index, opaque),
+        rasters: this.rasters,
+      },
     };
     this.scene = new SceneReconciler(ctx, (color) => this.setClearColor(color));
     this.applyZoom();
@@ -111,7 +121,7 @@ class StudioCompositor implements Compositor {
   }
 
   stats(): CompositorStats {
-    return this.counters.snapshot(this.textures.count + this.labels.count + this.scene.templates.textures);
+    return this.counters.snapshot(this.textures.count + this.labels.count + this.scene.templates.textures, this.rasters.count);
   }
 
   destroy(): void {
@@ -128,19 +138,22 @@ class StudioCompositor implements Compositor {
 
   private frame(): void {
     if (this.destroyed) return;
+    const now = this.clock();
     this.counters.measure(() => {
       if (this.sceneDirty) {
         this.sceneDirty = false;
-        this.scene.apply(this.options.source.getState());
+        this.scene.apply(this.options.source.getState(), now);
       }
       const { uploads, resized } = this.textures.flush();
-      this.scene.layout(this.width, this.height, this.layoutAll || resized);
+      this.scene.layout(this.width, this.height, this.layoutAll || resized, now);
       this.layoutAll = false;
       this.renderer.render({ container: this.scene.root });
       return uploads;
     });
-    // A playing video that cannot signal its frames is drawn every animation frame while it plays.
-    if (this.textures.polling) this.scheduler.schedule();
+    // The animation hook: while something moves (a ticker scrolling, a graphic playing in or out)
+    // the next frame is requested; when nothing does, none is (render on demand). A playing video
+    // that cannot signal its frames is drawn every animation frame while it plays.
+    if (this.textures.polling || this.scene.animating) this.scheduler.schedule();
   }
 
   private applyZoom(): void {

@@ -61,14 +61,19 @@ export function coverFrame(sourceWidth: number, sourceHeight: number, destWidth:
   return { x: 0, y: (sourceHeight - height) / 2, width: sourceWidth, height };
 }
 
-/** Up to two initials: first letters of the first and last words ('Ada Lovelace' → 'AL', 'Guest 3' → 'G3'). */
-export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter((w) => w.length > 0);
-  const first = (w: string | undefined): string => (w ? (Array.from(w)[0] ?? '') : '');
-  if (words.length === 0) return '';
-  const head = first(words[0]);
-  const tail = words.length > 1 ? first(words[words.length - 1]) : '';
-  return (head + tail).toLocaleUpperCase();
+export { initials } from '../templates/shared/text';
+
+/**
+ * Tile colours of a producer whose video is muted (§7 "name tag image for muted video", drawn here
+ * instead of fetched): mid-dark hues under white initials (≥ 4.5:1), one per name by a stable hash.
+ */
+export const MUTED_TILE_PALETTE = ['#1E5AA8', '#7A3E9D', '#0E7C66', '#B0413E', '#805300', '#3D5A80', '#9C2F6B', '#2F6F3E', '#5B4B9A', '#A13D1E'] as const;
+
+/** The muted tile's colour for `name` (same name, same colour on every client). */
+export function mutedTileColor(name: string): string {
+  let hash = 0;
+  for (const ch of name.trim()) hash = (hash * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
+  return MUTED_TILE_PALETTE[hash % MUTED_TILE_PALETTE.length]!;
 }
 
 /** The root transform for a zoom about the frame centre. */

@@ -11,7 +11,8 @@ export interface KeyedOps<M, V> {
   create(model: M): V | null;
   /** The same key's new model; false when the view cannot take it (it is then recreated). */
   update(view: V, model: M): boolean;
-  destroy(view: V): void;
+  /** The view's key left (or its view is replaced: the key is then still in the map). */
+  destroy(view: V, key: string): void;
 }
 
 /** Views for `models` in order; a duplicate key is drawn once, at its first position. */
@@ -24,7 +25,7 @@ export function reconcileKeyed<M, V extends object>(views: Map<string, V>, model
     seen.add(key);
     let view = views.get(key);
     if (view !== undefined && !ops.update(view, model)) {
-      ops.destroy(view);
+      ops.destroy(view, key);
       views.delete(key);
       view = undefined;
     }
@@ -39,7 +40,7 @@ export function reconcileKeyed<M, V extends object>(views: Map<string, V>, model
   for (const [key, view] of views) {
     if (seen.has(key)) continue;
     views.delete(key);
-    ops.destroy(view);
+    ops.destroy(view, key);
   }
   return next;
 }

@@ -23,6 +23,8 @@ export class MediaSprite {
     private readonly parent: Container,
     /** Child index in parent: the media sits under anything added later (labels). */
     private readonly index: number,
+    /** Camera feeds and backgrounds are opaque (drawn without blending); a logo keeps its alpha. */
+    private readonly opaque = true,
   ) {}
 
   get element(): MediaElement | null {
@@ -54,7 +56,7 @@ export class MediaSprite {
       this.entry = null;
     }
     if (!element) return;
-    this.entry = this.textures.acquire(element);
+    this.entry = this.textures.acquire(element, this.opaque);
     // dynamic: the sprite listens to frame updates of its texture.
     this.texture = new Texture({ source: this.entry.source, frame: new Rectangle(0, 0, 1, 1), dynamic: true });
     this.frame = NO_FRAME;
@@ -62,7 +64,7 @@ export class MediaSprite {
     else {
       this.sprite = new Sprite(this.texture);
       // Media are opaque: no blending (WebGL skips the framebuffer read per pixel; Canvas 2D draws source-over).
-      this.sprite.blendMode = 'none';
+      if (this.opaque) this.sprite.blendMode = 'none';
       this.parent.addChildAt(this.sprite, Math.min(this.index, this.parent.children.length));
     }
   }
@@ -81,6 +83,10 @@ export class MediaSprite {
     }
     sprite.position.set(box.x, box.y);
     sprite.setSize(box.width, box.height);
+  }
+
+  get visible(): boolean {
+    return this.sprite?.visible ?? false;
   }
 
   set visible(value: boolean) {

@@ -6,7 +6,8 @@
 import { Container, Sprite, Text, Texture, type TextStyle } from 'pixi.js';
 import type { SceneProducer } from '../model/scene';
 import type { Crop, Rect } from '../model/types';
-import { cropFrame, initials, pixelBox, type PixelBox } from './geometry';
+import type { RasterCounter, TemplateContext } from '../templates/types';
+import { cropFrame, initials, mutedTileColor, pixelBox, type PixelBox } from './geometry';
 import { MediaSprite } from './mediaSprite';
 import type { MediaTextures } from './videoTextures';
 import type { MediaElement } from './types';
@@ -15,7 +16,9 @@ import type { MediaElement } from './types';
 export const LABEL_FONT_PX = 96;
 /** Initials font size as a share of the tile height. */
 const LABEL_HEIGHT_SHARE = 0.3;
+/** Initials over a feed's placeholder are a little subdued; over a muted tile they are the picture. */
 const LABEL_ALPHA = 0.85;
+const MUTED_LABEL_ALPHA = 1;
 
 export interface ViewContext {
   media: (key: string) => MediaElement | null;
@@ -23,6 +26,10 @@ export interface ViewContext {
   labelStyle: TextStyle;
   /** Live initials labels (each owns a text texture). */
   labels: { count: number };
+  /** Text rasterisations (Compositor.stats().textRasters). */
+  rasters: RasterCounter;
+  /** What template views get (media sprites, the raster counter). */
+  templates: TemplateContext;
 }
 
 const sameRect = (a: Rect, b: Rect): boolean =>
@@ -128,9 +135,14 @@ export class ProducerView {
     return this.model.videoMuted ? null : this.ctx.media(this.model.source.key);
   }
 
+  /**
+   * No picture: the placeholder colour while the feed has no frame; while the video is muted, an
+   * initials-on-colour tile (the colour from the name), so the audience sees who is there.
+   */
   private layoutPlaceholder(box: PixelBox): void {
     this.tile.setSize(box.width, box.height);
-    const color = this.model.source.placeholderColor;
+    const muted = this.model.videoMuted;
+    const color = muted ? mutedTileColor(this.model.name) : this.model.source.placeholderColor;
     if (color !== this.tileColor) {
       this.tileColor = color;
       this.tile.tint = color;
@@ -138,15 +150,19 @@ export class ProducerView {
     const text = initials(this.model.name);
     if (text !== this.labelText) {
       this.labelText = text;
-      if (this.label) this.label.text = text; // the only re-rasterisation: the name changed
+      if (this.label) {
+        this.label.text = text; // the only re-rasterisation: the name changed
+        if (text) this.ctx.rasters.count += 1;
+      }
     }
     if (!this.label && text) {
       this.label = new Text({ text, style: this.ctx.labelStyle, anchor: 0.5 });
-      this.label.alpha = LABEL_ALPHA;
       this.root.addChild(this.label);
       this.ctx.labels.count += 1;
+      this.ctx.rasters.count += 1;
     }
     if (this.label) {
+      this.label.alpha = muted ? MUTED_LABEL_ALPHA : LABEL_ALPHA;
       this.label.visible = text.length > 0;
       this.label.position.set(box.width / 2, box.height / 2);
       this.label.scale.set((box.height * LABEL_HEIGHT_SHARE) / LABEL_FONT_PX);

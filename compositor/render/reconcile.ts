@@ -16,7 +16,7 @@ export class SceneReconciler {
   readonly root = new Container();
   readonly background: BackgroundView;
   private readonly producers = new Container();
-  readonly templates = new TemplateLayer();
+  readonly templates: TemplateLayer;
   private readonly views = new Map<string, ProducerView>();
   private readonly foreground = new Container();
   private readonly foregrounds = new Map<string, BackgroundView>();
@@ -29,6 +29,7 @@ export class SceneReconciler {
     setClearColor: (color: string) => void,
   ) {
     this.background = new BackgroundView(ctx, setClearColor);
+    this.templates = new TemplateLayer(ctx.templates);
     this.producers.label = 'producers';
     this.root.label = 'scene';
     this.foreground.label = 'foreground';
@@ -45,13 +46,21 @@ export class SceneReconciler {
     return this.views.get(id);
   }
 
-  /** Match the display objects to `scene`; marks changed views dirty (sync() happens in layout()). */
-  apply(scene: SceneModel): void {
+  /** Something on stage moves (a ticker, a graphic playing in or out): draw another frame. */
+  get animating(): boolean {
+    return this.templates.animating;
+  }
+
+  /**
+   * Match the display objects to `scene` at `now` (compositor clock: templates that left start their
+   * out-animation); marks changed views dirty (sync() happens in layout()).
+   */
+  apply(scene: SceneModel, now: number): void {
     const previous = this.scene;
     if (scene === previous) return;
     this.scene = scene;
     this.background.update(scene.background);
-    this.templates.apply(scene.templates);
+    this.templates.apply(scene.templates, now);
     if (scene.foreground !== previous?.foreground) this.applyForeground(scene.foreground);
     if (previous && scene.producers === previous.producers) return;
 
@@ -70,10 +79,14 @@ export class SceneReconciler {
     const bg = this.scene?.background;
     if (key === undefined || (bg?.kind === 'media' && bg.source.key === key)) this.background.checkMedia();
     for (const view of this.foregroundViews) view.checkMedia();
+    this.templates.checkMedia(key);
   }
 
-  /** Sync dirty views (every view when `all`, e.g. after a resize). Returns how many were synced. */
-  layout(frameWidth: number, frameHeight: number, all: boolean): number {
+  /**
+   * Sync dirty views (every view when `all`, e.g. after a resize) and move the templates to `now`.
+   * Returns how many were synced.
+   */
+  layout(frameWidth: number, frameHeight: number, all: boolean, now: number): number {
     let synced = 0;
     if (all || this.background.dirty) {
       this.background.sync(frameWidth, frameHeight);
@@ -89,7 +102,7 @@ export class SceneReconciler {
       view.sync(frameWidth, frameHeight);
       synced += 1;
     }
-    return synced + this.templates.layout(frameWidth, frameHeight, all);
+    return synced + this.templates.layout(frameWidth, frameHeight, all, now);
   }
 
   /** Web fonts arrived: text templates re-rasterise. True when a frame is needed. */

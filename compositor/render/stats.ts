@@ -14,7 +14,7 @@ export class FrameStats {
     this.frames += 1;
   }
 
-  snapshot(textures: number): CompositorStats {
-    return { frames: this.frames, textures, videoUploads: this.videoUploads, lastFrameMs: this.lastFrameMs };
+  snapshot(textures: number, textRasters: number): CompositorStats {
+    return { frames: this.frames, textures, videoUploads: this.videoUploads, lastFrameMs: this.lastFrameMs, textRasters };
   }
 }

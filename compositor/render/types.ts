@@ -55,6 +55,11 @@ export interface CompositorOptions {
    * faces finish loading. null: do not wait or watch.
    */
   fonts?: FontSetLike | null;
+  /**
+   * The clock animations run on (ms, monotonic), default performance.now. Tests and golden images
+   * pass a fixed one to draw a ticker at a known scroll offset or a lower third fully played in.
+   */
+  clock?: () => number;
 }
 
 export interface CompositorStats {
@@ -66,6 +71,11 @@ export interface CompositorStats {
   videoUploads: number;
   /** CPU time of the last frame (reconcile + uploads + render submission), ms. */
   lastFrameMs: number;
+  /**
+   * Text rasterisations since creation (template text, initials labels): each new or changed string,
+   * colour or size counts one. Constant while a ticker scrolls or a graphic animates.
+   */
+  textRasters: number;
 }
 
 export interface Compositor {

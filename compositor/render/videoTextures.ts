@@ -105,10 +105,11 @@ export class MediaTextures {
     return false;
   }
 
-  acquire(element: MediaElement): MediaEntry {
+  /** `opaque` false: the picture keeps its alpha (a logo); decided by the element's first user. */
+  acquire(element: MediaElement, opaque = true): MediaEntry {
     let entry = this.entries.get(element);
     if (!entry) {
-      entry = this.create(element);
+      entry = this.create(element, opaque);
       this.entries.set(element, entry);
     }
     entry.refs += 1;
@@ -169,10 +170,10 @@ export class MediaTextures {
     this.entries.clear();
   }
 
-  private create(element: MediaElement): Entry {
+  private create(element: MediaElement, opaque: boolean): Entry {
     const entry: Entry = {
       element,
-      source: new MediaTextureSource(element),
+      source: new MediaTextureSource(element, opaque),
       refs: 0,
       dirty: false, // the first bind uploads it
       polled: false,

@@ -4,19 +4,29 @@
  */
 import type { SceneTemplate } from '../model/scene';
 import { chatOverlayTemplate } from './chatOverlay';
-import type { MountedTemplate, RegisteredTemplate } from './types';
+import { logoTemplate } from './logo';
+import { lowerThirdTemplate } from './lowerThird';
+import { nametagTemplate } from './nametag';
+import { tickerTemplate } from './ticker';
+import type { MountedTemplate, RegisteredTemplate, TemplateContext } from './types';
 
 export type TemplateKind = SceneTemplate['kind'];
-/** Kinds without an entry are not drawn yet (their views come with the Graphics panel). */
+/** A kind without an entry is not drawn (data from a newer client). */
 export type TemplateRegistry = { readonly [K in TemplateKind]?: RegisteredTemplate<Extract<SceneTemplate, { kind: K }>> };
 
-export const templateRegistry: TemplateRegistry = { chat: chatOverlayTemplate };
+export const templateRegistry: TemplateRegistry = {
+  chat: chatOverlayTemplate,
+  lowerThird: lowerThirdTemplate,
+  ticker: tickerTemplate,
+  logo: logoTemplate,
+  nametag: nametagTemplate,
+};
 
 /** A view for `model`, or null for a kind this build does not draw (data from a newer client). */
-export function mountTemplate(model: SceneTemplate): MountedTemplate | null {
+export function mountTemplate(model: SceneTemplate, ctx: TemplateContext): MountedTemplate | null {
   const kind: string = model.kind;
   if (!Object.hasOwn(templateRegistry, kind)) return null;
-  return templateRegistry[model.kind]?.mount(model) ?? null;
+  return templateRegistry[model.kind]?.mount(model, ctx) ?? null;
 }
 
 /** Every font shorthand the registered templates draw with (preloaded by the compositor). */
@@ -26,4 +36,8 @@ export function templateFonts(): string[] {
 }
 
 export { chatOverlayTemplate } from './chatOverlay';
-export type { MountedTemplate, RegisteredTemplate, TemplateDefinition, TemplateView } from './types';
+export { logoTemplate } from './logo';
+export { lowerThirdTemplate } from './lowerThird';
+export { nametagTemplate } from './nametag';
+export { tickerTemplate } from './ticker';
+export type { MountedTemplate, RasterCounter, RegisteredTemplate, TemplateContext, TemplateDefinition, TemplateMediaElement, TemplateMediaSprite, TemplateView } from './types';

@@ -4,12 +4,17 @@
  * state layer and the channel-body conversions use it without loading the renderer.
  */
 import type { TemplateItemOf, TemplateType } from '../model/channel';
-import type { BrandSettings } from '../model/types';
+import type { BrandSettings, Layer } from '../model/types';
 import type { SceneTemplate } from '../model/scene';
 import type { Attributes } from './item';
 
 export interface SceneContext {
   brandSettings: BrandSettings;
+  /**
+   * The producer layers drawn now (not hidden, not past the nine shown), by layer number: a name tag
+   * goes on its producer's tile and is not drawn while that producer is not.
+   */
+  visibleLayers: ReadonlyMap<number, Layer>;
 }
 
 export interface TemplateSchema<T extends TemplateType> {

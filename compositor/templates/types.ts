@@ -6,6 +6,43 @@
 import type { Container } from 'pixi.js';
 import type { SceneTemplate } from '../model/scene';
 
+/** Text rasterisations so far (Compositor.stats().textRasters); views add one per (re)raster. */
+export interface RasterCounter {
+  count: number;
+}
+
+/** What a template view may show as a picture (a logo): the host's element, never fetched here. */
+export type TemplateMediaElement = HTMLVideoElement | HTMLCanvasElement | HTMLImageElement;
+
+/** A sprite over a host media element, with its texture shared and uploaded by the compositor. */
+export interface TemplateMediaSprite {
+  readonly element: TemplateMediaElement | null;
+  /** The element has pixels to draw. */
+  readonly ready: boolean;
+  /** Source pixel size (1×1 until known). */
+  readonly sourceSize: { width: number; height: number };
+  attach(element: TemplateMediaElement | null): void;
+  /** Show the source rectangle `frame` stretched over `box` (parent pixels). */
+  layout(frame: Box, box: Box): void;
+  visible: boolean;
+  destroy(): void;
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** What the compositor lends every view: media lookup, media sprites and the raster counter. */
+export interface TemplateContext {
+  media(key: string): TemplateMediaElement | null;
+  /** A media sprite under `parent` at child `index`; `opaque` false keeps the picture's alpha (logos). */
+  mediaSprite(parent: Container, index: number, opaque: boolean): TemplateMediaSprite;
+  readonly rasters: RasterCounter;
+}
+
 /** One live graphic. The reconciler calls update() on every scene change and sync() only while dirty. */
 export interface TemplateView<M extends SceneTemplate> {
   /** Positioned in frame pixels (the scene root applies the preview zoom). */
@@ -20,6 +57,17 @@ export interface TemplateView<M extends SceneTemplate> {
   sync(frameWidth: number, frameHeight: number): void;
   /** Web fonts finished loading: re-rasterise text on the next sync. */
   refreshText(): void;
+  /**
+   * Per-frame motion at `now` (compositor clock, ms), after sync: moves display objects, never
+   * re-rasterises. Returns true while it needs more frames. Absent: the view never moves.
+   */
+  animate?(now: number): boolean;
+  /** The template left the scene: start the out-animation. False (or absent): destroy at once. */
+  leave?(now: number): boolean;
+  /** The same id is back while leaving: play in again from where it is. */
+  enter?(now: number): void;
+  /** Media may have changed (all keys when none): re-check what it shows. */
+  checkMedia?(key?: string): void;
   destroy(): void;
 }
 
@@ -30,7 +78,7 @@ export interface TemplateDefinition<M extends SceneTemplate> {
   /** CSS font shorthands the view draws with, preloaded before the first frame. */
   readonly fonts: readonly string[];
   accepts(model: SceneTemplate): model is M;
-  create(model: M): TemplateView<M>;
+  create(model: M, ctx: TemplateContext): TemplateView<M>;
 }
 
 /** A view bound to its definition, so the reconciler handles every kind alike. */
@@ -44,18 +92,24 @@ export interface MountedTemplate {
   update(model: SceneTemplate): boolean;
   sync(frameWidth: number, frameHeight: number): void;
   refreshText(): void;
+  /** See TemplateView.animate; false for a view that never moves. */
+  animate(now: number): boolean;
+  /** See TemplateView.leave; false for a view without an out-animation. */
+  leave(now: number): boolean;
+  enter(now: number): void;
+  checkMedia(key?: string): void;
   destroy(): void;
 }
 
 /** A definition as held by the registry: its own mount(), so a registry lookup needs no casts. */
 export interface RegisteredTemplate<M extends SceneTemplate = SceneTemplate> extends TemplateDefinition<M> {
   /** A view for `model`, or null when `model` is not of this kind. */
-  mount(model: SceneTemplate): MountedTemplate | null;
+  mount(model: SceneTemplate, ctx: TemplateContext): MountedTemplate | null;
 }
 
 export function defineTemplate<M extends SceneTemplate>(def: TemplateDefinition<M>): RegisteredTemplate<M> {
-  const bind = (model: M): MountedTemplate => {
-    const view = def.create(model);
+  const bind = (model: M, ctx: TemplateContext): MountedTemplate => {
+    const view = def.create(model, ctx);
     return {
       kind: def.kind,
       z: def.z,
@@ -73,8 +127,12 @@ export function defineTemplate<M extends SceneTemplate>(def: TemplateDefinition<
       },
       sync: (w, h) => view.sync(w, h),
       refreshText: () => view.refreshText(),
+      animate: (now) => view.animate?.(now) ?? false,
+      leave: (now) => view.leave?.(now) ?? false,
+      enter: (now) => view.enter?.(now),
+      checkMedia: (key) => view.checkMedia?.(key),
       destroy: () => view.destroy(),
     };
   };
-  return { ...def, mount: (model) => (def.accepts(model) ? bind(model) : null) };
+  return { ...def, mount: (model, ctx) => (def.accepts(model) ? bind(model, ctx) : null) };
 }

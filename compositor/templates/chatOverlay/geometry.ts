@@ -17,24 +17,13 @@ import {
   CHAT_RIGHT_LIMIT,
 } from './schema';
 
+import { graphemes, normalizeText as normalizeChatText } from '../shared/text';
+
 // ---- text ---------------------------------------------------------------------------------------
 
-/** Line breaks, tabs and other C0/C1 controls (after whitespace collapsing only invisible ones remain). */
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/gu; // eslint-disable-line no-control-regex
 const ELLIPSIS = '…';
 
-/** Whitespace runs (newlines included) become one space, control characters go, ends are trimmed. */
-export function normalizeChatText(text: string): string {
-  return text.replace(/\s+/gu, ' ').replace(CONTROLS, '').trim();
-}
-
-const segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
-
-/** User-perceived characters: an emoji with modifiers or a flag counts (and breaks) as one. */
-export function graphemes(text: string): string[] {
-  if (segmenter) return Array.from(segmenter.segment(text), (s) => s.segment);
-  return Array.from(text); // code points: never splits a surrogate pair
-}
+export { graphemes, normalizeText as normalizeChatText } from '../shared/text';
 
 /**
  * §9 "chat overlay text wraps every 50 characters": lines of at most `limit` characters, broken at

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_PRIMARY_COLOR, LOWER_THIRD_Z } from '../../model/constants';
 import type { SceneChatOverlay } from '../../model/scene';
+import { readableOn } from '../shared/color';
 
 export const CHAT_OVERLAY_WRAP_CHARS = 50; // §9 chat overlay text wraps every 50 characters
 /**
@@ -49,29 +50,9 @@ export function chatOverlay(patch: Partial<Omit<SceneChatOverlay, 'kind'>> = {})
   return { ...CHAT_OVERLAY_DEFAULTS, ...patch };
 }
 
-const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-/** `#rgb` or `#rrggbb` as `#RRGGBB`; anything else (a typo, a CSS name, markup) is the default colour. */
-export function safeColor(color: string): string {
-  if (!HEX_COLOR.test(color)) return DEFAULT_PRIMARY_COLOR;
-  const hex = color.slice(1);
-  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
-  return `#${full.toUpperCase()}`;
-}
-
-/** WCAG relative luminance of a `#RRGGBB` colour. */
-export function luminance(hex: string): number {
-  const channel = (i: number): number => {
-    const v = parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
-    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
-}
-
-const contrast = (a: number, b: number): number => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+export { luminance, safeColor } from '../shared/color';
 
 /** The name colour on a header of `primary`: white, or near-black on a light brand colour. */
 export function headerTextColor(primary: string): string {
-  const bg = luminance(safeColor(primary));
-  return contrast(bg, luminance(CHAT_BODY_COLOR)) >= contrast(bg, luminance(CHAT_DARK_TEXT)) ? CHAT_BODY_COLOR : CHAT_DARK_TEXT;
+  return readableOn(primary, CHAT_BODY_COLOR, CHAT_DARK_TEXT);
 }

@@ -7,7 +7,7 @@
  */
 import { CanvasTextMetrics, Container, Graphics, Text, TextStyle } from 'pixi.js';
 import type { SceneChatOverlay } from '../../model/scene';
-import type { TemplateView } from '../types';
+import type { RasterCounter, TemplateContext, TemplateView } from '../types';
 import { chatOverlayMaxLines, chatOverlaySizes, fitLines, layoutChatOverlay, normalizeChatText, wrapChatText, type Box } from './geometry';
 import {
   CHAT_BODY_COLOR,
@@ -52,7 +52,10 @@ export class ChatOverlayView implements TemplateView<SceneChatOverlay> {
   private wrapped: string[] = [];
   private wrappedFrom: string | null = null;
 
-  constructor(model: SceneChatOverlay) {
+  constructor(
+    model: SceneChatOverlay,
+    private readonly rasters: RasterCounter,
+  ) {
     this.model = model;
     this.root.label = `template:chat:${model.id}`;
     this.card.label = 'chat-card';
@@ -101,17 +104,15 @@ export class ChatOverlayView implements TemplateView<SceneChatOverlay> {
     const primary = safeColor(this.model.primaryColor);
     const name = normalizeChatText(this.model.name);
 
-    set(this.bodyStyle, 'fontSize', layoutSizes.fontPx);
-    set(this.bodyStyle, 'lineHeight', layoutSizes.pitchPx);
+    const bodyStyled = set(this.bodyStyle, 'fontSize', layoutSizes.fontPx) | set(this.bodyStyle, 'lineHeight', layoutSizes.pitchPx);
     const body = this.body ?? this.addText('chat-body', this.bodyStyle, 'body');
-    setText(body, lines.join('\n'));
+    if (setText(body, lines.join('\n')) | bodyStyled) this.rasters.count += 1;
 
     let nameText: Text | null = null;
     if (name) {
-      set(this.nameStyle, 'fontSize', layoutSizes.namePx);
-      set(this.nameStyle, 'fill', headerTextColor(primary));
+      const nameStyled = set(this.nameStyle, 'fontSize', layoutSizes.namePx) | set(this.nameStyle, 'fill', headerTextColor(primary));
       nameText = this.name ?? this.addText('chat-name', this.nameStyle, 'name');
-      setText(nameText, name);
+      if (setText(nameText, name) | nameStyled) this.rasters.count += 1;
     } else if (this.name) {
       this.name.destroy();
       this.name = null;
@@ -168,16 +169,24 @@ export class ChatOverlayView implements TemplateView<SceneChatOverlay> {
   }
 }
 
-/** Assigns a style property only when it changes (every assignment re-keys the text texture). */
-function set<K extends 'fontSize' | 'lineHeight' | 'fill'>(style: TextStyle, key: K, value: TextStyle[K]): void {
-  if (style[key] !== value) style[key] = value;
+/**
+ * Assigns a style property only when it changes (every assignment re-keys the text texture).
+ * Returns 1 when it changed, 0 otherwise (summed with | so every assignment runs).
+ */
+function set<K extends 'fontSize' | 'lineHeight' | 'fill'>(style: TextStyle, key: K, value: TextStyle[K]): number {
+  if (style[key] === value) return 0;
+  style[key] = value;
+  return 1;
 }
 
-function setText(text: Text, value: string): void {
-  if (text.text !== value) text.text = value;
+/** 1 when the string changed (a new raster), 0 otherwise. */
+function setText(text: Text, value: string): number {
+  if (text.text === value) return 0;
+  text.text = value;
+  return 1;
 }
 
 /** The registry's create(). */
-export function createChatOverlayView(model: SceneChatOverlay): ChatOverlayView {
-  return new ChatOverlayView(model);
+export function createChatOverlayView(model: SceneChatOverlay, ctx: TemplateContext): ChatOverlayView {
+  return new ChatOverlayView(model, ctx.rasters);
 }

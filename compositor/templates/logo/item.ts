@@ -1,4 +1,4 @@
-/** §3 Logo item: data, attributes and scene (its pixi view comes with the Graphics panel). */
+/** §3 Logo item: data, attributes and scene (its pixi view is ./view.ts). */
 import { LOGO_POSITIONS, mediaKey, type LogoItem } from '../../model/channel';
 import { INVALID, oneOf } from '../item';
 import { defineSchema } from '../schemaKit';

@@ -1,4 +1,4 @@
-/** §3 Nametag template: data, attributes and scene (its pixi view comes with the Graphics panel). */
+/** §3 Nametag template: data, attributes and scene (its pixi view is ./view.ts). */
 import type { NametagItem } from '../../model/channel';
 import { INVALID } from '../item';
 import { defineSchema } from '../schemaKit';
@@ -10,9 +10,23 @@ export const nametagSchema = defineSchema<'NAMETAG'>({
     const animate = raw.animate ?? d.animate;
     return typeof animate === 'boolean' ? { animate } : INVALID;
   },
-  /** Shown while Name Tags is on; the §3 sentinel (number 0, hidden) never is. */
-  toScene: (item: NametagItem, { brandSettings }) =>
-    brandSettings.nametagsActive && item.isVisible && item.number > 0
-      ? { kind: 'nametag', id: item.id, number: item.number, theme: item.theme, name: item.primaryText, initials: item.initials, primaryColor: brandSettings.primaryColor }
-      : null,
+  /**
+   * Shown while Name Tags is on, on its producer's tile while that producer is drawn; the §3 sentinel
+   * (number 0, hidden) never is.
+   */
+  toScene: (item: NametagItem, { brandSettings, visibleLayers }) => {
+    const layer = item.number > 0 ? visibleLayers.get(item.number) : undefined;
+    return brandSettings.nametagsActive && item.isVisible && layer
+      ? {
+          kind: 'nametag',
+          id: item.id,
+          number: item.number,
+          rect: layer.position,
+          theme: item.theme,
+          name: item.primaryText,
+          initials: item.initials,
+          primaryColor: brandSettings.primaryColor,
+        }
+      : null;
+  },
 });

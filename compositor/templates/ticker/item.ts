@@ -1,4 +1,4 @@
-/** §3 Ticker item: data, attributes and scene (its pixi view comes with the Graphics panel). */
+/** §3 Ticker item: data, attributes and scene (its pixi view is ./view.ts). */
 import type { TickerItem } from '../../model/channel';
 import { defineSchema } from '../schemaKit';
 

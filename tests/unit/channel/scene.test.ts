@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { channelScene, nametagSentinel } from '../../../compositor/convert';
 import { emptyChannel, type ChannelDoc } from '../../../compositor/model/channel';
 import { createTemplate } from '../../../compositor/templates/schemas';
+import { goOnAir } from '../../../compositor/layout';
+import { producerCard, withOrderRanks } from '../../../compositor/model/producerCard';
 import { fullChannel } from './fixtures';
 
 const withTemplates = (doc: ChannelDoc, templates: ChannelDoc['templates']) => ({ ...doc, templates });
@@ -43,14 +45,39 @@ describe('template items in the scene', () => {
     ]);
   });
 
-  it('shows name tags only while Name Tags is on, and never the §3 sentinel', () => {
-    const tags = [createTemplate('NAMETAG', { id: 'n', number: 2, primaryText: 'Ada', initials: 'A' }), nametagSentinel()];
-    expect(channelScene(withTemplates(doc, tags)).templates?.map((t) => t.id)).toEqual(['n']);
-    expect(channelScene(withTemplates({ ...doc, brandSettings: { ...brand, nametagsActive: false } }, tags)).templates).toEqual([]);
+  const onAir = (...ids: string[]) => {
+    let cards = withOrderRanks(ids.map((id) => producerCard({ id, name: id.toUpperCase(), url: `/${id}` })));
+    for (const id of ids) cards = goOnAir(cards, id);
+    return cards;
+  };
+
+  it('derives a name tag per live producer while Name Tags is on (a stored one, like the §3 sentinel, is not drawn twice)', () => {
+    const producers = onAir('ada');
+    const stored = [createTemplate('NAMETAG', { id: 'n', number: producers[0]!.number, primaryText: 'Ada', initials: 'A', isVisible: false }), nametagSentinel()];
+    expect(channelScene(withTemplates({ ...doc, producers }, stored)).templates).toMatchObject([{ kind: 'nametag', id: 'nametag-ada', name: 'ADA', initials: 'A', theme: '2', primaryColor: '#AA3300' }]);
+    expect(channelScene({ ...doc, producers, brandSettings: { ...brand, nametagsActive: false } }).templates).toEqual([]);
+  });
+
+  it("puts a name tag on its producer's tile, and draws none for a producer not drawn", () => {
+    const producers = onAir('ada', 'bea');
+    const [ada, bea] = producers;
+    expect(ada!.number).not.toBe(bea!.number);
+    const scene = channelScene({ ...doc, producers });
+    const rectOf = (id: string) => scene.producers.find((p) => p.id === id)!.rect;
+    expect(scene.templates).toMatchObject([
+      { kind: 'nametag', id: 'nametag-ada', rect: rectOf('ada') },
+      { kind: 'nametag', id: 'nametag-bea', rect: rectOf('bea') },
+    ]);
+    // Bea spotlit: Ada is hidden, so is her tag; Bea's tag follows her to the full frame.
+    const spotlit = channelScene({ ...doc, producers: producers.map((c) => (c.id === 'bea' ? { ...c, isSpotted: true } : c)) });
+    expect(spotlit.templates).toMatchObject([{ id: 'nametag-bea', rect: { x: 0, y: 0, width: 1, height: 1 } }]);
+    // Off air: no tag.
+    const adaOff = producers.map((c) => (c.id === 'ada' ? { ...c, isLive: false, number: 0, liveRank: 0 } : c));
+    expect(channelScene({ ...doc, producers: adaOff }).templates?.map((t) => t.id)).toEqual(['nametag-bea']);
   });
 
   it('shows the chat message on stream with its sender, in the brand colour', () => {
-    const scene = channelScene(withTemplates(doc, [createTemplate('CHAT', { id: 'm', primaryText: 'Hi', secondaryText: 'Zoe' })]));
+    const scene = channelScene({ ...doc, chatOnStream: createTemplate('CHAT', { id: 'm', primaryText: 'Hi', secondaryText: 'Zoe' }) });
     expect(scene.templates).toEqual([{ kind: 'chat', id: 'm', name: 'Zoe', text: 'Hi', primaryColor: '#AA3300' }]);
   });
 });

@@ -187,8 +187,8 @@ describe('chat overlay in the compositor', () => {
   });
 
   it('ignores a template kind this build does not draw', async () => {
-    const ticker = { kind: 'ticker', id: 't1', text: 'news' } as unknown as SceneTemplate;
-    const { compositor, frames } = await rig(scene([ticker, chat()]));
+    const sparkle = { kind: 'sparkle', id: 't1', text: 'news' } as unknown as SceneTemplate;
+    const { compositor, frames } = await rig(scene([sparkle, chat()]));
     frames.tick();
     expect(templateLayer(compositor).children.map((c) => c.label)).toEqual(['template:chat:m1']);
   });

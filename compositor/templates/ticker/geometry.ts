@@ -1,0 +1,53 @@
+/**
+ * Ticker geometry, pure (no pixi): the band, the text size, the pieces the text is rasterised in,
+ * and the seamless scroll (offset, period, how many copies cover the band). See GEOMETRY.md.
+ */
+import { TICKER_Y } from '../../model/constants';
+import { graphemes, normalizeText } from '../shared/text';
+import type { Box } from '../types';
+import { TICKER_FONT, TICKER_GAP_PX, TICKER_PIECE_CHARS, TICKER_REFERENCE_WIDTH, TICKER_SPEED_PX_PER_S } from './schema';
+
+/** The band in frame pixels: from y 0.95 to the bottom edge, full width. */
+export function tickerBand(frameWidth: number, frameHeight: number): Box {
+  const y = Math.round(TICKER_Y * frameHeight);
+  return { x: 0, y, width: frameWidth, height: Math.max(0, frameHeight - y) };
+}
+
+export const tickerFontPx = (frameHeight: number): number => Math.max(1, Math.round(TICKER_FONT * frameHeight));
+
+/** Scroll speed in frame pixels per second: 60 at 1920 wide, scaled with the width. */
+export const tickerSpeed = (frameWidth: number): number => (TICKER_SPEED_PX_PER_S * frameWidth) / TICKER_REFERENCE_WIDTH;
+
+/** Gap between the copies (and before the text at the start), scaled like the speed. */
+export const tickerGap = (frameWidth: number): number => Math.round((TICKER_GAP_PX * frameWidth) / TICKER_REFERENCE_WIDTH);
+
+/** One loop: the text and the gap after it. */
+export const tickerPeriod = (textWidth: number, frameWidth: number): number => textWidth + tickerGap(frameWidth);
+
+/** How far the strip has scrolled after `elapsedMs`, wrapped into one period (seamless loop). */
+export function tickerOffset(elapsedMs: number, textWidth: number, frameWidth: number): number {
+  const period = tickerPeriod(textWidth, frameWidth);
+  if (!(period > 0)) return 0;
+  const travelled = (Math.max(0, elapsedMs) / 1000) * tickerSpeed(frameWidth);
+  return travelled % period;
+}
+
+/**
+ * Copies of the text laid end to end (one period apart) so the band is never empty while scrolling:
+ * two for a text as wide as the frame, more for a short one.
+ */
+export function tickerCopies(textWidth: number, frameWidth: number): number {
+  const period = tickerPeriod(textWidth, frameWidth);
+  return period > 0 ? Math.max(2, Math.ceil(frameWidth / period) + 1) : 0;
+}
+
+/** Left edge of the first copy: the gap at the start, minus the scroll (whole pixels: crisp text). */
+export const tickerStripX = (offset: number, frameWidth: number): number => Math.round(tickerGap(frameWidth) - offset);
+
+/** The text on one line, cut into pieces of at most TICKER_PIECE_CHARS graphemes (one raster each). */
+export function tickerPieces(text: string, size: number = TICKER_PIECE_CHARS): string[] {
+  const chars = graphemes(normalizeText(text));
+  const pieces: string[] = [];
+  for (let i = 0; i < chars.length; i += size) pieces.push(chars.slice(i, i + size).join(''));
+  return pieces;
+}
