@@ -2,7 +2,8 @@
  * window.__STUDIO__ (DESIGN.md Testing surface), present in development and test builds only.
  * state(): a snapshot of every store; scene(): the SceneModel the compositor draws; channel(): the
  * body PUT /channel/{uuid} would carry now; frameStats(): the compositors' counters; logs(): the
- * logger ring; saves(): what the demo channel server received; showError(code) and closeError(): open
+ * logger ring; saves(): what the demo channel server received; sharedVideo(): the shared video's
+ * state; showError(code) and closeError(): open
  * and close a §8 catalogue dialog (the accessibility test opens each one, fatal ones included).
  */
 import { log } from '../log';
@@ -17,6 +18,8 @@ import { compositorStats } from '../services/compositorRegistry';
 import { demoChannelServer } from '../demo/demoChannel';
 import { closeError, showError } from '../services/show';
 import type { ErrorCode } from '../state/errorCatalogue';
+import { sharedVideo } from '../services/sharedVideoPlayer';
+import { useLibraryStore } from '../state/graphics/library';
 
 /** Plain data only: functions (actions) are dropped from the snapshot. */
 function data<T extends object>(state: T): Partial<T> {
@@ -29,6 +32,7 @@ export function studioSnapshot() {
     meeting: data(useMeetingStore.getState()),
     settings: data(useSettingsStore.getState()),
     stage: data(useStageStore.getState()),
+    library: useLibraryStore.getState().items,
     chat: (({ unread, onStreamMessageId, retryAfter, messages }) => ({
       unread,
       onStreamMessageId,
@@ -49,6 +53,7 @@ export function installTestSurface(): void {
     frameStats: compositorStats,
     logs: log.entries,
     saves: () => ({ ...demoChannelServer }),
+    sharedVideo: () => sharedVideo.getState(),
     showError: (code: ErrorCode) => showError(code),
     closeError,
   };

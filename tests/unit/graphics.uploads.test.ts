@@ -3,7 +3,7 @@ import { emptyChannel } from '../../compositor/model/channel';
 import { stageActions } from '../../src/state/channel/stageActions';
 import { useStageStore } from '../../src/state/channel/store';
 import { libraryActions, useLibraryStore } from '../../src/state/graphics/library';
-import type { Asset, AssetKind } from '../../src/state/assets';
+import type { Asset, AssetKind, AssetService } from '../../src/state/assets';
 import { uploadAsset } from '../../src/services/uploads';
 import { createDemoAssets, DEMO_UPLOAD_MIN_MS, DEMO_UPLOAD_TICK_MS } from '../../src/demo/demoAssets';
 import { realClock } from '../../src/lib/clock';
@@ -21,13 +21,13 @@ const png = (name: string, size = 2048) => {
 const items = (kind: AssetKind) => useLibraryStore.getState().items[kind];
 
 describe('uploads (§4 Asset upload, §5 checks, §8 upload failure)', () => {
-  let upload: ReturnType<typeof vi.fn>;
+  let upload: ReturnType<typeof vi.fn<AssetService['upload']>>;
   let finish: (asset: Asset | Error) => void;
   beforeEach(() => {
     stageActions.load(emptyChannel());
     libraryActions.reset();
-    upload = vi.fn(
-      (_kind: AssetKind, file: File, onProgress: (p: number) => void) =>
+    upload = vi.fn<AssetService['upload']>(
+      (_kind, file, onProgress) =>
         new Promise<Asset>((resolve, reject) => {
           onProgress(40);
           finish = (a) => (a instanceof Error ? reject(a) : resolve(a));

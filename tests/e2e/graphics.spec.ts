@@ -1,0 +1,170 @@
+/**
+ * The Graphics tool as a moderator uses it (issue: Graphics): brand colour, a lower third, a ticker, two
+ * logos, an uploaded image (progress, then on stage), an oversized file refused, and a shared foreground
+ * video paused, sought and looped. Each step is checked in the model and in the preview's pixels.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import { test, expect, enterStudio, seedStorage, type Page } from './fixtures';
+import type { SceneModel } from '../../compositor/model/scene';
+
+type Surface = { scene(): SceneModel; state(): { stage: { doc: { media: Record<string, { id: string } | null> } } } };
+const scene = (page: Page) => page.evaluate(() => (window as unknown as { __STUDIO__: Surface }).__STUDIO__.scene());
+const sharedVideo = (page: Page) => page.evaluate(() => (window as unknown as { __STUDIO__: { sharedVideo(): { state: string; loop: boolean; seekSec: number } } }).__STUDIO__.sharedVideo());
+
+const TMP = 'tests/.tmp/uploads';
+type Rgb = [number, number, number];
+const hex = (h: string): Rgb => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)) as Rgb;
+
+async function preview(page: Page): Promise<PNG> {
+  return PNG.sync.read(await page.getByTestId('stage-preview').locator('canvas').screenshot());
+}
+
+/** Share of the pixels in a region (fractions of the frame) within `tolerance` of `color`. */
+function share(png: PNG, color: Rgb, region: { x0: number; y0: number; x1: number; y1: number }, tolerance = 40): number {
+  let hit = 0;
+  let all = 0;
+  for (let y = Math.floor(region.y0 * png.height); y < region.y1 * png.height; y += 2)
+    for (let x = Math.floor(region.x0 * png.width); x < region.x1 * png.width; x += 2) {
+      const i = (y * png.width + x) * 4;
+      all += 1;
+      if (Math.abs(png.data[i]! - color[0]) + Math.abs(png.data[i + 1]! - color[1]) + Math.abs(png.data[i + 2]! - color[2]) <= tolerance * 3) hit += 1;
+    }
+  return hit / all;
+}
+
+/** Mean absolute difference of two previews over a region, 0..255. */
+function difference(a: PNG, b: PNG, region: { x0: number; y0: number; x1: number; y1: number }): number {
+  let sum = 0;
+  let n = 0;
+  for (let y = Math.floor(region.y0 * a.height); y < region.y1 * a.height; y += 2)
+    for (let x = Math.floor(region.x0 * a.width); x < region.x1 * a.width; x += 2) {
+      const i = (y * a.width + x) * 4;
+      sum += Math.abs(a.data[i]! - b.data[i]!) + Math.abs(a.data[i + 1]! - b.data[i + 1]!) + Math.abs(a.data[i + 2]! - b.data[i + 2]!);
+      n += 3;
+    }
+  return sum / n;
+}
+
+function solidPng(path: string, color: Rgb, width = 320, height = 180) {
+  const png = new PNG({ width, height });
+  for (let i = 0; i < width * height; i += 1) png.data.set([...color, 255], i * 4);
+  writeFileSync(path, PNG.sync.write(png));
+}
+
+async function choose(page: Page, button: string, file: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await (await chooser).setFiles(file);
+}
+
+const section = (page: Page, name: string) => page.locator('[data-section]').filter({ has: page.getByRole('button', { name: new RegExp(`^${name}`) }) });
+async function open(page: Page, name: string) {
+  const trigger = page.getByRole('button', { name: new RegExp(`^${name}`) });
+  if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click();
+}
+
+const LOWER_THIRD = { x0: 0.02, y0: 0.78, x1: 0.4, y1: 0.9 };
+const TICKER_BAND = { x0: 0, y0: 0.935, x1: 1, y1: 0.965 };
+const TOP_LEFT = { x0: 0, y0: 0, x1: 0.2, y1: 0.2 };
+const TOP_RIGHT = { x0: 0.8, y0: 0, x1: 1, y1: 0.2 };
+
+test.beforeEach(async ({ page }) => {
+  mkdirSync(TMP, { recursive: true });
+  await seedStorage(page, { tutorialCompleted: 'true', selectedTool: 'GRAPHICS' });
+});
+
+test('a moderator brands the show: colour, lower third, ticker, logos, an uploaded image, a shared video', async ({ page, problems }) => {
+  void problems;
+  test.setTimeout(240_000);
+  await enterStudio(page);
+  await expect(page.getByTestId('graphics-panel')).toBeVisible();
+
+  // The default lower third is on stage in the default primary colour.
+  await expect.poll(async () => (await scene(page)).templates?.find((t) => t.kind === 'lowerThird')).toMatchObject({ primaryText: 'Welcome to the show', primaryColor: '#0D62C5' });
+  await expect.poll(async () => share(await preview(page), hex('#0D62C5'), LOWER_THIRD), { timeout: 15_000 }).toBeGreaterThan(0.08);
+
+  // Primary colour: a preset swatch recolours the lower third on stage.
+  await section(page, 'Brand settings').getByRole('radio', { name: '#2E7D32' }).click();
+  await expect.poll(async () => share(await preview(page), hex('#2E7D32'), LOWER_THIRD)).toBeGreaterThan(0.08);
+  expect(share(await preview(page), hex('#0D62C5'), LOWER_THIRD)).toBeLessThan(0.02);
+
+  // A new lower third, then on stage in place of the default.
+  await page.getByRole('button', { name: 'Add lower third' }).click();
+  await page.keyboard.type('Ada Lovelace');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Chief Scientist');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: /^Ada Lovelace, Chief Scientist: press to show it on stage/ }).click();
+  await expect.poll(async () => (await scene(page)).templates?.filter((t) => t.kind === 'lowerThird')).toMatchObject([{ primaryText: 'Ada Lovelace', secondaryText: 'Chief Scientist' }]);
+
+  // A ticker on a red band at y 0.95 that scrolls.
+  await open(page, 'Tickers');
+  await page.getByRole('button', { name: 'Add ticker' }).click();
+  await page.keyboard.type('Breaking: the studio now has graphics');
+  await expect(page.getByText('37/500 max characters')).toBeVisible();
+  await page.getByRole('form', { name: 'New ticker' }).getByRole('radio', { name: '#C62828' }).click();
+  await page.getByRole('form', { name: 'New ticker' }).getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: /^Breaking: the studio now has graphics: press to show it on stage/ }).click();
+  await expect.poll(async () => share(await preview(page), hex('#C62828'), TICKER_BAND)).toBeGreaterThan(0.4);
+  const before = await preview(page);
+  await page.waitForTimeout(700);
+  expect(difference(before, await preview(page), TICKER_BAND)).toBeGreaterThan(1);
+
+  // Two logos, in the first two free corners.
+  await open(page, 'Logos');
+  const noLogos = await preview(page);
+  await section(page, 'Logos').getByRole('button', { name: /^Logo 1: show it on stage/ }).click();
+  await section(page, 'Logos').getByRole('button', { name: /^Logo 2: show it on stage/ }).click();
+  await expect.poll(async () => (await scene(page)).templates?.filter((t) => t.kind === 'logo').map((t) => (t as { corner: string }).corner)).toEqual(['TOPRIGHT', 'TOPLEFT']);
+  await expect.poll(async () => difference(noLogos, await preview(page), TOP_RIGHT)).toBeGreaterThan(3);
+  expect(difference(noLogos, await preview(page), TOP_LEFT)).toBeGreaterThan(3);
+
+  // Upload a PNG: progress, a NEW item, then on stage over the producers.
+  await open(page, 'Images');
+  const magenta = join(TMP, 'magenta.png');
+  solidPng(magenta, [230, 0, 200]);
+  await choose(page, 'Add image', magenta);
+  await expect(page.getByRole('progressbar', { name: 'Uploading magenta' })).toBeVisible();
+  const uploaded = section(page, 'Images').getByRole('button', { name: /^magenta: show it on stage/ });
+  await expect(uploaded).toBeVisible({ timeout: 15_000 });
+  await expect(section(page, 'Images').getByText('NEW')).toBeVisible();
+  await uploaded.click();
+  await expect.poll(async () => share(await preview(page), [230, 0, 200], { x0: 0.3, y0: 0.3, x1: 0.7, y1: 0.7 })).toBeGreaterThan(0.9);
+
+  // An oversized file is refused with the §5 text, and nothing is added.
+  const big = join(TMP, 'huge.png');
+  const bytes = Buffer.alloc(21 * 1024 * 1024);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  writeFileSync(big, bytes);
+  await choose(page, 'Add image', big);
+  await expect(section(page, 'Images').getByRole('alert')).toContainText('Supported formats: JPEG, PNG. Max file size: 20MB');
+  await expect(section(page, 'Images').getByRole('button', { name: /^huge/ })).toHaveCount(0);
+
+  // Share a foreground video: it replaces the image (§4 exclusive), then pause, seek and loop.
+  await open(page, 'Videos');
+  await section(page, 'Videos').getByRole('button', { name: /^Video 1: click to start sharing the video/ }).click();
+  await expect.poll(async () => (await sharedVideo(page)).state).toBe('PLAYING');
+  await expect.poll(async () => (await scene(page)).foreground?.key).toBe('foregroundVideo:foreground-video-1');
+  await expect(section(page, 'Images').getByRole('button', { name: /^magenta: show it on stage/ })).toBeVisible();
+  await expect.poll(async () => share(await preview(page), [230, 0, 200], { x0: 0.3, y0: 0.3, x1: 0.7, y1: 0.7 })).toBeLessThan(0.1);
+  const player = page.getByRole('region', { name: /^Shared video/ });
+  await player.getByRole('button', { name: 'Pause' }).click();
+  await expect.poll(async () => (await sharedVideo(page)).state).toBe('PAUSED');
+  const paused = await preview(page);
+  await page.waitForTimeout(600);
+  expect(difference(paused, await preview(page), { x0: 0.2, y0: 0.2, x1: 0.8, y1: 0.8 })).toBeLessThan(1);
+  const seek = player.getByRole('slider', { name: 'Seek' });
+  await seek.focus();
+  await page.keyboard.press('PageUp');
+  await page.keyboard.press('PageUp');
+  await expect.poll(async () => (await sharedVideo(page)).seekSec).toBeGreaterThan(0);
+  await expect.poll(async () => difference(paused, await preview(page), { x0: 0.2, y0: 0.2, x1: 0.8, y1: 0.8 })).toBeGreaterThan(1);
+  await player.getByRole('button', { name: 'Loop' }).click();
+  await expect(player.getByRole('button', { name: 'Loop' })).toHaveAttribute('aria-pressed', 'true');
+  expect((await sharedVideo(page)).loop).toBe(true);
+  await player.getByRole('button', { name: 'Play' }).click();
+  await expect.poll(async () => (await sharedVideo(page)).state).toBe('PLAYING');
+  await page.screenshot({ path: 'tests/.tmp/screens/graphics.png' });
+});
