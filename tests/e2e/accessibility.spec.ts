@@ -85,6 +85,28 @@ test('the studio with each tool open, its dialogs and menus, and every §8 dialo
   expect(report(findings)).toEqual([]);
 });
 
+test('the Graphics panel with every section expanded, every editor open and a video shared', async ({ page, problems }) => {
+  void problems;
+  const open = Object.fromEntries(['BRAND SETTINGS', 'LOGOS', 'LOWER THIRDS', 'TICKERS', 'IMAGES', 'VIDEOS', 'BACKGROUNDS'].map((k) => [k, true]));
+  await seedStorage(page, { tutorialCompleted: 'true', selectedTool: 'GRAPHICS', 'tools-state': JSON.stringify(open) });
+  await enterStudio(page);
+  const panel = page.getByTestId('graphics-panel');
+  await expect(panel.locator('[data-section][data-expanded]')).toHaveCount(7);
+  await panel.getByRole('button', { name: /^Logo 1: show it on stage/ }).click();
+  await panel.getByRole('button', { name: /^Video 1: click to start sharing the video/ }).click();
+  await expect(panel.getByRole('region', { name: /^Shared video/ })).toBeVisible();
+  await panel.getByRole('button', { name: 'Add lower third' }).click();
+  await panel.getByRole('button', { name: 'Add ticker' }).click();
+  await expect(panel.getByRole('form')).toHaveCount(2);
+  await panel.getByRole('button', { name: 'Save colour' }).click();
+  const findings = await seriousFindings(page, 'graphics panel, all open');
+  await panel.getByRole('button', { name: /^More for Background 1/ }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  findings.push(...(await seriousFindings(page, 'graphics asset menu')));
+  await page.keyboard.press('Escape');
+  expect(report(findings)).toEqual([]);
+});
+
 test('the output page', async ({ page, problems }) => {
   void problems;
   await page.goto('./output');
