@@ -32,9 +32,16 @@ function compile(gl: WebGL2RenderingContext, type: number, src: string): WebGLSh
   return shader;
 }
 
+/** A graphic as the floor draws it: a texture rasterised once, blended over the videos at its box. */
+export interface Overlay {
+  source: TexImageSource;
+  box: TileBox;
+}
+
 export class Floor {
   readonly gl: WebGL2RenderingContext;
   private readonly textures: WebGLTexture[] = [];
+  private overlays: { texture: WebGLTexture; box: TileBox }[] = [];
   private readonly allocated: boolean[] = [];
   private readonly uRect: WebGLUniformLocation;
   private readonly pixel = new Uint8Array(4);
@@ -76,6 +83,39 @@ export class Floor {
     gl.clearColor(0.043, 0.051, 0.071, 1);
   }
 
+  /**
+   * Graphics drawn after the videos on every frame (the broadcast scene's templates and foreground):
+   * uploaded once here, as if pre-rasterised, then one blended textured quad each per frame.
+   */
+  setOverlays(overlays: readonly Overlay[]): void {
+    const { gl } = this;
+    for (const o of this.overlays) gl.deleteTexture(o.texture);
+    this.overlays = overlays.map(({ source, box }) => {
+      const texture = this.newTexture();
+      gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, source);
+      return { texture, box };
+    });
+  }
+
+  private newTexture(): WebGLTexture {
+    const { gl } = this;
+    const texture = gl.createTexture()!;
+    gl.bindTexture(gl.TEXTURE_2D, texture);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+    return texture;
+  }
+
+  private quad(tile: TileBox): void {
+    const { gl } = this;
+    const x = (tile.x / this.width) * 2 - 1;
+    const y = 1 - (tile.y / this.height) * 2;
+    gl.uniform4f(this.uRect, x, y, (tile.width / this.width) * 2, (tile.height / this.height) * 2);
+    gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
+  }
+
   /** Upload every source, draw one quad each, return the CPU submission time (ms). */
   draw(sources: readonly TexImageSource[], tiles: readonly TileBox[], upload = true): number {
     const { gl } = this;
@@ -86,13 +126,8 @@ export class Floor {
       if (!tile) continue;
       let texture = this.textures[i];
       if (!texture) {
-        texture = gl.createTexture()!;
+        texture = this.newTexture();
         this.textures[i] = texture;
-        gl.bindTexture(gl.TEXTURE_2D, texture);
-        gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
-        gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
-        gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-        gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
       } else gl.bindTexture(gl.TEXTURE_2D, texture);
       const source = sources[i]!;
       if (!upload && this.allocated[i]) {
@@ -102,10 +137,16 @@ export class Floor {
         gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, source);
         this.allocated[i] = true;
       }
-      const x = (tile.x / this.width) * 2 - 1;
-      const y = 1 - (tile.y / this.height) * 2;
-      gl.uniform4f(this.uRect, x, y, (tile.width / this.width) * 2, (tile.height / this.height) * 2);
-      gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
+      this.quad(tile);
+    }
+    if (this.overlays.length > 0) {
+      gl.enable(gl.BLEND);
+      gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
+      for (const o of this.overlays) {
+        gl.bindTexture(gl.TEXTURE_2D, o.texture);
+        this.quad(o.box);
+      }
+      gl.disable(gl.BLEND);
     }
     return performance.now() - start;
   }
@@ -119,6 +160,7 @@ export class Floor {
 
   destroy(): void {
     for (const t of this.textures) this.gl.deleteTexture(t);
+    for (const o of this.overlays) this.gl.deleteTexture(o.texture);
     this.gl.getExtension('WEBGL_lose_context')?.loseContext();
   }
 }

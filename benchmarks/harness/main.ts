@@ -6,6 +6,7 @@
 import type { SceneModel } from '../../compositor/model/scene';
 import type { ProducerCard } from '../../compositor/model/types';
 import { createCompositor, pixelBox, type Compositor, type CompositorStats } from '../../compositor/render';
+import { broadcastFrames, broadcastIdle, broadcastSetup, broadcastShowcase, broadcastTeardown } from './broadcast';
 import { canvasEl, remountCheck, videoCheck, type RendererInternals } from './checks';
 import { Canvas2DFloor, Floor, type TileBox } from './floor';
 import { card, sceneOf, Sources, Store } from './scene';
@@ -315,5 +316,22 @@ declare global {
   }
 }
 
-const bench = { setup, frames, drawOnly, sceneUpdates, counts, toggles, idle, videoCheck, remountCheck, showcase, teardown };
+const bench = {
+  setup,
+  frames,
+  drawOnly,
+  sceneUpdates,
+  counts,
+  toggles,
+  idle,
+  videoCheck,
+  remountCheck,
+  showcase,
+  teardown,
+  broadcastSetup,
+  broadcastFrames,
+  broadcastIdle,
+  broadcastShowcase,
+  broadcastTeardown,
+};
 window.__bench = bench;

@@ -29,9 +29,11 @@ export class BackgroundView {
   constructor(
     private readonly ctx: ViewContext,
     private readonly setClearColor: (color: string) => void,
+    /** A background is opaque; a foreground image keeps its alpha (the producers show through). */
+    opaque = true,
   ) {
     this.root.label = 'background';
-    this.media = new MediaSprite(ctx.textures, this.root, 0);
+    this.media = new MediaSprite(ctx.textures, this.root, 0, opaque);
   }
 
   get element(): MediaElement | null {

@@ -134,7 +134,7 @@ export class SceneReconciler {
     this.foregroundViews = reconcileKeyed(this.foregrounds, models, {
       keyOf: (m) => (m.kind === 'media' ? m.source.key : m.color),
       create: (m) => {
-        const view = new BackgroundView(this.ctx, () => undefined);
+        const view = new BackgroundView(this.ctx, () => undefined, false);
         view.root.label = 'foreground';
         view.update(m);
         return view;

@@ -18,6 +18,14 @@ const OutputPage = () => (
   </Suspense>
 );
 
+/** The template gallery (designers' review of every graphic) is its own chunk too. */
+const LazyGalleryPage = lazy(() => import('../features/gallery/GalleryPage').then((m) => ({ default: m.GalleryPage })));
+const GalleryPage = () => (
+  <Suspense fallback={null}>
+    <LazyGalleryPage />
+  </Suspense>
+);
+
 function useSplash(ms: number): boolean {
   const [visible, setVisible] = useState(true);
   useEffect(() => {
@@ -30,14 +38,17 @@ function useSplash(ms: number): boolean {
 function Routes() {
   const route = useRoute();
   if (route.name === 'output') return <OutputPage />;
+  if (route.name === 'gallery') return <GalleryPage />;
   if (route.name === 'select-channel') return <SelectChannel />;
   if (route.name === 'not-found') return <SelectChannel notFoundPath={route.path} />;
   return <DemoPage code={route.code} />;
 }
 
 export function App() {
-  // The output page is for capture and playout tools: no splash, no device screens.
-  if (parseRoute(window.location.pathname, window.location.search).name === 'output') return <OutputPage />;
+  // The output page is for capture and playout tools, the gallery for designers: no splash, no device screens.
+  const first = parseRoute(window.location.pathname, window.location.search).name;
+  if (first === 'output') return <OutputPage />;
+  if (first === 'gallery') return <GalleryPage />;
   return <Studio />;
 }
 

@@ -1,12 +1,18 @@
 /**
  * The demo build's routes (§2): the root path shows the demo page (reading the `code` parameter),
- * /select-channel is where a confirmed exit lands, /output is the program output alone.
+ * /select-channel is where a confirmed exit lands, /output is the program output alone, /gallery the
+ * template gallery for designers (every graphic drawn by the compositor, side by side).
  * Paths are relative to the base path.
  */
 import { useSyncExternalStore } from 'react';
 import { BASE_PATH } from '../config';
 
-export type Route = { name: 'demo'; code: string } | { name: 'select-channel' } | { name: 'output' } | { name: 'not-found'; path: string };
+export type Route =
+  | { name: 'demo'; code: string }
+  | { name: 'select-channel' }
+  | { name: 'output' }
+  | { name: 'gallery' }
+  | { name: 'not-found'; path: string };
 
 export function parseRoute(pathname: string, search: string, base = BASE_PATH): Route {
   const baseNoSlash = base.replace(/\/$/, '');
@@ -15,6 +21,7 @@ export function parseRoute(pathname: string, search: string, base = BASE_PATH): 
   if (clean === '' || clean === 'index.html') return { name: 'demo', code: new URLSearchParams(search).get('code') ?? '' };
   if (clean === 'select-channel') return { name: 'select-channel' };
   if (clean === 'output') return { name: 'output' };
+  if (clean === 'gallery') return { name: 'gallery' };
   return { name: 'not-found', path: clean };
 }
 

@@ -25,8 +25,13 @@ test('output page matches the golden images for every layout and producer count'
   mkdirSync(DIR, { recursive: true });
   mkdirSync(DIFF_DIR, { recursive: true });
 
-  for (const { name, scene, colors } of GOLDEN_SCENES) {
-    await page.evaluate(([s, c]) => (window as unknown as { __OUTPUT__: { render(s: unknown, c: unknown): void } }).__OUTPUT__.render(s, c), [scene, colors] as const);
+  // GOLDEN_ONLY='ticker|logo': only the scenes whose name matches (review or update a few).
+  const only = process.env.GOLDEN_ONLY ? new RegExp(process.env.GOLDEN_ONLY) : null;
+  for (const { name, scene, colors, elapsedMs } of GOLDEN_SCENES.filter((g) => !only || only.test(g.name))) {
+    await page.evaluate(
+      ([s, c, ms]) => (window as unknown as { __OUTPUT__: { render(s: unknown, c: unknown, ms?: number): void } }).__OUTPUT__.render(s, c, ms),
+      [scene, colors, elapsedMs] as const,
+    );
     const actual = PNG.sync.read(await canvas.screenshot());
     const file = `${DIR}/${name}.png`;
     if (process.env.UPDATE_GOLDEN) {

@@ -2,7 +2,8 @@
  * Golden scenes (DESIGN "Scenes as test files"): every layout × {1, 2, 3, 5, 9} producers, and with a
  * content share, drawn with solid-colour sources. Built with the app's own selectScene, so a
  * golden image checks the whole path from cards to pixels. CHAT_SCENES add a chat overlay (a short
- * and a ~190-character message) to a selected scene.
+ * and a ~190-character message) to a selected scene. TEMPLATE_SCENES come from the template gallery's
+ * sample builder (src/features/gallery/gallerySamples), so the gallery shows what these images pin.
  */
 import { goOnAir } from '../../compositor/layout';
 import { LAYOUT_CODES, type LayoutCode } from '../../compositor/model/types';
@@ -10,6 +11,15 @@ import type { SceneChatOverlay, SceneModel } from '../../compositor/model/scene'
 import { producerCard, withOrderRanks } from '../../compositor/model/producerCard';
 import { selectScene } from '../../src/state/channel/scene';
 import { emptyChannel } from '../../compositor/model/channel';
+import {
+  foregroundSample,
+  logoSample,
+  lowerThirdSample,
+  mutedVideoSample,
+  nametagSample,
+  tickerSample,
+  type TemplateSample,
+} from '../../src/features/gallery/gallerySamples';
 
 export const PALETTE = ['#e6194b', '#3cb44b', '#ffe119', '#4363d8', '#f58231', '#911eb4', '#46f0f0', '#f032e6', '#bcf60c'];
 export const SHARE_COLOR = '#ffffff';
@@ -19,6 +29,8 @@ export interface GoldenScene {
   name: string;
   scene: SceneModel;
   colors: Record<string, string>;
+  /** Output-clock time between showing the scene and taking the picture (default: animations settled). */
+  elapsedMs?: number;
 }
 
 function build(layout: LayoutCode, count: number, contentShare: boolean): GoldenScene {
@@ -54,8 +66,31 @@ export const CHAT_SCENES: GoldenScene[] = [
   }),
 ];
 
+/**
+ * Every lower-third theme with short and 120-character texts in a non-default colour (played in);
+ * the ticker at two scroll offsets; four logos in the four corners; name tags on 1, 4 and 9 producers;
+ * a foreground image over producers; muted videos as initials tiles.
+ */
+export const TEMPLATE_SCENES: TemplateSample[] = [
+  lowerThirdSample('1', 'short', '#C2185B'),
+  lowerThirdSample('1', 'max', '#C2185B'),
+  lowerThirdSample('2', 'short', '#00897B'),
+  lowerThirdSample('2', 'max', '#00897B'),
+  lowerThirdSample('3', 'short', '#F4B400'),
+  lowerThirdSample('3', 'max', '#F4B400'),
+  tickerSample('#B71C1C', 3000),
+  tickerSample('#B71C1C', 40000),
+  logoSample(),
+  nametagSample(1, '1', '#0D62C5'),
+  nametagSample(4, '2', '#6A1B9A'),
+  nametagSample(9, '3', '#E65100'),
+  foregroundSample(),
+  mutedVideoSample(),
+];
+
 export const GOLDEN_SCENES: GoldenScene[] = [
   ...LAYOUT_CODES.flatMap((layout) => COUNTS.map((n) => build(layout, n, false))),
   ...LAYOUT_CODES.flatMap((layout) => [2, 3, 5].map((n) => build(layout, n, true))),
   ...CHAT_SCENES,
+  ...TEMPLATE_SCENES,
 ];

@@ -13,7 +13,7 @@ import { watchChannelMedia } from '../../services/channelMedia';
 import { useStageStore } from '../../state/channel/store';
 import { registerCompositor } from '../../services/compositorRegistry';
 import { errorMessage, log } from '../../log';
-import { installOutputTestHook } from './outputTestHook';
+import { installOutputTestHook, outputClock } from './outputTestHook';
 
 export function OutputPage() {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -26,7 +26,9 @@ export function OutputPage() {
     const source = createSceneSource();
     const stopFollowing = followStudioStage((doc) => useStageStore.setState({ doc }));
     const stopMedia = watchChannelMedia();
-    createCompositor({ canvas: el, width: OUTPUT_WIDTH_PX, height: OUTPUT_HEIGHT_PX, source, media: media.get, zoom: 1 })
+    // Outside production the golden images pin the clock (a ticker at a known offset); in production it is real time.
+    const clock = import.meta.env.MODE !== 'production' ? { clock: outputClock } : {};
+    createCompositor({ canvas: el, width: OUTPUT_WIDTH_PX, height: OUTPUT_HEIGHT_PX, source, media: media.get, zoom: 1, ...clock })
       .then((c) => {
         if (disposed) return c.destroy();
         compositor = c;

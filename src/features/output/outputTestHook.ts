@@ -1,33 +1,36 @@
 /**
  * Golden-image surface (DESIGN "Scenes as test files"), in non-production builds only:
- * window.__OUTPUT__.render(scene, colors) draws a fixed SceneModel whose sources are solid colours
- * on the output page; renderAt(scene, colors, width, height, zoom) draws the same scene on a
+ * window.__OUTPUT__.render(scene, colors, elapsedMs) draws a fixed SceneModel whose sources are
+ * solid-colour pictures (gallerySamples' paintSample) on the output page, `elapsedMs` of the output's
+ * clock after it appeared (animations played in, a ticker at a known scroll offset); renderAt(scene, colors, width, height, zoom) draws the same scene on a
  * second, preview-sized compositor and returns it as a PNG data URL, so tests can check that the
  * preview shows what the output shows.
  */
 import { createCompositor, type Compositor } from '../../../compositor/render';
 import type { SceneModel } from '../../../compositor/model/scene';
 import { media } from '../../services/media';
+import { paintSample, SAMPLE_SETTLE_MS } from '../gallery/gallerySamples';
 
-function solid(color: string) {
-  const c = document.createElement('canvas');
-  c.width = 320;
-  c.height = 180;
-  const g = c.getContext('2d')!;
-  g.fillStyle = color;
-  g.fillRect(0, 0, c.width, c.height);
-  return c;
-}
+/**
+ * The output page's animation clock: real time, until a golden render pins it. Each render starts
+ * far after the previous one, so whatever the last scene left is played out and gone.
+ */
+const RENDER_SPACING_MS = 1_000_000;
+let pinned: number | null = null;
+export const outputClock = (): number => pinned ?? performance.now();
 
 export function installOutputTestHook(compositor: Compositor, setScene: (scene: SceneModel) => void): void {
   const register = (colors: Record<string, string>) => {
-    for (const [key, color] of Object.entries(colors)) media.register(key, solid(color));
+    for (const [key, color] of Object.entries(colors)) media.register(key, paintSample(key, color));
   };
   (window as unknown as { __OUTPUT__: unknown }).__OUTPUT__ = {
-    render(scene: SceneModel, colors: Record<string, string>) {
+    render(scene: SceneModel, colors: Record<string, string>, elapsedMs = SAMPLE_SETTLE_MS) {
+      pinned = (pinned ?? 0) + RENDER_SPACING_MS;
       register(colors);
       compositor.invalidateMedia();
       setScene(scene);
+      compositor.renderNow();
+      pinned += elapsedMs;
       compositor.renderNow();
     },
     async renderAt(scene: SceneModel, colors: Record<string, string>, width: number, height: number, zoom: number): Promise<string> {
