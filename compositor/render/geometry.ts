@@ -61,7 +61,8 @@ export function coverFrame(sourceWidth: number, sourceHeight: number, destWidth:
   return { x: 0, y: (sourceHeight - height) / 2, width: sourceWidth, height };
 }
 
-export { initials } from '../templates/shared/text';
+/** The one initials rule (avatars, name tags, muted tiles). */
+export { initialsOf as initials } from '../layout/initials';
 
 /**
  * Tile colours of a producer whose video is muted (§7 "name tag image for muted video", drawn here

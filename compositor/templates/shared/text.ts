@@ -19,16 +19,6 @@ export function graphemes(text: string): string[] {
   return Array.from(text); // code points: never splits a surrogate pair
 }
 
-/** Up to two initials: first letters of the first and last words ('Ada Lovelace' → 'AL', 'Guest 3' → 'G3'). */
-export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter((w) => w.length > 0);
-  const first = (w: string | undefined): string => (w ? (graphemes(w)[0] ?? '') : '');
-  if (words.length === 0) return '';
-  const head = first(words[0]);
-  const tail = words.length > 1 ? first(words[words.length - 1]) : '';
-  return (head + tail).toLocaleUpperCase();
-}
-
 /** Width in pixels of `text` drawn at `fontPx` (the view measures with its font; tests pass a fake). */
 export type Measure = (text: string, fontPx: number) => number;
 

@@ -70,7 +70,7 @@ describe('initials', () => {
     ['Guest 3', 'G3'],
     ['  cher  ', 'C'],
     ['Jean-Paul van der Berg', 'JB'],
-    ['', ''],
+    ['', '?'],
     ['émile zola', 'ÉZ'],
   ])('%j → %j', (name, expected) => {
     expect(initials(name)).toBe(expected);
