@@ -17,6 +17,11 @@ export const MAX_PRODUCER_CARDS = 16; // §9 max producer cards
 export const LOWER_THIRD_Z = 10000; // §9 template z-order
 export const TICKER_Z = 10001; // §9
 export const LOGO_Z = 10002; // §9
+/**
+ * Ours: the foreground image or video covers the producers and their name tags (which belong to the
+ * tiles), and stays under the chat overlay and the §9 templates.
+ */
+export const FOREGROUND_Z = LOWER_THIRD_Z - 1.5;
 
 export const TICKER_Y = 0.95; // §9 ticker at y 0.95
 export const LOGO_ANCHOR_NEAR = 0.08; // §9 logo anchor margin (top / left)

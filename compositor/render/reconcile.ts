@@ -2,9 +2,11 @@
  * SceneModel → pixi display objects, by reference (DESIGN "Framework-free core"): one ProducerView per
  * producer id, reused across scenes and updated in place; a view whose producer left the scene is
  * destroyed with everything it owns. Z order: background, then producers in array order, then the
- * templates (TemplateLayer: by kind z, §9 template z-order).
+ * templates (TemplateLayer: by kind z, §9 template z-order), with the foreground media among them at
+ * FOREGROUND_Z (over the name tags, under the chat overlay and the §9 templates).
  */
 import { Container } from 'pixi.js';
+import { FOREGROUND_Z } from '../model/constants';
 import type { SceneBackground, SceneModel, SceneSource } from '../model/scene';
 import { BackgroundView } from './backgroundView';
 import { ProducerView, type ViewContext } from './producerView';
@@ -19,6 +21,7 @@ export class SceneReconciler {
   readonly templates: TemplateLayer;
   private readonly views = new Map<string, ProducerView>();
   private readonly foreground = new Container();
+  private readonly foregroundLayer = { z: FOREGROUND_Z, root: this.foreground };
   private readonly foregrounds = new Map<string, BackgroundView>();
   private foregroundViews: BackgroundView[] = [];
   private order: ProducerView[] = [];
@@ -143,8 +146,8 @@ export class SceneReconciler {
       destroy: (view) => view.destroy(),
     });
     restack(this.foreground, this.foregroundViews.map((view) => view.root));
-    // In the scene graph only while there is a foreground: under the templates, over the producers.
-    if (this.foregroundViews.length > 0 && !this.foreground.parent) this.root.addChildAt(this.foreground, this.root.getChildIndex(this.templates.root));
-    else if (this.foregroundViews.length === 0 && this.foreground.parent) this.root.removeChild(this.foreground);
+    // In the scene graph only while there is a foreground: over the producers and their name tags,
+    // under the chat overlay and the §9 templates (FOREGROUND_Z).
+    this.templates.setUnderlay(this.foregroundViews.length > 0 ? this.foregroundLayer : null);
   }
 }

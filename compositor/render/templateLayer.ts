@@ -21,6 +21,7 @@ export class TemplateLayer {
   private current: readonly SceneTemplate[] | undefined = undefined;
   private applied = false;
   private moving = false;
+  private underlay: { z: number; root: Container } | null = null;
 
   constructor(private readonly ctx: TemplateContext) {
     this.root.label = 'templates';
@@ -134,10 +135,25 @@ export class TemplateLayer {
     this.moving = true;
   }
 
-  /** Shown and leaving views by z (stable: equal z keeps array order, leaving ones after). */
+  /**
+   * A container drawn among the templates at depth `z` (the foreground media), or none (null). It
+   * takes its place on the next restack.
+   */
+  setUnderlay(underlay: { z: number; root: Container } | null): void {
+    if (this.underlay && this.underlay !== underlay && this.underlay.root.parent === this.root) this.root.removeChild(this.underlay.root);
+    this.underlay = underlay;
+    this.restack();
+  }
+
+  /** Shown and leaving views by z (stable: equal z keeps array order, leaving ones after), the underlay at its z. */
   private restack(): void {
     const all = [...this.shown, ...this.leaving.values()];
     this.order = all.map((view, i) => ({ view, i })).sort((a, b) => a.view.z - b.view.z || a.i - b.i).map((e) => e.view);
-    restack(this.root, this.order.map((view) => view.root));
+    const roots = this.order.map((view) => view.root);
+    if (this.underlay) {
+      const at = this.order.findIndex((view) => view.z > this.underlay!.z);
+      roots.splice(at < 0 ? roots.length : at, 0, this.underlay.root);
+    }
+    restack(this.root, roots);
   }
 }
