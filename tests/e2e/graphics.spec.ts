@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
+import type { Locator } from '@playwright/test';
 import { test, expect, enterStudio, seedStorage, type Page } from './fixtures';
 import type { SceneModel } from '../../compositor/model/scene';
 
@@ -53,6 +54,9 @@ function solidPng(path: string, color: Rgb, width = 320, height = 180) {
   writeFileSync(path, PNG.sync.write(png));
 }
 
+/** A React Aria radio: its input is visually hidden, its label takes the click. */
+const pick = (radio: Locator) => radio.locator('xpath=ancestor::label[1]').click();
+
 async function choose(page: Page, button: string, file: string) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: button, exact: true }).click();
@@ -66,7 +70,8 @@ async function open(page: Page, name: string) {
 }
 
 const LOWER_THIRD = { x0: 0.02, y0: 0.78, x1: 0.4, y1: 0.9 };
-const TICKER_BAND = { x0: 0, y0: 0.935, x1: 1, y1: 0.965 };
+// The ticker band runs from y 0.95 to the bottom of the frame; the preview's 104 % zoom puts it at 0.968..1.
+const TICKER_BAND = { x0: 0, y0: 0.975, x1: 1, y1: 0.998 };
 const TOP_LEFT = { x0: 0, y0: 0, x1: 0.2, y1: 0.2 };
 const TOP_RIGHT = { x0: 0.8, y0: 0, x1: 1, y1: 0.2 };
 
@@ -86,7 +91,7 @@ test('a moderator brands the show: colour, lower third, ticker, logos, an upload
   await expect.poll(async () => share(await preview(page), hex('#0D62C5'), LOWER_THIRD), { timeout: 15_000 }).toBeGreaterThan(0.08);
 
   // Primary colour: a preset swatch recolours the lower third on stage.
-  await section(page, 'Brand settings').getByRole('radio', { name: '#2E7D32' }).click();
+  await pick(section(page, 'Brand settings').getByRole('radio', { name: '#2E7D32' }));
   await expect.poll(async () => share(await preview(page), hex('#2E7D32'), LOWER_THIRD)).toBeGreaterThan(0.08);
   expect(share(await preview(page), hex('#0D62C5'), LOWER_THIRD)).toBeLessThan(0.02);
 
@@ -95,7 +100,7 @@ test('a moderator brands the show: colour, lower third, ticker, logos, an upload
   await page.keyboard.type('Ada Lovelace');
   await page.keyboard.press('Tab');
   await page.keyboard.type('Chief Scientist');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('form', { name: 'New lower third' }).getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByRole('button', { name: /^Ada Lovelace, Chief Scientist: press to show it on stage/ }).click();
   await expect.poll(async () => (await scene(page)).templates?.filter((t) => t.kind === 'lowerThird')).toMatchObject([{ primaryText: 'Ada Lovelace', secondaryText: 'Chief Scientist' }]);
 
@@ -104,7 +109,7 @@ test('a moderator brands the show: colour, lower third, ticker, logos, an upload
   await page.getByRole('button', { name: 'Add ticker' }).click();
   await page.keyboard.type('Breaking: the studio now has graphics');
   await expect(page.getByText('37/500 max characters')).toBeVisible();
-  await page.getByRole('form', { name: 'New ticker' }).getByRole('radio', { name: '#C62828' }).click();
+  await pick(page.getByRole('form', { name: 'New ticker' }).getByRole('radio', { name: '#C62828' }));
   await page.getByRole('form', { name: 'New ticker' }).getByRole('button', { name: 'Save' }).click();
   await page.getByRole('button', { name: /^Breaking: the studio now has graphics: press to show it on stage/ }).click();
   await expect.poll(async () => share(await preview(page), hex('#C62828'), TICKER_BAND)).toBeGreaterThan(0.4);
@@ -164,7 +169,7 @@ test('a moderator brands the show: colour, lower third, ticker, logos, an upload
   await player.getByRole('button', { name: 'Loop' }).click();
   await expect(player.getByRole('button', { name: 'Loop' })).toHaveAttribute('aria-pressed', 'true');
   expect((await sharedVideo(page)).loop).toBe(true);
-  await player.getByRole('button', { name: 'Play' }).click();
+  await player.getByRole('button', { name: 'Play', exact: true }).click();
   await expect.poll(async () => (await sharedVideo(page)).state).toBe('PLAYING');
   await page.screenshot({ path: 'tests/.tmp/screens/graphics.png' });
 });

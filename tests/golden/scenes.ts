@@ -39,7 +39,9 @@ function build(layout: LayoutCode, count: number, contentShare: boolean): Golden
   );
   let producers = withOrderRanks(cards);
   for (const c of cards) producers = goOnAir(producers, c.id);
-  const scene = selectScene({ ...emptyChannel(), producers, layout });
+  // Layout goldens show the layouts alone: name tags (on by default, §3) have their own goldens.
+  const base = emptyChannel();
+  const scene = selectScene({ ...base, producers, layout, brandSettings: { ...base.brandSettings, nametagsActive: false } });
   const colors = Object.fromEntries(cards.map((c, i) => [c.id, contentShare && i === 0 ? SHARE_COLOR : PALETTE[i]!]));
   return { name: `${layout.toLowerCase()}-${count}${contentShare ? '-share' : ''}`, scene, colors };
 }

@@ -6,7 +6,7 @@
  */
 import { goOnAir } from '../../../compositor/layout';
 import { channelScene } from '../../../compositor/convert';
-import { emptyChannel, mediaKey, type ChannelDoc, type LogoPosition, type TemplateItem, type TemplateTheme } from '../../../compositor/model/channel';
+import { emptyChannel, mediaKey, type ChannelDoc, type ChatItem, type LogoPosition, type TemplateItem, type TemplateTheme } from '../../../compositor/model/channel';
 import { DEFAULT_PRIMARY_COLOR } from '../../../compositor/model/constants';
 import { producerCard, withOrderRanks } from '../../../compositor/model/producerCard';
 import type { SceneModel } from '../../../compositor/model/scene';
@@ -62,6 +62,9 @@ interface StageOptions {
   templates?: TemplateItem[];
   mutedIds?: string[];
   foreground?: boolean;
+  /** Name Tags on (§3 brand settings): one tag per live producer, derived. Off unless a sample is about them. */
+  nametags?: boolean;
+  chat?: ChatItem;
 }
 
 function stage(o: StageOptions): { doc: ChannelDoc; colors: Record<string, string> } {
@@ -75,8 +78,9 @@ function stage(o: StageOptions): { doc: ChannelDoc; colors: Record<string, strin
     ...base,
     producers,
     layout: o.layout ?? 'CLASSIC',
-    brandSettings: { ...base.brandSettings, primaryColor: o.primaryColor ?? DEFAULT_PRIMARY_COLOR, selectedTheme: `lower_third${o.theme ?? '1'}` },
+    brandSettings: { nametagsActive: o.nametags ?? false, primaryColor: o.primaryColor ?? DEFAULT_PRIMARY_COLOR, selectedTheme: `lower_third${o.theme ?? '1'}` },
     templates: o.templates ?? [],
+    chatOnStream: o.chat ?? null,
     ...(o.foreground ? { media: { ...base.media, foregroundImage: { id: 'frame', type: 'image', url: '/frame.png', name: 'Frame' } } } : {}),
   };
   const colors: Record<string, string> = Object.fromEntries(cards.map((c, i) => [mediaKey.producer(c.id), TILE_COLORS[i % TILE_COLORS.length]!]));
@@ -109,14 +113,12 @@ export function logoSample(corners: readonly LogoPosition[] = SAMPLE_CORNERS, na
 }
 
 export function nametagSample(count: number, theme: TemplateTheme, primaryColor: string, name = `nametags-${count}-theme${theme}`): TemplateSample {
-  const { doc } = stage({ count });
-  const tags = doc.producers.map((card) => createTemplate('NAMETAG', { id: `tag-${card.id}`, number: card.number, theme, primaryText: card.name }));
-  return sample(name, { count, primaryColor, templates: tags });
+  return sample(name, { count, primaryColor, theme, nametags: true });
 }
 
 export function chatSample(primaryColor: string, name = 'chat'): TemplateSample {
   const item = createTemplate('CHAT', { id: 'chat', primaryText: 'Great point about latency, thanks! Could you share the slides after the session?', secondaryText: 'Maria Santos' });
-  return sample(name, { count: 2, primaryColor, templates: [item] });
+  return sample(name, { count: 2, primaryColor, chat: item });
 }
 
 export const foregroundSample = (name = 'foreground-image'): TemplateSample => sample(name, { count: 4, foreground: true });
