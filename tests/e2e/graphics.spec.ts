@@ -101,7 +101,7 @@ test('a moderator brands the show: colour, lower third, ticker, logos, an upload
   await page.keyboard.press('Tab');
   await page.keyboard.type('Chief Scientist');
   await page.getByRole('form', { name: 'New lower third' }).getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByRole('button', { name: /^Ada Lovelace, Chief Scientist: press to show it on stage/ }).click();
+  await page.getByRole('button', { name: /^Ada Lovelace Chief Scientist NEW 4 SHOW$/ }).click();
   await expect.poll(async () => (await scene(page)).templates?.filter((t) => t.kind === 'lowerThird')).toMatchObject([{ primaryText: 'Ada Lovelace', secondaryText: 'Chief Scientist' }]);
 
   // A ticker on a red band at y 0.95 that scrolls.
@@ -111,7 +111,7 @@ test('a moderator brands the show: colour, lower third, ticker, logos, an upload
   await expect(page.getByText('37/500 max characters')).toBeVisible();
   await pick(page.getByRole('form', { name: 'New ticker' }).getByRole('radio', { name: '#C62828' }));
   await page.getByRole('form', { name: 'New ticker' }).getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('button', { name: /^Breaking: the studio now has graphics: press to show it on stage/ }).click();
+  await page.getByRole('button', { name: /^Breaking: the studio now has graphics NEW SHOW$/ }).click();
   await expect.poll(async () => share(await preview(page), hex('#C62828'), TICKER_BAND)).toBeGreaterThan(0.4);
   const before = await preview(page);
   await page.waitForTimeout(700);
@@ -132,7 +132,7 @@ test('a moderator brands the show: colour, lower third, ticker, logos, an upload
   solidPng(magenta, [230, 0, 200]);
   await choose(page, 'Add image', magenta);
   await expect(page.getByRole('progressbar', { name: 'Uploading magenta' })).toBeVisible();
-  const uploaded = section(page, 'Images').getByRole('button', { name: /^magenta: show it on stage/ });
+  const uploaded = section(page, 'Images').getByRole('button', { name: /^magenta, NEW: show it on stage/ });
   await expect(uploaded).toBeVisible({ timeout: 15_000 });
   await expect(section(page, 'Images').getByText('NEW')).toBeVisible();
   await uploaded.click();

@@ -47,7 +47,7 @@ describe('Graphics panel (§2)', () => {
     expect(within(editor).getByText(`${LOWER_THIRD_TEXT_MAX}/${LOWER_THIRD_TEXT_MAX}`)).toBeInTheDocument();
     await user.keyboard('{Enter}');
     expect(doc().templates).toMatchObject([{ type: 'LOWERTHIRD', primaryText: 'Ada Lovelace', selected: false, isNew: true }]);
-    const row = screen.getByRole('button', { name: /Ada Lovelace.*show it on stage/ });
+    const row = screen.getByRole('button', { name: /^Ada Lovelace x+ NEW 1 SHOW$/ });
     row.focus();
     await user.keyboard(' ');
     expect(doc().templates[0]!.selected).toBe(true);

@@ -1,7 +1,8 @@
 /**
  * The list shared by lower thirds and tickers (§2 list and editor; §4 select/unselect, only one on
  * stage, the selected one cannot be edited or deleted): each row puts its item on stage or takes it
- * off, and offers Edit and Delete, disabled with the reason while it is on stage.
+ * off (a toggle button named by what it shows: its text, NEW, its key, ON STAGE or SHOW), and offers
+ * Edit and Delete, disabled with the reason while it is on stage.
  */
 import { Pencil, Trash2 } from 'lucide-react';
 import type { TemplateItem } from '../../../compositor/model/channel';
@@ -37,7 +38,7 @@ export function GraphicList({ items, noun, lines, onToggle, onEdit, onDelete, sh
               className="graphic-row-main"
               aria-pressed={item.selected}
               aria-keyshortcuts={key}
-              aria-label={`${first}${second ? `, ${second}` : ''}: ${item.selected ? 'on stage, press to take it off' : 'press to show it on stage'}`}
+              title={item.selected ? 'On stage: press to take it off' : 'Press to show it on stage'}
               onClick={() => onToggle(item.id)}
             >
               {color && <span className="graphic-row-swatch" style={{ background: color }} aria-hidden />}

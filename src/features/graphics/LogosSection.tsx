@@ -20,6 +20,10 @@ import { Section } from './Section';
 import { UploadTile } from './UploadTile';
 import { useUploader } from './useUploader';
 
+const cornerLabel = (logo: LogoItem) => LOGO_CORNER_LABELS[logo.corner as keyof typeof LOGO_CORNER_LABELS] ?? 'On stage';
+/** The tile's name holds what it shows (NEW, the corner) and what pressing does. */
+const logoName = (logo: LogoItem) => `${logo.name}${logo.isNew ? ', NEW' : ''}${logo.selected ? `, ${cornerLabel(logo)}: take it off the stage` : ': show it on stage'}`;
+
 function CornerPicker({ logo, templates, onRefused }: { logo: LogoItem; templates: readonly LogoItem[]; onRefused(reason: string): void }) {
   return (
     <RadioGroup
@@ -71,10 +75,10 @@ export function LogosSection() {
             <UploadTile item={entry.upload} onRetry={() => uploader.open(entry.id)} />
           ) : 'logo' in entry && entry.logo ? (
             <div className={`asset-tile logo-tile${entry.logo.selected ? ' on-stage' : ''}`} data-logo-id={entry.id}>
-              <button type="button" className="asset-select" aria-pressed={entry.logo.selected} aria-label={`${entry.logo.name}: ${entry.logo.selected ? 'take it off the stage' : 'show it on stage'}`} onClick={() => toggle(entry.id)}>
+              <button type="button" className="asset-select" aria-pressed={entry.logo.selected} aria-label={logoName(entry.logo)} onClick={() => toggle(entry.id)}>
                 <img className="asset-thumb logo-thumb" src={entry.logo.source} alt="" />
                 {entry.logo.isNew && <span className="new-label">NEW</span>}
-                {entry.logo.selected && <span className="asset-on-stage">{LOGO_CORNER_LABELS[entry.logo.corner as keyof typeof LOGO_CORNER_LABELS] ?? 'ON STAGE'}</span>}
+                {entry.logo.selected && <span className="asset-on-stage">{cornerLabel(entry.logo)}</span>}
               </button>
               <div className="asset-footer">
                 <InlineRename value={entry.logo.name} label="Rename logo" onSave={(n) => logoActions.rename(entry.id, n)} showSaved={false} className="asset-name" />

@@ -52,7 +52,7 @@ function AssetTile({ kind, item, onStage }: { kind: MediaKind; item: LibraryItem
   const action = onStage ? `take it off the stage` : kind === 'foregroundVideo' ? TEXTS.clickToShareVideo.toLowerCase() : 'show it on stage';
   return (
     <div className={`asset-tile${onStage ? ' on-stage' : ''}`} data-asset-id={item.id}>
-      <button type="button" className="asset-select" aria-pressed={onStage} aria-label={`${item.title}: ${action}`} onClick={toggle}>
+      <button type="button" className="asset-select" aria-pressed={onStage} aria-label={`${item.title}${item.isNew ? ', NEW' : ''}${onStage ? ', ON STAGE' : ''}: ${action}`} onClick={toggle}>
         {item.type === 'video' && item.thumbnail === item.url ? (
           <video className="asset-thumb" src={item.url} muted preload="metadata" aria-hidden />
         ) : (
