@@ -4,7 +4,6 @@
  * §5: primary and secondary text up to 120 characters each. Digits 1–9 toggle the first nine.
  */
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
 import { LOWER_THIRD_TEXT_MAX } from '../../lib/limits';
 import { isBlankText } from '../../lib/text';
 import { useStageStore } from '../../state/channel/store';
@@ -14,22 +13,11 @@ import { GraphicEditor } from './GraphicEditor';
 import { GraphicList } from './GraphicList';
 import { LimitedField } from './LimitedField';
 import { Section } from './Section';
+import { useGraphicDraft } from './useGraphicDraft';
 
 export function LowerThirdsSection() {
   const items = useStageStore((s) => s.doc.templates).filter((t) => t.type === 'LOWERTHIRD');
-  const [draft, setDraft] = useState<LowerThirdDraft | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const edit = (next: LowerThirdDraft | null) => {
-    setDraft(next);
-    setError(null);
-  };
-  const save = () => {
-    if (!draft) return;
-    const outcome = lowerThirdActions.save(draft);
-    if (outcome.ok) edit(null);
-    else setError(outcome.reason);
-  };
-  const refuse = (outcome: { ok: boolean; reason?: string }) => setError(outcome.ok ? null : (outcome.reason ?? null));
+  const { draft, error, edit, change, save, report } = useGraphicDraft<LowerThirdDraft>(lowerThirdActions.save);
   return (
     <Section id="LOWER THIRDS" title="Lower thirds" count={items.length} defaultOpen>
       {items.length > 0 && (
@@ -39,14 +27,14 @@ export function LowerThirdsSection() {
           lines={(t) => [t.primaryText, t.secondaryText || undefined]}
           onToggle={(id) => lowerThirdActions.toggle(id)}
           onEdit={(t) => edit({ id: t.id, primaryText: t.primaryText, secondaryText: t.secondaryText })}
-          onDelete={(id) => refuse(lowerThirdActions.remove(id))}
+          onDelete={(id) => report(lowerThirdActions.remove(id))}
           shortcut={(i) => (i < LOWER_THIRD_SHORTCUTS ? String(i + 1) : undefined)}
         />
       )}
       {draft ? (
         <GraphicEditor title={draft.id ? 'Edit lower third' : 'New lower third'} error={error} canSave={!isBlankText(draft.primaryText)} onSave={save} onCancel={() => edit(null)}>
-          <LimitedField label="Primary text" value={draft.primaryText} max={LOWER_THIRD_TEXT_MAX} onChange={(primaryText) => setDraft({ ...draft, primaryText })} autoFocus placeholder="Name or headline" />
-          <LimitedField label="Secondary text" value={draft.secondaryText} max={LOWER_THIRD_TEXT_MAX} onChange={(secondaryText) => setDraft({ ...draft, secondaryText })} placeholder="Title or detail" />
+          <LimitedField label="Primary text" value={draft.primaryText} max={LOWER_THIRD_TEXT_MAX} onChange={(primaryText) => change({ ...draft, primaryText })} autoFocus placeholder="Name or headline" />
+          <LimitedField label="Secondary text" value={draft.secondaryText} max={LOWER_THIRD_TEXT_MAX} onChange={(secondaryText) => change({ ...draft, secondaryText })} placeholder="Title or detail" />
         </GraphicEditor>
       ) : (
         <>

@@ -5,7 +5,6 @@
  * own primary colour, chosen from the swatches. T toggles the ticker.
  */
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
 import { PRESET_SWATCHES, TICKER_TEXT_MAX } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
 import { isBlankText } from '../../lib/text';
@@ -16,27 +15,17 @@ import { GraphicEditor } from './GraphicEditor';
 import { GraphicList } from './GraphicList';
 import { LimitedField } from './LimitedField';
 import { Section } from './Section';
+import { useGraphicDraft } from './useGraphicDraft';
 import { SwatchRow } from './SwatchRow';
 
 export function TickersSection() {
   const items = useStageStore((s) => s.doc.templates).filter((t) => t.type === 'TICKER');
   const brandColor = useStageStore((s) => s.doc.brandSettings.primaryColor);
-  const [draft, setDraft] = useState<TickerDraft | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const edit = (next: TickerDraft | null) => {
-    setDraft(next);
-    setError(null);
-  };
-  const save = () => {
-    if (!draft) return;
-    const outcome = tickerActions.save(draft);
-    if (outcome.ok) edit(null);
-    else setError(outcome.reason);
-  };
+  const { draft, error, edit, change, save, report } = useGraphicDraft<TickerDraft>(tickerActions.save);
   const remove = (id: string) => {
     const outcome = tickerActions.remove(id);
     if (outcome.ok) sounds.play('deletePreset'); // §4 the trash sound
-    setError(outcome.ok ? null : outcome.reason);
+    report(outcome);
   };
   return (
     <Section id="TICKERS" title="Tickers" count={items.length}>
@@ -53,8 +42,8 @@ export function TickersSection() {
       )}
       {draft ? (
         <GraphicEditor title={draft.id ? 'Edit ticker' : 'New ticker'} error={error} canSave={!isBlankText(draft.primaryText)} onSave={save} onCancel={() => edit(null)}>
-          <LimitedField label="Ticker text" value={draft.primaryText} max={TICKER_TEXT_MAX} multiline counter={TEXTS.tickerCounter} onChange={(primaryText) => setDraft({ ...draft, primaryText })} autoFocus placeholder="What scrolls along the bottom" />
-          <SwatchRow label="Background colour" colors={[...new Set([brandColor, ...PRESET_SWATCHES].map((c) => c.toUpperCase()))]} value={draft.primaryColor} onChange={(primaryColor) => setDraft({ ...draft, primaryColor })} />
+          <LimitedField label="Ticker text" value={draft.primaryText} max={TICKER_TEXT_MAX} multiline counter={TEXTS.tickerCounter} onChange={(primaryText) => change({ ...draft, primaryText })} autoFocus placeholder="What scrolls along the bottom" />
+          <SwatchRow label="Background colour" colors={[...new Set([brandColor, ...PRESET_SWATCHES].map((c) => c.toUpperCase()))]} value={draft.primaryColor} onChange={(primaryColor) => change({ ...draft, primaryColor })} />
         </GraphicEditor>
       ) : (
         <>
