@@ -11,6 +11,8 @@ import { createSharedVideo, type SharedVideoController, type SharedVideoSnapshot
 import { mediaActions } from '../state/graphics/graphicsActions';
 import { useStageStore } from '../state/channel/store';
 import { useMeetingStore } from '../state/meetingStore';
+import { stageActions } from '../state/channel/stageActions';
+import { SELF_ID } from '../state/session';
 import { log } from '../log';
 import { media } from './media';
 
@@ -35,10 +37,19 @@ export function sharedVideoElement(): HTMLVideoElement | null {
 /** §6 someone else presents (a remote shared video or screen share): sharing ours needs CONTINUE. */
 const otherPresenterActive = () => useMeetingStore.getState().receivingContent || sharedVideo.getState().receivingContent;
 
+/** §2 'Video is about to start... You will be muted.': the moderator's microphone is muted for the video. */
+function muteSelfForVideo(): void {
+  const self = useStageStore.getState().doc.producers.find((p) => p.id === SELF_ID);
+  if (self && !self.audioMute) stageActions.toggleMute(SELF_ID, 'audio');
+}
+
 /** Shares `ref` unless someone else presents, in which case the conflict dialog shows. */
 export function shareVideo(ref: MediaRef): 'started' | 'conflict' {
   const outcome = sharedVideo.requestShare(sourceOf(ref), otherPresenterActive());
-  if (outcome === 'started') mediaActions.select('foregroundVideo', ref);
+  if (outcome === 'started') {
+    muteSelfForVideo();
+    mediaActions.select('foregroundVideo', ref);
+  }
   return outcome;
 }
 
@@ -47,7 +58,9 @@ export function continueSharing(): void {
   const pending = sharedVideo.getState().conflict?.video;
   sharedVideo.continueAfterConflict();
   const ref = pending && { id: pending.id, url: pending.url, type: 'video' as const, name: pending.id };
-  if (ref) mediaActions.select('foregroundVideo', ref);
+  if (!ref) return;
+  muteSelfForVideo();
+  mediaActions.select('foregroundVideo', ref);
 }
 
 export const stopSharing = () => mediaActions.select('foregroundVideo', null);

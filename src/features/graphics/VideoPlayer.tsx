@@ -1,7 +1,7 @@
 /**
  * §2 Shared-video player for the foreground video on stage: play/pause, loop, a seek bar that follows
  * playback every 190 ms (§9), replay, stop sharing; 'Video is about to start... You will be muted.'
- * while it starts and 'Click to replay video' when it ended with loop off. §5 a seek outside 0..1 is
+ * until its first frame plays (the moderator's microphone is muted as it starts) and 'Click to replay video' when it ended with loop off. §5 a seek outside 0..1 is
  * ignored (the machine logs it). Also the 'Screen Share Conflict' dialog (§4 CANCEL / CONTINUE).
  */
 import { Pause, Play, Repeat, RotateCcw, Square } from 'lucide-react';
@@ -49,7 +49,7 @@ export function VideoPlayer({ name }: { name: string }) {
       <div className="video-player-title">
         <span className="live-dot" aria-hidden /> Sharing <strong>{name}</strong>
       </div>
-      {s.state === 'OPEN' && (
+      {(s.state === 'OPEN' || (playing && at === 0)) && (
         <p className="video-player-note" role="status">
           {TEXTS.videoAboutToStart}
         </p>
