@@ -12,8 +12,8 @@ import { continueSharing, sharedVideo, sharedVideoElement, stopSharing } from '.
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Tooltip } from '../../ui/Tooltip';
 
-/** Steps of the seek bar (a range input of whole numbers). */
-const SEEK_STEPS = 1000;
+/** Steps of the seek bar: an arrow key moves 1 % of the video, Home and End go to its ends. */
+const SEEK_STEPS = 100;
 
 const clock = (sec: number) => {
   const s = Math.max(0, Math.floor(sec));
