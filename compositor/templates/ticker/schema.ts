@@ -9,6 +9,9 @@ import { OUTPUT_WIDTH_PX, TICKER_Y } from '../../model/constants';
 export const TICKER_BAND_HEIGHT = 1 - TICKER_Y;
 /** Text size, a fraction of the frame height (32 px at 1080p). Design value, not SPEC. */
 export const TICKER_FONT = 0.03;
+/** Ours: the band rises in from the bottom edge and sinks back out. */
+export const TICKER_IN_MS = 400;
+export const TICKER_OUT_MS = 300;
 export const TICKER_SPEED_PX_PER_S = 60; // §9 ticker scroll 60px per tick at 1 s interval (continuous here)
 export const TICKER_GAP_PX = 60; // §9 ticker … padding 60 (between the copies, and before the text at start)
 /** Frame width the two values above are given for (§9 1080p output). */

@@ -3,16 +3,18 @@
  * per second (of a 1920-wide frame), looping seamlessly. The text is rasterised once per string,
  * colour or size (a few pieces, each a pixi Text); the copies that make the loop are more Text
  * objects of the same string and style, which pixi draws from the same raster. Scrolling moves one
- * container per frame: nothing is re-rasterised while it runs.
+ * container per frame: nothing is re-rasterised while it runs. The band rises in from the bottom edge
+ * when it appears and sinks out when it leaves (TemplateLayer keeps it drawn until then).
  */
 import { CanvasTextMetrics, Container, Graphics, Text } from 'pixi.js';
 import type { SceneTicker } from '../../model/scene';
 import { readableOn, safeColor } from '../shared/color';
 import { RasterText } from '../shared/rasterText';
+import { presence } from '../shared/motion';
 import { normalizeText } from '../shared/text';
 import type { RasterCounter, TemplateContext, TemplateView } from '../types';
 import { tickerBand, tickerCopies, tickerFontPx, tickerOffset, tickerPeriod, tickerPieces, tickerStripX } from './geometry';
-import { TICKER_FONT_FAMILY, TICKER_WEIGHT } from './schema';
+import { TICKER_FONT_FAMILY, TICKER_IN_MS, TICKER_OUT_MS, TICKER_WEIGHT } from './schema';
 
 export function tickerLooksDifferent(a: SceneTicker, b: SceneTicker): boolean {
   return a !== b && (normalizeText(a.text) !== normalizeText(b.text) || safeColor(a.color) !== safeColor(b.color));
@@ -30,6 +32,11 @@ export class TickerView implements TemplateView<SceneTicker> {
   private textWidth = 0;
   private frameWidth = 0;
   private startedAt: number | null = null;
+  /** Motion in and out (the scroll keeps its own start, so coming back never jumps the text). */
+  private enterAt: number | null = null;
+  private leaveAt: number | null = null;
+  /** How far the band must sink to leave the frame (frame height − its top). */
+  private drop = 0;
 
   constructor(
     model: SceneTicker,
@@ -74,6 +81,7 @@ export class TickerView implements TemplateView<SceneTicker> {
     if (!this.root.visible) return;
 
     const band = tickerBand(frameWidth, frameHeight);
+    this.drop = frameHeight - band.y;
     const color = safeColor(this.model.color);
     this.band.clear().rect(band.x, band.y, band.width, band.height).fill({ color });
 
@@ -96,11 +104,30 @@ export class TickerView implements TemplateView<SceneTicker> {
     this.buildMirrors(tickerCopies(this.textWidth, frameWidth) - 1, tickerPeriod(this.textWidth, frameWidth));
   }
 
+  /** Scrolls while on stage (always another frame); once leaving, until it has sunk out. */
   animate(now: number): boolean {
     if (!this.root.visible) return false;
     this.startedAt ??= now;
+    this.enterAt ??= now;
     this.strip.x = tickerStripX(tickerOffset(now - this.startedAt, this.textWidth, this.frameWidth), this.frameWidth);
+    const { amount, moving } = presence(now, this.enterAt, this.leaveAt, TICKER_IN_MS, TICKER_OUT_MS);
+    this.root.y = Math.round((1 - amount) * this.drop);
+    return this.leaveAt === null || moving;
+  }
+
+  leave(now: number): boolean {
+    if (!this.root.visible || this.enterAt === null) return false;
+    this.leaveAt ??= now;
     return true;
+  }
+
+  /** Back while sinking: rise again from where it is (the scroll goes on from where it was). */
+  enter(now: number): void {
+    if (this.leaveAt === null || this.enterAt === null) return;
+    const { amount } = presence(now, this.enterAt, this.leaveAt, TICKER_IN_MS, TICKER_OUT_MS);
+    // easeOutCubic(t) = amount  ⇔  t = 1 − ∛(1 − amount)
+    this.enterAt = now - (1 - Math.cbrt(1 - amount)) * TICKER_IN_MS;
+    this.leaveAt = null;
   }
 
   destroy(): void {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Container } from 'pixi.js';
 import type { SceneLogo, SceneLowerThird, SceneModel, SceneNametag, SceneTemplate, SceneTicker } from '../../../compositor/model/scene';
 import { LOWER_THIRD_THEMES } from '../../../compositor/templates/lowerThird';
+import { TICKER_IN_MS, TICKER_OUT_MS } from '../../../compositor/templates/ticker/schema';
 import { mutedTileColor } from '../../../compositor/render/geometry';
 import { drawn, labelOf, mediaCanvas, producer, producerRoot, rig, scene } from './rig';
 
@@ -142,10 +143,38 @@ describe('ticker: scrolls on the compositor clock, rasterised once', () => {
     expect(compositor.stats().textRasters).toBeGreaterThan(rasters);
 
     store.set(withTemplates([]));
-    step(16);
+    step(16); // it leaves at this frame…
+    step(TICKER_OUT_MS / 2);
+    const root = rootOf(compositor, 'template:ticker:tk')!;
+    expect(root.y).toBeGreaterThan(0); // …and sinks out
+    step(TICKER_OUT_MS);
     expect(rootOf(compositor, 'template:ticker:tk')).toBeNull();
     frames.tick();
     expect(frames.pending).toBe(0);
+  });
+
+  it('rises in from the bottom edge, and back while sinking rises again from where it is', async () => {
+    const { compositor, store, frames, step } = await clocked(withTemplates([ticker()]));
+    frames.tick();
+    const root = rootOf(compositor, 'template:ticker:tk')!;
+    const below = root.y;
+    expect(below).toBeGreaterThan(0);
+    step(TICKER_IN_MS / 2);
+    expect(root.y).toBeGreaterThan(0);
+    expect(root.y).toBeLessThan(below);
+    step(TICKER_IN_MS);
+    expect(root.y).toBe(0);
+    store.set(withTemplates([]));
+    step(16);
+    step(TICKER_OUT_MS / 2);
+    const sunk = root.y;
+    expect(sunk).toBeGreaterThan(0);
+    store.set(withTemplates([ticker()]));
+    step(16);
+    expect(rootOf(compositor, 'template:ticker:tk')).toBe(root); // the same view, no new raster
+    expect(root.y).toBeLessThan(below); // from where it was, not from the bottom edge again
+    step(TICKER_IN_MS);
+    expect(root.y).toBe(0);
   });
 
   it('the copies share the rasters: text textures stay those of one copy', async () => {
