@@ -1,7 +1,7 @@
 /**
  * The one media loader for a channel document, used by the studio's stage and by the output page:
- * every producer feed with a URL, the background, the foreground image or video and the logos get a
- * media element under their scene key. Only drawable URLs are loaded (lib/mediaUrl); a producer
+ * every producer feed with a URL, the background, the foreground image or video and the logos on
+ * stage get a media element under their scene key. Only drawable URLs are loaded (lib/mediaUrl); a producer
  * without one (the moderator's own camera) is registered by whoever owns its stream.
  */
 import { mediaKey, MEDIA_SLOTS, type ChannelDoc } from '../../compositor/model/channel';
@@ -29,7 +29,9 @@ export function loadChannelMedia(doc: ChannelDoc): void {
     const ref = doc.media[slot];
     if (ref) load(mediaKey.media(slot, ref.id), ref.url, ref.type);
   }
-  for (const t of doc.templates) if (t.type === 'LOGO' && t.source) load(mediaKey.logo(t.id), t.source, 'image');
+  // Only logos on stage: the panel shows the others from their own <img>, and a channel's whole logo
+  // list is not fetched at start.
+  for (const t of doc.templates) if (t.type === 'LOGO' && t.selected && t.source) load(mediaKey.logo(t.id), t.source, 'image');
 }
 
 /** Loads the stage's media now and whenever its document changes (studio and output page); returns the stop. */

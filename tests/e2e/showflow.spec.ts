@@ -64,6 +64,8 @@ test('going offline shows the lost-network dialog; coming back closes it', async
   void problems;
   await seedStorage(page, { tutorialCompleted: 'true' });
   await enterStudio(page);
+  // What the studio loads as it opens (feeds, pictures) finishes first: this test is about the dialog.
+  await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   const dialog = page.getByTestId('error-dialog');
   await expect(dialog).toBeVisible();
