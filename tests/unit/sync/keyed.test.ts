@@ -1,0 +1,117 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { channelBody, channelFromBody } from '../../../compositor/convert';
+import { emptyChannel } from '../../../compositor/model/channel';
+import type { ChannelBody } from '../../../compositor/model/types';
+import { applyChanges, bodyFromKeyed, canonicalJson, diffKeyed, keyedFromBody, sameKeyed, type KeyedChannel } from '../../../compositor/sync';
+import { fullChannel } from '../channel/fixtures';
+import { randomDoc, rng } from './gen';
+
+const ID = { name: 'testing', templateUrl: '/t' };
+const parsed = (body: ChannelBody) => ({ ...body, templateAttributes: JSON.parse(body.templateAttributes) as unknown, producerOrder: JSON.parse(body.producerOrder) as unknown });
+
+describe('keyedFromBody ⇄ bodyFromKeyed', () => {
+  it('gives one key per unit of merge, without name tags or layer geometry', () => {
+    const keyed = keyedFromBody(channelBody(fullChannel(), ID, null));
+    expect(Object.keys(keyed)).toEqual([
+      'layout',
+      'brand:nametagsActive',
+      'brand:primaryColor',
+      'brand:selectedTheme',
+      'media:background',
+      'media:foregroundVideo',
+      'tpl:lt-1',
+      'tpl:lt-2',
+      'tpl:tk-1',
+      'tpl:logo-1',
+      'chat',
+      'layer:a',
+      'layer:b',
+      'layer:c',
+      'producerOrder',
+    ]);
+    expect(keyed['layer:a']).not.toHaveProperty('position');
+    expect(keyed['layer:a']).not.toHaveProperty('crop');
+    expect(keyed.producerOrder).toEqual(['a', 'b', 'c', 'd', 'share']);
+  });
+
+  it('round-trips 300 random documents: keyed → body → keyed is the same map, the body the same body', () => {
+    for (let seed = 1; seed <= 300; seed += 1) {
+      const body = channelBody(randomDoc(rng(seed)), ID, null);
+      const keyed = keyedFromBody(body);
+      const back = bodyFromKeyed(keyed, ID, null);
+      expect(keyedFromBody(back), `seed ${seed}`).toEqual(keyed);
+      expect(sameKeyed(keyedFromBody(back), keyed), `seed ${seed}`).toBe(true);
+      expect(parsed(back), `seed ${seed}`).toEqual(parsed(body));
+      expect(channelFromBody(back, emptyChannel())?.problems, `seed ${seed}`).toEqual([]);
+    }
+  });
+
+  it.each<[string, Partial<Record<keyof ChannelBody, unknown>>, string[], string[]]>([
+    ['templateAttributes is not JSON', { templateAttributes: '{nope' }, ['layout', 'layer:a', 'producerOrder'], ['tpl:lt-1', 'chat', 'media:background']],
+    ['producerOrder is not a list', { producerOrder: '{"a":1}' }, ['tpl:lt-1', 'layer:a'], ['producerOrder']],
+    ['layers is not a list', { layers: 'x' }, ['tpl:lt-1', 'producerOrder'], ['layer:a', 'layer:b']],
+    ['brandSettings is null', { brandSettings: null }, ['layout'], ['brand:primaryColor']],
+    ['an unknown layout', { layout: 'GRID' }, ['brand:primaryColor'], ['layout']],
+    ['attributes is not a list', { templateAttributes: '{"attributes":5,"media":null}' }, ['layout'], ['tpl:lt-1', 'media:background']],
+  ])('never throws when %s: that part gives no keys', (_, patch, present, absent) => {
+    const body = { ...channelBody(fullChannel(), ID, null), ...patch } as ChannelBody;
+    const keyed = keyedFromBody(body);
+    for (const k of present) expect(keyed).toHaveProperty([k]);
+    for (const k of absent) expect(keyed).not.toHaveProperty([k]);
+    expect(() => bodyFromKeyed(keyed, ID, null)).not.toThrow();
+  });
+
+  it('reads nothing from a body that is not an object, and writes a default channel for an empty map', () => {
+    expect(keyedFromBody(null as unknown as ChannelBody)).toEqual({});
+    const body = bodyFromKeyed({}, ID, null);
+    expect(body.layout).toBe('CLASSIC');
+    expect(body.layers).toEqual([]);
+  });
+
+  it('drops values that are not what their key holds', () => {
+    const good = keyedFromBody(channelBody(fullChannel(), ID, null));
+    const bad = applyChanges(good, { 'tpl:lt-1': 'text', 'tpl:lt-2': { ...(good['tpl:lt-2'] as object), id: 'other' }, 'layer:a': { sourceId: 'a' }, layout: 7 });
+    const back = keyedFromBody(bodyFromKeyed(bad, ID, null));
+    expect(back).not.toHaveProperty(['tpl:lt-1']);
+    expect(back).not.toHaveProperty(['tpl:lt-2']);
+    expect(back).not.toHaveProperty(['layer:a']);
+    expect(back.layout).toBe('CLASSIC');
+  });
+});
+
+describe('diffKeyed, applyChanges, sameKeyed, canonicalJson', () => {
+  const a: KeyedChannel = { layout: 'CLASSIC', 'tpl:x': { id: 'x', primaryText: 'A', position: { x: 1, y: 2 } }, producerOrder: ['p'] };
+
+  it('diffs per key by deep value (object key order ignored) and removes with null', () => {
+    const b = { producerOrder: ['p'], 'tpl:x': { position: { y: 2, x: 1 }, primaryText: 'A', id: 'x' }, 'tpl:y': { id: 'y' } };
+    expect(diffKeyed(a, b)).toEqual({ 'tpl:y': { id: 'y' }, layout: null });
+    expect(diffKeyed(a, a)).toEqual({});
+  });
+
+  it('keeps places of existing keys, appends new ones, removes on null', () => {
+    const next = applyChanges(a, { 'tpl:new': 1, layout: 'PIP', producerOrder: null });
+    expect(Object.keys(next)).toEqual(['layout', 'tpl:x', 'tpl:new']);
+    expect(next.layout).toBe('PIP');
+    expect(next['tpl:x']).toBe(a['tpl:x']);
+  });
+
+  it('returns the same object when nothing changes', () => {
+    expect(applyChanges(a, {})).toBe(a);
+    expect(applyChanges(a, { layout: 'CLASSIC', gone: null, 'tpl:x': { id: 'x', position: { x: 1, y: 2 }, primaryText: 'A' } })).toBe(a);
+  });
+
+  it('keeps "__proto__" as a plain key', () => {
+    const next = applyChanges({}, JSON.parse('{"__proto__": {"polluted": true}}') as Record<string, null>);
+    expect(Object.keys(next)).toEqual(['__proto__']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('compares maps with their key order, and prints them stably', () => {
+    const reordered = { 'tpl:x': a['tpl:x']!, layout: 'CLASSIC', producerOrder: ['p'] };
+    expect(sameKeyed(a, reordered)).toBe(false);
+    expect(sameKeyed(a, { ...a })).toBe(true);
+    expect(canonicalJson(a)).toBe(canonicalJson({ layout: 'CLASSIC', 'tpl:x': { position: { y: 2, x: 1 }, id: 'x', primaryText: 'A' }, producerOrder: ['p'] }));
+    expect(canonicalJson(a)).not.toBe(canonicalJson(reordered));
+  });
+});
