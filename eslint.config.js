@@ -25,11 +25,12 @@ const noPixi = { group: ['pixi.js', 'pixi.js/*'], message: 'This floor is pure d
 /** [files, restricted-imports option] per floor. */
 export const FLOOR_RULES = [
   ['compositor/**/*.ts', compositorFloor([], '')],
-  ['compositor/model/**/*.ts', { patterns: [...compositorFloor(['layout', 'templates', 'convert', 'render'], 'compositor/model imports nothing: it is the ground floor.').patterns, noPixi] }],
-  ['compositor/layout/**/*.ts', { patterns: [...compositorFloor(['templates', 'convert', 'render'], 'compositor/layout imports only model.').patterns, noPixi] }],
-  ['compositor/templates/**/*.ts', compositorFloor(['convert', 'render'], 'compositor/templates imports model, layout and pixi only.')],
-  ['compositor/templates/**/{item,schemas,schemaKit,schemaTypes,schema,geometry}.ts', { patterns: [...compositorFloor(['convert', 'render'], 'compositor/templates imports model, layout and pixi only.').patterns, noPixi] }],
-  ['compositor/convert/**/*.ts', { patterns: [...compositorFloor(['render'], 'compositor/convert converts data: model, layout and template schemas only.').patterns, noPixi] }],
+  ['compositor/model/**/*.ts', { patterns: [...compositorFloor(['layout', 'templates', 'convert', 'render', 'sync'], 'compositor/model imports nothing: it is the ground floor.').patterns, noPixi] }],
+  ['compositor/layout/**/*.ts', { patterns: [...compositorFloor(['templates', 'convert', 'render', 'sync'], 'compositor/layout imports only model.').patterns, noPixi] }],
+  ['compositor/templates/**/*.ts', compositorFloor(['convert', 'render', 'sync'], 'compositor/templates imports model, layout and pixi only.')],
+  ['compositor/templates/**/{item,schemas,schemaKit,schemaTypes,schema,geometry}.ts', { patterns: [...compositorFloor(['convert', 'render', 'sync'], 'compositor/templates imports model, layout and pixi only.').patterns, noPixi] }],
+  ['compositor/convert/**/*.ts', { patterns: [...compositorFloor(['render', 'sync'], 'compositor/convert converts data: model, layout and template schemas only.').patterns, noPixi] }],
+  ['compositor/sync/**/*.ts', { patterns: [...compositorFloor(['render'], 'compositor/sync merges channel data: model, layout, template schemas and convert only.').patterns, noPixi] }],
   ['src/lib/**/*.{ts,tsx}', { patterns: [...noFolders(without(), 'src/lib holds shared leaves: it imports nothing of src.').patterns, { group: ['react', 'react-dom', 'zustand', 'immer'], message: 'src/lib is framework-free.' }] }],
   ['src/state/**/*.{ts,tsx}', noFolders(without('lib', 'state'), 'src/state imports only lib and compositor: no ui, services, features, demo, app, api or realtime.')],
   ['src/ui/**/*.{ts,tsx}', noFolders(without('lib', 'state', 'ui'), 'src/ui holds shared controls: it imports lib and state only.')],
