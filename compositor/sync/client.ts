@@ -3,6 +3,10 @@
  * server channel it has seen with its own unacknowledged updates and its unsent batch on top (the
  * speculative view is always rebased on the server-acked state, as tldraw's sync client does).
  * Unacknowledged updates are resent with the same seq, so the server's dedupe applies each once.
+ *
+ * `server.keyed` must be the server's map as it stores it (JSON keeps the order of these non-index
+ * keys). Rebuilt from a §7 body with keyedFromBody it has the same values but keys grouped by kind,
+ * so a confirming ack would still give a new (equal-content) view object.
  */
 import { applyChanges, sameKeyed, type Changes, type KeyedChannel } from './keyed';
 import { appliedSeq, type ServerChannel, type SyncUpdate } from './room';
