@@ -54,11 +54,50 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * The runtime configuration next to index.html (src/config.ts): the demo build says "demo"; the
+ * studio backend serves its own config.json pointing every service at itself (tests/backend).
+ * `STUDIO_BACKEND_URL` points a dev server at a running backend instead.
+ */
+function runtimeConfig(): Plugin {
+  const backendUrl = process.env.STUDIO_BACKEND_URL;
+  const content = () => JSON.stringify(backendUrl ? backendConfig(backendUrl) : { backend: 'demo' }, null, 2);
+  return {
+    name: 'studio-runtime-config',
+    configureServer(server) {
+      server.middlewares.use(`${BASE}config.json`, (_req, res) => {
+        res.setHeader('Content-Type', 'application/json');
+        res.end(content());
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'config.json', source: `${JSON.stringify({ backend: 'demo' }, null, 2)}\n` });
+    },
+  };
+}
+
+/** Every §7 service of the studio backend at `url` (tests/backend/CONTRACT.md). */
+function backendConfig(url: string) {
+  const at = (path: string) => new URL(path, url).href;
+  return {
+    backend: 'server',
+    userManager: at('/usermanager/'),
+    tokenExchange: at('/token-exchange/v1/'),
+    eventApi: at('/ptapi/api/'),
+    eventSocket: at('/ptapi/websocket'),
+    studioApi: at('/api/studio'),
+    assetApi: at('/api/v1/'),
+    cms: at('/cms/'),
+    disablePtSequinCheck: false,
+  };
+}
+
 export default defineConfig({
   base: BASE,
   plugins: [
     react(),
     contentSecurityPolicy(),
+    runtimeConfig(),
     // The person-segmentation runtime loads its own script, WebAssembly and model by URL, so its
     // package files and the classic worker that runs it are served as they are, not bundled
     // (services/segmentation.ts).

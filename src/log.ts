@@ -31,5 +31,8 @@ export const log = {
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
+  // §8: a failed call throws its JSON error body, a network failure throws null.
+  if (error === null) return 'The server could not be reached';
+  if (typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') return (error as { message: string }).message;
   return 'unknown error';
 }

@@ -8,17 +8,22 @@ import './features/stage/stage.css';
 import './features/dialogs/dialogs.css';
 import './features/tour/tour.css';
 import './features/golive/golive.css';
+import './features/entrance/entrance.css';
 import { App } from './app/App';
 import { createBackend } from './app/backend';
 import { installBackend } from './state/backend';
 import { installTestSurface } from './app/testSurface';
-import { CONFIG } from './config';
+import { loadRuntimeConfig } from './config';
+import { log } from './log';
 
-installBackend(createBackend(CONFIG));
-if (import.meta.env.MODE !== 'production') installTestSurface();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// config.json next to index.html says what the studio runs on: the instant demo, or the services of §7.
+void loadRuntimeConfig().then(({ config, problem }) => {
+  if (problem) log.warn('config', `${problem}: running the instant demo`);
+  installBackend(createBackend(config));
+  if (import.meta.env.MODE !== 'production') installTestSurface();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -9,6 +9,10 @@ import { parseRoute, useRoute } from '../services/router';
 import { Splash } from './Splash';
 import { BrowserNotSupported, MobileNotSupported } from './Unsupported';
 import { useLayoutStore } from '../state/layoutStore';
+import { serverMode } from '../services/server/mode';
+import { SignedIn } from '../features/entrance/BackendHome';
+import { EventsPage } from '../features/entrance/EventsPage';
+import { EventEntry } from '../features/entrance/EventEntry';
 
 /** The output page (compositor only) is its own chunk, as the studio is (DemoPage). */
 const LazyOutputPage = lazy(() => import('../features/output/OutputPage').then((m) => ({ default: m.OutputPage })));
@@ -41,6 +45,21 @@ function Routes() {
   if (route.name === 'gallery') return <GalleryPage />;
   if (route.name === 'select-channel') return <SelectChannel />;
   if (route.name === 'not-found') return <SelectChannel notFoundPath={route.path} />;
+  // Backend mode (config.json): sign in, pick an event or follow its join link, then the studio.
+  if (serverMode()) {
+    if (route.name === 'event')
+      return (
+        <SignedIn>
+          <EventEntry key={route.sharingUrl} sharingUrl={route.sharingUrl} />
+        </SignedIn>
+      );
+    return (
+      <SignedIn>
+        <EventsPage />
+      </SignedIn>
+    );
+  }
+  if (route.name === 'event') return <SelectChannel notFoundPath={`event/${route.sharingUrl}`} />;
   return <DemoPage code={route.code} />;
 }
 

@@ -1,5 +1,6 @@
 import { Logo } from '../ui/Logo';
 import { navigate } from '../services/router';
+import { serverMode } from '../services/server/mode';
 
 /** /select-channel: where a confirmed exit lands (§2). The demo has one channel to go back to. */
 export function SelectChannel({ notFoundPath }: { notFoundPath?: string }) {
@@ -10,7 +11,7 @@ export function SelectChannel({ notFoundPath }: { notFoundPath?: string }) {
         <h1 className="screen-title">{notFoundPath ? 'This page does not exist' : 'You have left the studio'}</h1>
         <p className="muted">{notFoundPath ? `Nothing lives at “${notFoundPath}”.` : 'Pick a channel to open it in the studio again.'}</p>
         <button type="button" className="btn btn-primary" onClick={() => navigate('')} autoFocus>
-          OPEN THE DEMO STUDIO
+          {serverMode() ? 'BACK TO YOUR EVENTS' : 'OPEN THE DEMO STUDIO'}
         </button>
       </div>
     </main>

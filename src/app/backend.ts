@@ -1,11 +1,22 @@
-/** Chooses, once at start-up, what the studio runs on (CONFIG.backend). */
-import type { BackendMode } from '../config';
+/** Chooses, once at start-up, what the studio runs on (the runtime config.json). */
+import type { RuntimeConfig } from '../config';
 import { createDemoBackend } from '../demo/demoBackend';
 import type { Backend } from '../state/backend';
+import { useServerSession } from '../state/serverSession';
+import { createServerBackend } from '../services/server/serverBackend';
+import { installServerMode } from '../services/server/mode';
 
-export function createBackend(config: { backend: BackendMode }): Backend {
+export function createBackend(config: RuntimeConfig): Backend {
   switch (config.backend) {
     case 'demo':
+      installServerMode(null);
+      useServerSession.setState({ auth: 'demo' });
       return createDemoBackend();
+    case 'server': {
+      const server = createServerBackend(config.services, { disablePtSequinCheck: config.disablePtSequinCheck });
+      installServerMode(server);
+      useServerSession.setState({ auth: 'unknown' });
+      return server.backend;
+    }
   }
 }

@@ -3,7 +3,7 @@
  * state(): a snapshot of every store; scene(): the SceneModel the compositor draws; channel(): the
  * body PUT /channel/{uuid} would carry now; frameStats(): the compositors' counters; logs(): the
  * logger ring; saves(): what the demo channel server received; sharedVideo(): the shared video's
- * state; showError(code) and closeError(): open
+ * state; sync(): backend mode's synced channel; showError(code) and closeError(): open
  * and close a §8 catalogue dialog (the accessibility test opens each one, fatal ones included).
  */
 import { log } from '../log';
@@ -20,6 +20,8 @@ import { closeError, showError } from '../services/show';
 import type { ErrorCode } from '../state/errorCatalogue';
 import { sharedVideo } from '../services/sharedVideoPlayer';
 import { useLibraryStore } from '../state/graphics/library';
+import { useServerSession } from '../state/serverSession';
+import { syncState } from '../services/channelSync';
 
 /** Plain data only: functions (actions) are dropped from the snapshot. */
 function data<T extends object>(state: T): Partial<T> {
@@ -33,6 +35,7 @@ export function studioSnapshot() {
     settings: data(useSettingsStore.getState()),
     stage: data(useStageStore.getState()),
     library: useLibraryStore.getState().items,
+    server: data(useServerSession.getState()),
     chat: (({ unread, onStreamMessageId, retryAfter, messages }) => ({
       unread,
       onStreamMessageId,
@@ -54,6 +57,8 @@ export function installTestSurface(): void {
     logs: log.entries,
     saves: () => ({ ...demoChannelServer }),
     sharedVideo: () => sharedVideo.getState(),
+    /** Backend mode: this tab's synced view of the channel and what is still unacknowledged. */
+    sync: syncState,
     showError: (code: ErrorCode) => showError(code),
     closeError,
   };

@@ -6,7 +6,7 @@
  */
 import { log } from '../log';
 import type { ChannelBody } from '../../compositor/model/types';
-import type { ChannelService } from '../state/backend';
+import type { RelayChannelService } from '../state/backend';
 
 /** What the demo "channel server" received: how many saves, and the last body. */
 export const demoChannelServer = { saves: 0, last: null as ChannelBody | null };
@@ -15,9 +15,10 @@ export const DEMO_CHANNEL_RELAY = 'studio-demo-channel';
 type Relayed = { uuid: string; body: ChannelBody };
 const relay = () => (typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(DEMO_CHANNEL_RELAY));
 
-export function createDemoChannel(): ChannelService {
+export function createDemoChannel(): RelayChannelService {
   let outbox: BroadcastChannel | null = null;
   return {
+    kind: 'relay',
     async save(uuid, body) {
       demoChannelServer.saves += 1;
       demoChannelServer.last = body;

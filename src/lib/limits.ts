@@ -126,3 +126,30 @@ export const SEEK_BAR_PROGRESS_MS = 190;
 export const DEFAULT_PLAYER_VOLUME = 0.8;
 /** §4 Screen share conflict: after CONTINUE, a failed start of our own video is retried once after 1 s. */
 export const SHARE_RETRY_MS = 1000;
+
+// §7 / §9 Backend mode
+/** §9 Paging: the upcoming events are fetched 20 at a time. */
+export const EVENTS_PAGE_SIZE = 20;
+/** §9 Paging: the attendee roster page size (pageSize=99). */
+export const ROSTER_PAGE_SIZE = 99;
+/** §9 Runtime configuration: a seek position is counted in frames of the playout (30 fps). */
+export const PLAYOUT_FRAME_RATE = 30;
+/** §4 Asset upload: video assets in PROCESSING are re-polled every 5 s. */
+export const PROCESSING_POLL_MS = 5000;
+/** §4 Moderator initialisation: waiting for the event instance repeats every 2 s. */
+export const INSTANCE_WAIT_POLL_MS = 2000;
+/** §9 Socket: reconnect from 2 s up to 30 s, 10 retries, ping every 5 s. */
+export const SOCKET_MIN_RECONNECT_MS = 2000;
+export const SOCKET_MAX_RECONNECT_MS = 30_000;
+export const SOCKET_MAX_RETRIES = 10;
+export const SOCKET_PING_MS = 5000;
+/** A socket counts as up (its retry count starts over) after this long open; short, so a run of drops never exhausts the 10 retries. */
+export const SOCKET_MIN_UPTIME_MS = 1000;
+/** How fast the reconnect delay grows from 2 s towards 30 s. */
+export const SOCKET_RECONNECT_GROWTH = 1.5;
+/** Failed channel saves are retried from 1 s, doubling, up to 30 s. */
+export const SAVE_RETRY_MIN_MS = 1000;
+export const SAVE_RETRY_MAX_MS = 30_000;
+/** §7: the token cookie lasts expires_in/86400 days; 14 days when logging in from a token. */
+export const SECONDS_PER_DAY = 86_400;
+export const TOKEN_LOGIN_COOKIE_DAYS = 14;

@@ -15,16 +15,21 @@ export interface SaverOptions<T> {
   debounceMs?: number;
   clock?: Clock;
   onStatus?(status: SaverStatus): void;
+  /** A failed save is tried again by itself after this backoff (doubling from min to max); without it, on the next edit or flush. */
+  retry?: { minMs: number; maxMs: number };
+  /** Each failed save (the first of a run of failures shows the §8 dialog). */
+  onError?(error: unknown, failuresInARow: number): void;
 }
 
 export type SaverStatus = 'idle' | 'pending' | 'saving' | 'error';
 
-export function createChannelSaver<T>({ save, debounceMs = CHANNEL_SAVE_DEBOUNCE_MS, clock = realClock, onStatus }: SaverOptions<T>) {
+export function createChannelSaver<T>({ save, debounceMs = CHANNEL_SAVE_DEBOUNCE_MS, clock = realClock, onStatus, retry, onError }: SaverOptions<T>) {
   let latest: T | null = null;
   let dirty = false;
   let timer: unknown = null;
   let inFlight: Promise<void> | null = null;
   let status: SaverStatus = 'idle';
+  let failures = 0;
 
   const setStatus = (s: SaverStatus) => {
     if (s === status) return;
@@ -40,12 +45,18 @@ export function createChannelSaver<T>({ save, debounceMs = CHANNEL_SAVE_DEBOUNCE
     dirty = false;
     setStatus('saving');
     inFlight = save(body, { keepalive })
-      .then(() => setStatus(dirty ? 'pending' : 'idle'))
+      .then(() => {
+        failures = 0;
+        setStatus(dirty ? 'pending' : 'idle');
+      })
       .catch((error: unknown) => {
-        // Keep the newest state dirty so the next edit or flush retries it.
+        // Keep the newest state dirty so the next edit, flush or retry sends it.
         dirty = true;
+        failures += 1;
         setStatus('error');
         log.warn('channel', `save failed: ${errorMessage(error)}`);
+        onError?.(error, failures);
+        if (retry && timer === null) timer = clock.setTimeout(() => void run(false), Math.min(retry.maxMs, retry.minMs * 2 ** (failures - 1)));
       })
       .finally(() => {
         inFlight = null;

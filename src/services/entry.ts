@@ -23,6 +23,7 @@ import { loadAssetLibrary, persistBrandSettings } from './graphicsSetup';
 import { startSharedVideo } from './sharedVideoPlayer';
 import { tourActions } from '../state/tourStore';
 import { startAudience } from './audience';
+import { showError } from './show';
 
 export type Wait = (ms: number) => Promise<void>;
 const realWait: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -39,7 +40,7 @@ export function initializeStudio(connection: Connection): void {
   tourActions.openWelcomeIfNew();
   running = [
     watchChannelMedia(),
-    startStageSync(connection.channel),
+    startStageSync(connection.channel, connection.stage.synced),
     b.meeting.subscribeAudioLevels((levels) => useAudioLevels.setState((s) => ({ levels: { ...s.levels, ...levels } }))),
     publishStageToOutputs(),
     startAudience(b, connection),
@@ -70,7 +71,9 @@ export async function enterStudio(code: string, wait: Wait = realWait): Promise<
   try {
     connection = await backend().session.connect(code);
   } catch (error) {
-    log.warn('entry', `demo connect failed: ${errorMessage(error)}`);
+    log.warn('entry', `connect failed: ${errorMessage(error)}`);
+    // §8: the demo's connect failure is logged only; joining a real event says why it failed.
+    if (backend().channel.kind === 'sync') showError('UNKNOWN', { details: `The event could not be joined: ${errorMessage(error)}` });
     useMeetingStore.getState().setConnexionState('IDLE');
     layout.setConnectingOverlay(false);
     return 'connect-failed';

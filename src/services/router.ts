@@ -1,7 +1,8 @@
 /**
  * The demo build's routes (§2): the root path shows the demo page (reading the `code` parameter),
  * /select-channel is where a confirmed exit lands, /output is the program output alone, /gallery the
- * template gallery for designers (every graphic drawn by the compositor, side by side).
+ * template gallery for designers (every graphic drawn by the compositor, side by side), and
+ * /event/{sharingUrl} is the moderator join link of backend mode.
  * Paths are relative to the base path.
  */
 import { useSyncExternalStore } from 'react';
@@ -9,6 +10,8 @@ import { BASE_PATH } from '../config';
 
 export type Route =
   | { name: 'demo'; code: string }
+  /** §2 moderator join link {dashboard}/studio/instant-demo/event/{sharingUrl} (backend mode). */
+  | { name: 'event'; sharingUrl: string }
   | { name: 'select-channel' }
   | { name: 'output' }
   | { name: 'gallery' }
@@ -22,6 +25,8 @@ export function parseRoute(pathname: string, search: string, base = BASE_PATH): 
   if (clean === 'select-channel') return { name: 'select-channel' };
   if (clean === 'output') return { name: 'output' };
   if (clean === 'gallery') return { name: 'gallery' };
+  const join = /^event\/([^/]+)$/.exec(clean);
+  if (join) return { name: 'event', sharingUrl: decodeURIComponent(join[1]!) };
   return { name: 'not-found', path: clean };
 }
 

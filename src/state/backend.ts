@@ -4,6 +4,7 @@
  * `backend()`. It lives in state because the stores call chat, polls, Q&A and people themselves.
  */
 import type { ChannelBody } from '../../compositor/model/types';
+import type { ServerChannel, SyncUpdate } from '../../compositor/sync';
 import type { AssetService } from './assets';
 import type { ChatService } from './chat/service';
 import type { PeopleService } from './people/service';
@@ -12,12 +13,42 @@ import type { QnaService } from './qna/service';
 import type { Dispatch } from './realtimeEvent';
 import type { EventInformation, StudioSession } from './session';
 
-export interface ChannelService {
+/** The demo's channel: whole-body saves, relayed to the other studio tabs of this browser. */
+export interface RelayChannelService {
+  readonly kind: 'relay';
   /** PUT /channel/{uuid} (§7); `keepalive` while the page is going away. */
   save(uuid: string, body: ChannelBody, opts: { keepalive: boolean }): Promise<void>;
   /** Updates of the channel made elsewhere (§4 Channel updates from others); returns the unsubscribe. */
   subscribe(uuid: string, onUpdate: (body: ChannelBody) => void): () => void;
 }
+
+/** A channel as the studio backend answers it: the §7 body (producer ids on the wire) and its sync state. */
+export interface SyncedChannel {
+  body: ChannelBody;
+  server: ServerChannel;
+}
+
+/**
+ * Backend mode's channel (§7 Channel with compositor/sync): each local edit travels as an update that
+ * the server applies once and pushes to every producer; others' edits arrive as whole channels.
+ */
+export interface SyncChannelService {
+  readonly kind: 'sync';
+  /** PUT channel/{uuid} with one update: the channel after it. */
+  push(uuid: string, body: ChannelBody, update: SyncUpdate, opts: { keepalive: boolean }): Promise<SyncedChannel>;
+  /** GET channel/{uuid}: what a reconnect catches up with. */
+  fetch(uuid: string): Promise<SyncedChannel>;
+  /** Channels pushed by the studio socket, and its reconnects; returns the unsubscribe. */
+  subscribe(uuid: string, on: { channel(channel: SyncedChannel): void; reconnected(): void }): () => void;
+  /** The id this producer's own card ('self' here) has on the wire, where every producer's must differ. */
+  selfWireId(): string;
+  /** A new read-only output token for the channel (the old one stops working). */
+  rotateOutputToken(uuid: string): Promise<string>;
+  /** The output page: the channel and its updates with the output token; `refused` when the token is not (or no longer) good. */
+  followReadOnly(uuid: string, outputToken: string, on: { channel(body: ChannelBody): void; refused(message: string): void }): () => void;
+}
+
+export type ChannelService = RelayChannelService | SyncChannelService;
 
 export interface MeetingService {
   /** Live audio levels (0..10) of the producers, about every 333 ms; returns the unsubscribe. */

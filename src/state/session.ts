@@ -3,6 +3,7 @@
  * session calls themselves, as the Backend port (src/state/backend.ts) exposes them.
  */
 import type { ChannelDoc } from '../../compositor/model/channel';
+import type { SyncedChannel } from './backend';
 
 /** The card id of the moderator's own camera and microphone (local media, not a moderator call). */
 export const SELF_ID = 'self';
@@ -39,6 +40,8 @@ export interface ChannelSummary {
 /** The displayed channel's document as GET /channel/{uuid} returned it (its media URLs included). */
 export interface ChannelStage {
   doc: ChannelDoc;
+  /** Backend mode: the channel as the studio backend answered it, with its sync state. */
+  synced?: SyncedChannel;
 }
 
 export interface Connection {

@@ -117,7 +117,22 @@ export const STORAGE_KEYS = {
   brandSettings: jsonKey<BrandSettings>('brandSettings', DEFAULT_BRAND_SETTINGS, acceptBrandSettings),
   /** §3 user colours (up to 28, newest first). */
   userColors: jsonKey<string[]>('userColors', [], (v) => (Array.isArray(v) ? v.filter(isHexColor).slice(0, MAX_USER_COLORS) : undefined)),
+  /**
+   * Remember me (§7): the username only. The SPEC's "stores username and password locally" is not
+   * followed for the password (RELIABILITY-NOTES §2.2: OWASP and ASVS forbid it); the browser's
+   * password manager remembers that, and the sign-in form says so.
+   */
+  rememberedUsername: key<string>('rememberedUsername', '', (raw) => (raw.length <= 200 ? raw : undefined), (v) => v),
 } as const;
+
+/** Removes a key (sign-out forgets the remembered username when remember me is off). */
+export function removeKey(k: StorageKey<unknown>): void {
+  try {
+    store()?.removeItem(k.name);
+  } catch {
+    // nothing stored, nothing to remove
+  }
+}
 
 function store(): Storage | undefined {
   try {

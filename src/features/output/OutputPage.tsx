@@ -1,12 +1,17 @@
 /**
  * The output page ({base}output): the program scene alone, full frame 1920×1080, no UI — what a
- * capture tool or playout would take. In the demo it follows the studio tab over a
- * BroadcastChannel. The moderator's own camera cannot cross tabs and shows as a placeholder.
+ * capture tool or playout would take. In backend mode it follows the channel with the output link's
+ * token; in the demo, the studio tab over a BroadcastChannel. The moderator's own camera is not
+ * sent anywhere yet (that comes with real guests over WebRTC) and shows as a placeholder.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { createCompositor, type Compositor } from '../../../compositor/render';
 import { OUTPUT_HEIGHT_PX, OUTPUT_WIDTH_PX } from '../../../compositor/model/constants';
-import { followStudioStage } from '../../services/outputLink';
+import { followStudioStage, outputLinkParams } from '../../services/outputLink';
+import { backend } from '../../state/backend';
+import { channelFromBody } from '../../../compositor/convert';
+import { currentDoc } from '../../state/channel/store';
+import { OUTPUT_TEXTS } from './texts';
 import { media } from '../../services/media';
 import { createSceneSource } from '../../services/stageScene';
 import { watchChannelMedia } from '../../services/channelMedia';
@@ -15,8 +20,31 @@ import { registerCompositor } from '../../services/compositorRegistry';
 import { errorMessage, log } from '../../log';
 import { installOutputTestHook, outputClock } from './outputTestHook';
 
+/**
+ * Where the program comes from: in backend mode the channel itself, read with the link's output
+ * token over REST and followed on the studio socket (any machine); in the demo, the studio tab of
+ * this browser. `refused` says why nothing can be shown.
+ */
+function followProgram(refused: (message: string) => void): () => void {
+  const service = backend().channel;
+  if (service.kind === 'relay') return followStudioStage((doc) => useStageStore.setState({ doc }));
+  const link = outputLinkParams();
+  if (!link || !link.token) {
+    refused(OUTPUT_TEXTS.missingToken);
+    return () => undefined;
+  }
+  return service.followReadOnly(link.channel, link.token, {
+    channel(body) {
+      const parsed = channelFromBody(body, currentDoc());
+      if (parsed) useStageStore.setState({ doc: parsed.doc });
+    },
+    refused: (message) => refused(`${OUTPUT_TEXTS.refused} ${message}`),
+  });
+}
+
 export function OutputPage() {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   useEffect(() => {
     const el = canvas.current;
     if (!el) return;
@@ -24,7 +52,7 @@ export function OutputPage() {
     let compositor: Compositor | null = null;
     let disposed = false;
     const source = createSceneSource();
-    const stopFollowing = followStudioStage((doc) => useStageStore.setState({ doc }));
+    const stopFollowing = followProgram(setRefusal);
     const stopMedia = watchChannelMedia();
     // Outside production the golden images pin the clock (a ticker at a known offset); in production it is real time.
     const clock = import.meta.env.MODE !== 'production' ? { clock: outputClock } : {};
@@ -48,5 +76,14 @@ export function OutputPage() {
       document.body.classList.remove('output-body');
     };
   }, []);
-  return <canvas ref={canvas} className="output-canvas" width={OUTPUT_WIDTH_PX} height={OUTPUT_HEIGHT_PX} data-testid="output-canvas" aria-label="Program output" />;
+  return (
+    <>
+      <canvas ref={canvas} className="output-canvas" width={OUTPUT_WIDTH_PX} height={OUTPUT_HEIGHT_PX} data-testid="output-canvas" aria-label="Program output" />
+      {refusal && (
+        <div className="output-refused" role="alert" data-testid="output-refused">
+          {refusal}
+        </div>
+      )}
+    </>
+  );
 }

@@ -6,6 +6,8 @@ import { Tooltip } from '../../ui/Tooltip';
 import { openEndStreamConfirm, startGoLiveCountdown } from '../../services/goLive';
 import { backend } from '../../state/backend';
 import { BroadcastStatus } from '../golive/BroadcastStatus';
+import { ConnectionState } from './ConnectionState';
+import { OutputLinkButton } from './OutputLinkButton';
 
 export function TopToolbar() {
   const eventName = useLayoutStore((s) => s.eventName);
@@ -23,6 +25,8 @@ export function TopToolbar() {
         </h1>
       </div>
       <div className="toolbar-end">
+        <ConnectionState />
+        {canGoLive && <OutputLinkButton />}
         <BroadcastStatus />
         <Tooltip label="Record this event">
           <button type="button" className={`rec-indicator${live ? ' recording' : ''}`} aria-pressed={live} data-testid="rec-indicator" onClick={canGoLive ? undefined : showRegisterPopup}>

@@ -1,0 +1,24 @@
+/**
+ * Backend mode's entrance: a reload signs in again from the token cookie; otherwise the sign-in
+ * form. Signed in, `children` shows (the events page, or the join link's studio).
+ */
+import { useEffect, type ReactNode } from 'react';
+import { Spinner } from '../../ui/Spinner';
+import { useServerSession } from '../../state/serverSession';
+import { serverMode } from '../../services/server/mode';
+import { SignInPage } from './SignInPage';
+
+export function SignedIn({ children }: { children: ReactNode }) {
+  const auth = useServerSession((s) => s.auth);
+  useEffect(() => {
+    if (useServerSession.getState().auth === 'unknown') void serverMode()?.auth.restore();
+  }, []);
+  if (auth === 'unknown')
+    return (
+      <main className="center-screen">
+        <Spinner size={40} label="Signing in" />
+      </main>
+    );
+  if (auth === 'signed-out') return <SignInPage />;
+  return <>{children}</>;
+}

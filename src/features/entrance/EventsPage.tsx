@@ -1,0 +1,77 @@
+/** Backend mode's home: the signed-in moderator's upcoming events (§7: paged 20), each opening the studio. */
+import { useEffect } from 'react';
+import { CalendarClock, LogOut } from 'lucide-react';
+import { Logo } from '../../ui/Logo';
+import { Spinner } from '../../ui/Spinner';
+import { Tooltip } from '../../ui/Tooltip';
+import { useServerSession, type UpcomingEvent } from '../../state/serverSession';
+import { loadUpcomingEvents } from '../../services/server/upcoming';
+import { serverMode } from '../../services/server/mode';
+import { navigate } from '../../services/router';
+import { EVENTS_TEXTS } from './texts';
+
+const when = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+
+function EventRow({ event }: { event: UpcomingEvent }) {
+  return (
+    <li className="event-row">
+      <CalendarClock size={20} aria-hidden className="event-row-icon" />
+      <div className="event-row-text">
+        <span className="event-row-title">{event.eventTitle}</span>
+        <span className="muted">
+          {when.format(event.start)} {event.tzShortName}
+        </span>
+      </div>
+      <button type="button" className="btn btn-primary" onClick={() => navigate(`event/${encodeURIComponent(event.sharingUrl)}`)} aria-label={`${EVENTS_TEXTS.open}: ${event.eventTitle}`}>
+        {EVENTS_TEXTS.open}
+      </button>
+    </li>
+  );
+}
+
+export function EventsPage() {
+  const { user, events, eventsNextPage, eventsStatus } = useServerSession();
+  useEffect(() => void loadUpcomingEvents(), []);
+  return (
+    <main className="center-screen" data-testid="events-page">
+      <section className="card entrance-card events-card" aria-labelledby="events-title">
+        <header className="events-header">
+          <Logo size={36} />
+          <div className="events-heading">
+            <h1 id="events-title" className="screen-title">
+              {EVENTS_TEXTS.title}
+            </h1>
+            {user && <span className="muted">{`${user.firstName} ${user.lastName}`.trim() || user.username}</span>}
+          </div>
+          <Tooltip label="Sign out of Studio">
+            <button type="button" className="btn btn-ghost" onClick={() => serverMode()?.auth.signOut()}>
+              <LogOut size={16} aria-hidden /> {EVENTS_TEXTS.signOut}
+            </button>
+          </Tooltip>
+        </header>
+        {eventsStatus === 'loading' && events.length === 0 && <Spinner size={32} label={EVENTS_TEXTS.loading} />}
+        {eventsStatus === 'failed' && (
+          <div className="events-empty" role="alert">
+            <p>{EVENTS_TEXTS.failed}</p>
+            <button type="button" className="btn btn-secondary" onClick={() => void loadUpcomingEvents()}>
+              {EVENTS_TEXTS.retry}
+            </button>
+          </div>
+        )}
+        {eventsStatus === 'loaded' && events.length === 0 && <p className="events-empty muted">{EVENTS_TEXTS.empty}</p>}
+        {events.length > 0 && (
+          <ul className="event-list" aria-label={EVENTS_TEXTS.title}>
+            {events.map((e) => (
+              <EventRow key={e.eventId} event={e} />
+            ))}
+          </ul>
+        )}
+        {eventsNextPage && (
+          <button type="button" className="btn btn-secondary" disabled={eventsStatus === 'loading'} onClick={() => void loadUpcomingEvents(true)}>
+            {EVENTS_TEXTS.more}
+          </button>
+        )}
+      </section>
+    </main>
+  );
+}

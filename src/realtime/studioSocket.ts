@@ -1,0 +1,33 @@
+/**
+ * The studio socket (§7, {studioApi}/websocket): registers for one channel with the producer token,
+ * or read-only with the channel's output token (the output page). It delivers the channel after
+ * every applied update, and the studio server's broadcast states.
+ */
+import type { WireChannel } from '../api/channel';
+import { openSocket, type SocketOptions } from './socket';
+
+export interface StudioSocketOptions extends Pick<SocketOptions, 'onState' | 'onReconnected' | 'onRefused' | 'WebSocket' | 'events'> {
+  url: string;
+  channel: string;
+  credentials: () => { token: string } | { outputToken: string };
+  onChannel(channel: WireChannel): void;
+  /** §4 Broadcast states from the studio server (container states, LIVE, CONTAINER_LIVE_ENDING, TERMINATED). */
+  onStudioState(state: string): void;
+}
+
+export function openStudioSocket(o: StudioSocketOptions) {
+  return openSocket({
+    url: o.url,
+    WebSocket: o.WebSocket,
+    events: o.events,
+    onState: o.onState,
+    onReconnected: o.onReconnected,
+    onRefused: o.onRefused,
+    register: () => ({ type: 'register', channel: o.channel, ...o.credentials() }),
+    isRegistered: (f) => f.type === 'registered',
+    onFrame(f) {
+      if (f.type === 'channel.updated' && typeof f.channel === 'object' && f.channel !== null) return o.onChannel(f.channel as WireChannel);
+      if (f.type === 'studio.state' && typeof f.state === 'string') return o.onStudioState(f.state);
+    },
+  });
+}

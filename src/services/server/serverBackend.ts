@@ -1,0 +1,43 @@
+/**
+ * The studio on the services of §7 (backend mode): the Backend port over the REST clients and the
+ * two sockets, with the sign-in that comes before it. Made once at start-up from config.json.
+ */
+import type { ServiceAddresses } from '../../config';
+import type { Backend } from '../../state/backend';
+import { createAuth } from './auth';
+import { createServerAssets } from './assetService';
+import { createServerQna, serverChat, serverPeople, serverPolls } from './audienceServices';
+import { createServerChannel } from './channelService';
+import { createClients } from './clients';
+import { peekJoin } from './joined';
+import { createServerSession, selfWireId } from './serverSession';
+
+export function createServerBackend(services: ServiceAddresses, flags: { disablePtSequinCheck: boolean }) {
+  const clients = createClients(services);
+  const auth = createAuth({ clients, disablePtSequinCheck: flags.disablePtSequinCheck });
+  const { session, sockets } = createServerSession({ clients, auth });
+  const backend: Backend = {
+    session,
+    channel: createServerChannel({
+      channels: clients.channels,
+      studioApi: services.studioApi,
+      sockets,
+      selfWireId: () => selfWireId(peekJoin()?.user ?? session.currentUser()),
+    }),
+    chat: serverChat,
+    polls: serverPolls,
+    qna: createServerQna(clients.events),
+    people: serverPeople,
+    assets: createServerAssets({ assets: clients.assets }),
+    meeting: {
+      // Levels come from the meeting provider, which joins with real guests (WebRTC); none until then.
+      subscribeAudioLevels: () => () => undefined,
+      startAudience(_info, dispatch) {
+        sockets()?.setDispatch(dispatch);
+        return () => sockets()?.setDispatch(null);
+      },
+    },
+  };
+  return { backend, auth, session, clients };
+}
+export type ServerBackend = ReturnType<typeof createServerBackend>;
