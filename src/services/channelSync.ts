@@ -55,7 +55,10 @@ export function startSyncedStage(service: SyncChannelService, channel: ChannelSu
   const keyedOf = (doc: ChannelDoc): KeyedChannel => keyedFromBody(toWire(channelBody(doc, channel, null)));
   const engine = createSyncClient({ origin: LOCAL_ORIGIN, server: initial.server });
   active = engine;
-  let lastKeyed = keyedOf(currentDoc());
+  // What the stage shows on join is the server's channel plus what loading added to it (the default
+  // background and graphics of a fresh channel, this producer's own card): that is sent as this
+  // producer's first edit, so every producer sees the same channel.
+  let lastKeyed = initial.server.keyed;
   let lastReason: UpdateReason | null = null;
 
   /** Shows what the engine's view is now (the server's channel with our pending edits on top). */
@@ -97,7 +100,10 @@ export function startSyncedStage(service: SyncChannelService, channel: ChannelSu
       if (engine.hasUnsent()) void saver.flush(false);
     },
   });
-  if (engine.receive(initial.server)) showView();
+  const joined = keyedOf(currentDoc());
+  engine.localChange(diffKeyed(lastKeyed, joined));
+  lastKeyed = joined;
+  if (engine.hasUnsent()) saver.schedule(true);
 
   return {
     engine,
