@@ -6,10 +6,10 @@ import { channelBody } from '../../compositor/convert';
 import { emptyChannel } from '../../compositor/model/channel';
 import { isRecord } from '../../compositor/model/json';
 import type { ChannelBody, UpdateReason } from '../../compositor/model/types';
-import { applyUpdate, applyWholeBody, bodyFromKeyed, keyedFromBody, type KeyedChannel, type ServerChannel, type SyncUpdate } from './channelSyncStandIn';
+import { applyUpdate, applyWholeBody, bodyFromKeyed, keyedFromBody, type Changes, type KeyedChannel, type ServerChannel, type SyncUpdate } from './channelSyncStandIn';
 import { badRequest } from './errors';
 
-export type { KeyedChannel, ServerChannel };
+export type { Changes, KeyedChannel, ServerChannel };
 
 export interface ChannelIdentity {
   name: string;
@@ -52,4 +52,16 @@ export function applyPut(state: ServerChannel, body: unknown, identity: ChannelI
   } catch (error) {
     throw badRequest(`Malformed channel update: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** The `changes` of an update that turns body `before` into body `after` (what a client would send). */
+export function changesBetween(before: ChannelBody, after: ChannelBody): Changes {
+  const a = keyedFromBody(before);
+  const b = keyedFromBody(after);
+  const changes: Changes = {};
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (!(key in b)) changes[key] = null;
+    else if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) changes[key] = b[key] ?? null;
+  }
+  return changes;
 }
