@@ -211,3 +211,21 @@ describe('serving and hooks', () => {
     expect(await s1.closed()).toBe(1006);
   });
 });
+
+describe('waiting for the event instance', () => {
+  it('the third event gets its instanceId about 6 s after its first access-token request', async () => {
+    const wait = await eventBySharingUrl(base, 'instance-wait');
+    expect(wait.instanceId).toBeUndefined();
+    const started = Date.now();
+    await eventToken(base, p1.token, wait.eventId);
+    let instanceId: string | undefined;
+    while (!instanceId && Date.now() - started < 9000) {
+      await new Promise((r) => setTimeout(r, 250));
+      instanceId = (await eventBySharingUrl(base, 'instance-wait')).instanceId;
+    }
+    expect(instanceId).toEqual(expect.any(String));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(5500);
+    // producer2 does not moderate it.
+    expect((await call(`${base}/ptapi/api/security/v1/oauth/accesstoken`, { method: 'POST', headers: bearer(p2.token), json: { eventId: wait.eventId } })).status).toBe(403);
+  }, 15_000);
+});
