@@ -124,7 +124,9 @@ export async function buildServer(db: Db, options: { filesDir: string; distDir: 
   const studio = studioRoutes(app, options.distDir);
 
   app.setNotFoundHandler((req, reply) => {
-    if (studio.fallback && req.method === 'GET' && req.url.startsWith(STUDIO_BASE)) return studio.fallback(req, reply);
+    // SPA fallback for routes (no file extension); a missing asset file stays a 404.
+    const path = req.url.split('?')[0] ?? '';
+    if (studio.fallback && req.method === 'GET' && path.startsWith(STUDIO_BASE) && !/\.[a-z0-9]+$/i.test(path)) return studio.fallback(req, reply);
     return reply.code(404).send(errorBody(404, `No route ${req.method} ${req.url.split('?')[0]}`));
   });
 

@@ -1,5 +1,7 @@
 // @vitest-environment node
 /** Event socket, roster, chat (rate limit, length), polls, Q&A, uploads (limits, signatures), CMS, CORS and test hooks. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../backend/server';
 import { backendOn, bearer, call, eventBySharingUrl, eventSocket, eventToken, removeDir, signIn, tempDir, type Json, type TestSocket } from './helpers';
@@ -20,9 +22,14 @@ const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0,
 const MP4_HEAD = Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 0, 0]);
 const file = (head: Buffer, size: number) => Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length))]);
 
+const INDEX_HTML = `<!doctype html><html><head>\n    <meta http-equiv="Content-Security-Policy" content="default-src 'self'; connect-src 'self' https: wss: data: blob:" /><title>Studio</title></head><body></body></html>`;
+
 beforeAll(async () => {
   dir = tempDir();
-  backend = await backendOn(dir, { faults: true });
+  mkdirSync(join(dir, 'dist', 'assets'), { recursive: true });
+  writeFileSync(join(dir, 'dist', 'index.html'), INDEX_HTML);
+  writeFileSync(join(dir, 'dist', 'assets', 'app.js'), 'console.log(1);');
+  backend = await backendOn(dir, { faults: true, distDir: join(dir, 'dist') });
   base = backend.url;
   [p1, p2] = await Promise.all([signIn(base, 'producer1'), signIn(base, 'producer2')]);
   launch = await eventBySharingUrl(base, 'product-launch');
@@ -192,6 +199,23 @@ describe('uploads', () => {
 });
 
 describe('serving and hooks', () => {
+  it('serves the build with its CSP as a header, and index.html for unknown studio routes', async () => {
+    expect(backend.studio).toBe(true);
+    for (const path of ['/studio/instant-demo/', '/studio/instant-demo/event/product-launch', '/studio/instant-demo/output']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(INDEX_HTML);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain(`connect-src 'self' https: wss: data: blob: ${base} ${base.replace('http', 'ws')}`);
+      expect(csp).toContain("frame-ancestors 'none'");
+    }
+    const js = await fetch(`${base}/studio/instant-demo/assets/app.js`);
+    expect(await js.text()).toBe('console.log(1);');
+    expect((await fetch(`${base}/studio/instant-demo/assets/missing.js`)).status).toBe(404);
+    expect((await fetch(`${base}/elsewhere`)).status).toBe(404);
+  });
+
   it('serves config.json and answers CORS preflight for the dev origin only', async () => {
     expect((await call(`${base}/studio/instant-demo/config.json`)).body).toMatchObject({ backend: 'server', studioApi: '/api/studio' });
     const pre = await fetch(`${base}/api/studio/channel/list`, { method: 'OPTIONS', headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'GET' } });
