@@ -48,13 +48,13 @@ describe('durability', () => {
   it('keeps an update across close() and a new start on the same data folder', async () => {
     const dir = tempDir();
     dirs.push(dir);
-    let backend = await backendOn(dir);
+    let backend = await backendOn(dir, { embedded: true });
     const { token } = await signIn(backend.url, 'producer1');
     const channel = await channelOf(backend.url, token, (await eventBySharingUrl(backend.url, 'product-launch')).eventId);
     await putUpdates(backend.url, token, channel, 'restart-tab', 1);
     await backend.close();
 
-    backend = await backendOn(dir);
+    backend = await backendOn(dir, { embedded: true });
     try {
       const again = await readBack(backend.url, channel.uuid);
       expect(again).toMatchObject({ version: channel.version + 1, applied: { 'restart-tab': 1 }, brandSettings: { primaryColor: colour(1) } });
@@ -94,7 +94,7 @@ describe('durability', () => {
     process.kill(-child.pid!, 'SIGKILL');
     await exited;
 
-    const backend = await backendOn(dir);
+    const backend = await backendOn(dir, { embedded: true });
     try {
       const again = await readBack(backend.url, channel.uuid);
       expect(again).toMatchObject({ version: channel.version + 20, applied: { 'killed-tab': 20 }, brandSettings: { primaryColor: colour(20) } });

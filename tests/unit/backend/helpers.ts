@@ -8,8 +8,14 @@ import { startBackend, type Backend, type BackendOptions } from '../../backend/s
 export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'studio-backend-test-'));
 export const removeDir = (dir: string): void => rmSync(dir, { recursive: true, force: true });
 
-export async function backendOn(dataDir: string, options: BackendOptions = {}): Promise<Backend> {
-  return startBackend({ port: 0, dataDir, ...options });
+/**
+ * A backend on `dataDir`. With BACKEND_TEST_DATABASE_URL set (an empty database per test file, run
+ * one file at a time), the channel and audience tests run against that PostgreSQL server instead.
+ */
+export async function backendOn(dataDir: string, options: BackendOptions & { embedded?: boolean } = {}): Promise<Backend> {
+  const { embedded, ...rest } = options;
+  const url = embedded ? undefined : process.env.BACKEND_TEST_DATABASE_URL;
+  return startBackend({ port: 0, dataDir, ...(url ? { databaseUrl: url } : {}), ...rest });
 }
 
 export interface Call {
