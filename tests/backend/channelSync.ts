@@ -1,0 +1,67 @@
+/**
+ * The backend's one door to the channel sync core (CONTRACT.md "Sync"): every call to it goes
+ * through here, so the core can be swapped without touching the routes.
+ */
+import { channelBody } from '../../compositor/convert';
+import { emptyChannel } from '../../compositor/model/channel';
+import { isRecord } from '../../compositor/model/json';
+import type { ChannelBody, UpdateReason } from '../../compositor/model/types';
+import { applyUpdate, applyWholeBody, bodyFromKeyed, keyedFromBody, type Changes, type KeyedChannel, type ServerChannel, type SyncUpdate } from './channelSyncStandIn';
+import { badRequest } from './errors';
+
+export type { Changes, KeyedChannel, ServerChannel };
+
+export interface ChannelIdentity {
+  name: string;
+  templateUrl: string;
+}
+
+/** A fresh channel's keyed state: layout CLASSIC, default brand settings, no layers (§3 defaults). */
+export function freshKeyed(name: string): KeyedChannel {
+  return keyedFromBody(channelBody(emptyChannel(), { name, templateUrl: '' }, null));
+}
+
+/** The §7 body fields of a stored channel. */
+export function bodyOf(state: ServerChannel, identity: ChannelIdentity, reason: UpdateReason | null): ChannelBody {
+  return bodyFromKeyed(state.keyed, identity, reason);
+}
+
+const BODY_FIELDS: Record<string, (v: unknown) => boolean> = {
+  layers: Array.isArray,
+  layout: (v) => typeof v === 'string',
+  brandSettings: isRecord,
+  templateAttributes: (v) => typeof v === 'string',
+  producerOrder: (v) => typeof v === 'string',
+};
+
+/**
+ * Applies a PUT body: with `sync`, that update (applied once per origin and seq); without it, the
+ * body's fields as the change (last writer wins per key). A malformed body or update → 400.
+ */
+export function applyPut(state: ServerChannel, body: unknown, identity: ChannelIdentity): { state: ServerChannel; duplicate: boolean } {
+  if (!isRecord(body)) throw badRequest('The channel body must be a JSON object');
+  try {
+    if (body.sync !== undefined) return applyUpdate(state, body.sync as SyncUpdate);
+    const merged: Record<string, unknown> = { ...bodyOf(state, identity, null) };
+    for (const [field, ok] of Object.entries(BODY_FIELDS)) {
+      if (body[field] === undefined) continue;
+      if (!ok(body[field])) throw new Error(`${field} has the wrong type`);
+      merged[field] = body[field];
+    }
+    return applyWholeBody(state, merged as unknown as ChannelBody);
+  } catch (error) {
+    throw badRequest(`Malformed channel update: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The `changes` of an update that turns body `before` into body `after` (what a client would send). */
+export function changesBetween(before: ChannelBody, after: ChannelBody): Changes {
+  const a = keyedFromBody(before);
+  const b = keyedFromBody(after);
+  const changes: Changes = {};
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (!(key in b)) changes[key] = null;
+    else if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) changes[key] = b[key] ?? null;
+  }
+  return changes;
+}

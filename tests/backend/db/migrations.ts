@@ -1,0 +1,177 @@
+/**
+ * The schema, as numbered migrations. A `migrations` table records which ran; each runs in its own
+ * transaction, in order, once. Add a migration at the end; never edit one that has shipped.
+ */
+import type { Db } from './adapter';
+
+interface Migration {
+  id: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    id: 1,
+    name: 'users, tokens, events',
+    sql: `
+      CREATE TABLE users (
+        id text PRIMARY KEY,
+        username text UNIQUE NOT NULL,
+        password_hash text NOT NULL,
+        first_name text NOT NULL,
+        last_name text NOT NULL,
+        email text NOT NULL,
+        profile_picture text NOT NULL DEFAULT '',
+        features jsonb NOT NULL DEFAULT '[]'
+      );
+      CREATE TABLE tokens (
+        hash text PRIMARY KEY,
+        kind text NOT NULL,
+        user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        event_id text,
+        expires_at bigint NOT NULL
+      );
+      CREATE TABLE events (
+        id text PRIMARY KEY,
+        sharing_url text UNIQUE NOT NULL,
+        instance_id text,
+        instance_delay_ms integer,
+        instance_due_at bigint,
+        title text NOT NULL,
+        description text NOT NULL DEFAULT '',
+        start_ms bigint NOT NULL,
+        end_ms bigint NOT NULL,
+        organizer_id text NOT NULL REFERENCES users(id),
+        chat_enabled boolean NOT NULL DEFAULT true,
+        qna_enabled boolean NOT NULL DEFAULT true,
+        state text NOT NULL DEFAULT 'NOT_STARTED',
+        banner text NOT NULL DEFAULT ''
+      );
+      CREATE TABLE event_moderators (
+        event_id text NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        PRIMARY KEY (event_id, user_id)
+      );`,
+  },
+  {
+    id: 2,
+    name: 'channels',
+    sql: `
+      CREATE TABLE channels (
+        uuid text PRIMARY KEY,
+        name text NOT NULL,
+        template_url text NOT NULL DEFAULT '',
+        event_id text REFERENCES events(id) ON DELETE SET NULL,
+        event_status text,
+        keyed jsonb NOT NULL,
+        version integer NOT NULL DEFAULT 0,
+        applied jsonb NOT NULL DEFAULT '{}',
+        update_reason jsonb,
+        output_token_hash text
+      );
+      CREATE INDEX channels_event ON channels(event_id);`,
+  },
+  {
+    id: 3,
+    name: 'polls, chat, questions, shared video',
+    sql: `
+      CREATE TABLE polls (
+        guid text PRIMARY KEY,
+        event_id text NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        question text NOT NULL,
+        options jsonb NOT NULL,
+        status text,
+        results jsonb NOT NULL,
+        created_at bigint NOT NULL
+      );
+      CREATE TABLE poll_seen (user_id text NOT NULL, poll_guid text NOT NULL, PRIMARY KEY (user_id, poll_guid));
+      CREATE TABLE chat_messages (
+        id text PRIMARY KEY,
+        event_id text NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        kind text NOT NULL,
+        body text NOT NULL,
+        tag text NOT NULL,
+        sender jsonb NOT NULL,
+        sender_user_id text,
+        receiver jsonb,
+        ts bigint NOT NULL,
+        delete_date bigint NOT NULL DEFAULT 0
+      );
+      CREATE INDEX chat_messages_event ON chat_messages(event_id, kind, ts);
+      CREATE TABLE questions (
+        id text PRIMARY KEY,
+        event_id text NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        content text NOT NULL,
+        status text NOT NULL,
+        anonymous boolean NOT NULL,
+        initiator jsonb NOT NULL,
+        ts bigint NOT NULL,
+        upvote_count integer NOT NULL DEFAULT 0,
+        answers jsonb NOT NULL DEFAULT '[]'
+      );
+      CREATE TABLE question_seen (user_id text NOT NULL, question_id text NOT NULL, PRIMARY KEY (user_id, question_id));
+      CREATE TABLE video_shares (
+        event_id text PRIMARY KEY REFERENCES events(id) ON DELETE CASCADE,
+        content_id text NOT NULL,
+        state text NOT NULL,
+        seek double precision NOT NULL DEFAULT 0,
+        offset_s double precision NOT NULL DEFAULT 0,
+        endpoint_guid text NOT NULL DEFAULT ''
+      );`,
+  },
+  {
+    id: 4,
+    name: 'uploads, assets, cms videos',
+    sql: `
+      CREATE TABLE uploads (
+        asset_key text PRIMARY KEY,
+        user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        type text NOT NULL,
+        max_bytes bigint NOT NULL,
+        size bigint,
+        mime text,
+        created_at bigint NOT NULL
+      );
+      CREATE TABLE assets (
+        id text PRIMARY KEY,
+        owner_type text NOT NULL,
+        owner_id text NOT NULL,
+        type text NOT NULL,
+        tag text NOT NULL,
+        title text NOT NULL,
+        asset_key text NOT NULL,
+        thumbnail_key text NOT NULL DEFAULT '',
+        created_at bigint NOT NULL,
+        ready_at bigint NOT NULL
+      );
+      CREATE INDEX assets_owner ON assets(owner_type, owner_id);
+      CREATE TABLE cms_videos (
+        id serial PRIMARY KEY,
+        user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        content_name text NOT NULL,
+        content_url text NOT NULL,
+        content_type text NOT NULL DEFAULT '',
+        content_size bigint NOT NULL DEFAULT 0,
+        description text NOT NULL DEFAULT '',
+        thumbnail text NOT NULL DEFAULT '',
+        modified bigint NOT NULL
+      );`,
+  },
+];
+
+/** Runs every migration not yet recorded, each in its own transaction; returns the ids it ran. */
+export async function migrate(db: Db): Promise<number[]> {
+  await db.query('CREATE TABLE IF NOT EXISTS migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at bigint NOT NULL)');
+  const done = new Set((await db.query<{ id: number }>('SELECT id FROM migrations')).map((r) => r.id));
+  const ran: number[] = [];
+  for (const m of MIGRATIONS) {
+    if (done.has(m.id)) continue;
+    await db.transaction(async (tx) => {
+      for (const statement of m.sql.split(';').map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
+      await tx.query('INSERT INTO migrations (id, name, applied_at) VALUES ($1, $2, $3)', [m.id, m.name, Date.now()]);
+    });
+    ran.push(m.id);
+  }
+  return ran;
+}

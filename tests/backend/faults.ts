@@ -1,0 +1,91 @@
+/**
+ * Test hooks, registered only with `faults: true` (STUDIO_BACKEND_FAULTS=1), CONTRACT.md "Test hooks":
+ * - `POST /__test/faults` `{ delayMs?, fail?: { method, pathPrefix, status, count } }`: every later
+ *   call waits delayMs (0 clears it); the next `count` calls matching method and path prefix answer
+ *   `status` with the §8 body. `{}` clears both.
+ * - `POST /__test/drop-sockets`: terminates every socket abruptly.
+ * - `GET /__test/channel/{uuid}`: the stored channel, no token.
+ * - `POST /__test/audience/question` `{ eventId, content, name? }`: an attendee asks a question.
+ * - `POST /__test/audience/chat` `{ eventId, text, name? }`: an attendee writes in the public chat.
+ */
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { channelJson, loadChannel } from './channels';
+import type { Ctx } from './context';
+import { json } from './db/adapter';
+import { badRequest, errorBody } from './errors';
+import { askQuestion } from './routes/qna';
+
+interface FailRule {
+  method: string;
+  pathPrefix: string;
+  status: number;
+  count: number;
+}
+
+export function faultRoutes(app: FastifyInstance, ctx: Ctx): void {
+  let delayMs = 0;
+  let fail: FailRule | null = null;
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith('/__test/')) return;
+    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+    if (fail && fail.count > 0 && (fail.method === '*' || fail.method.toUpperCase() === req.method) && req.url.startsWith(fail.pathPrefix)) {
+      fail.count -= 1;
+      const status = fail.status;
+      if (fail.count <= 0) fail = null;
+      return reply.code(status).send(errorBody(status, `Injected failure (${status})`));
+    }
+  });
+
+  app.post('/__test/faults', async (req) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    delayMs = typeof body.delayMs === 'number' && body.delayMs > 0 ? body.delayMs : 0;
+    const f = body.fail as Record<string, unknown> | undefined;
+    if (f) {
+      if (typeof f.pathPrefix !== 'string' || typeof f.status !== 'number') throw badRequest('fail needs pathPrefix and status');
+      fail = { method: typeof f.method === 'string' ? f.method : '*', pathPrefix: f.pathPrefix, status: f.status, count: typeof f.count === 'number' ? f.count : 1 };
+    } else fail = null;
+    return { delayMs, fail };
+  });
+
+  app.post('/__test/drop-sockets', async () => {
+    ctx.hub.terminateAll();
+    return {};
+  });
+
+  app.get<{ Params: { uuid: string } }>('/__test/channel/:uuid', async (req) => channelJson(await loadChannel(ctx.db, req.params.uuid)));
+
+  app.post('/__test/audience/question', async (req) => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    if (typeof b.eventId !== 'string' || typeof b.content !== 'string') throw badRequest('eventId and content are required');
+    return askQuestion(ctx, b.eventId, b.content, typeof b.name === 'string' ? b.name : 'Audience Member');
+  });
+
+  app.post('/__test/audience/chat', async (req) => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    if (typeof b.eventId !== 'string' || typeof b.text !== 'string') throw badRequest('eventId and text are required');
+    const name = typeof b.name === 'string' ? b.name : 'Audience Member';
+    const message = {
+      id: randomUUID(),
+      body: b.text,
+      timestamp: Date.now(),
+      tag: 'public',
+      sender: { guid: `attendee-${name.toLowerCase().replace(/\W+/g, '-')}`, name, role: 'Attendee' },
+      receiver: null,
+      eventGuid: b.eventId,
+      privateChat: false,
+      moderatorPresenterChat: false,
+      moderatorChat: false,
+      isSelf: false,
+      isUnread: true,
+      onStreamDate: 0,
+      deleteDate: 0,
+    };
+    await ctx.db.transaction((tx) =>
+      tx.query("INSERT INTO chat_messages (id, event_id, kind, body, tag, sender, ts) VALUES ($1, $2, 'public', $3, 'public', $4::jsonb, $5)", [message.id, b.eventId, message.body, json(message.sender), message.timestamp]),
+    );
+    ctx.hub.pushEvent(b.eventId as string, { type: 'chat.msg', message });
+    return message;
+  });
+}

@@ -1,0 +1,178 @@
+/**
+ * Chat (§7, CONTRACT.md): send, scrollback per kind, contacts, delete. A new message is pushed as
+ * `{ type: 'chat.msg', message }` (private ones only to the two people concerned), a deletion as
+ * `Event_Chat DELETED`. Per user, at most RATE_MAX messages in RATE_WINDOW_MS: past that the send
+ * answers 429 with `Retry-After` and the user's sockets get `{ type: 'chat.rateLimited', retryAfter }`.
+ */
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { requireEventAccess } from '../auth';
+import type { Ctx } from '../context';
+import { json } from '../db/adapter';
+import { badRequest, HttpError, notFound } from '../errors';
+import { getUser } from '../users';
+import { API, requireInstance } from './events';
+
+/** §9 Text limits: chat 500. */
+export const CHAT_MAX = 500;
+export const RATE_MAX = 5;
+export const RATE_WINDOW_MS = 10_000;
+const KINDS = ['public', 'private', 'backstage', 'moderator'] as const;
+type Kind = (typeof KINDS)[number];
+const SCROLLBACK = 200;
+
+interface Participant {
+  guid: string;
+  name: string;
+  role: string;
+  firstname?: string;
+  lastname?: string;
+  userId?: string;
+}
+interface MessageRow {
+  id: string;
+  event_id: string;
+  kind: Kind;
+  body: string;
+  tag: string;
+  sender: Participant;
+  sender_user_id: string | null;
+  receiver: Participant | null;
+  ts: number;
+  delete_date: number;
+}
+
+/** A stored message as ChatMessageInput (src/state/chat/types.ts). */
+const toMessage = (r: MessageRow) => ({
+  id: r.id,
+  body: r.body,
+  timestamp: r.ts,
+  tag: r.tag,
+  sender: r.sender,
+  receiver: r.receiver,
+  eventGuid: r.event_id,
+  privateChat: r.kind === 'private',
+  moderatorPresenterChat: r.kind === 'backstage',
+  moderatorChat: r.kind === 'moderator',
+  isSelf: false,
+  isUnread: false,
+  onStreamDate: 0,
+  deleteDate: r.delete_date,
+});
+
+export function chatRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
+  const sent = new Map<string, number[]>();
+
+  /** Seconds to wait before this user may send again, or 0 (and the send is counted). */
+  function rateLimit(userId: string, now: number): number {
+    const recent = (sent.get(userId) ?? []).filter((t) => t > now - RATE_WINDOW_MS);
+    if (recent.length >= RATE_MAX) {
+      sent.set(userId, recent);
+      return Math.max(1, Math.ceil(((recent[0] ?? now) + RATE_WINDOW_MS - now) / 1000));
+    }
+    recent.push(now);
+    sent.set(userId, recent);
+    return 0;
+  }
+
+  const guidOf = (eventId: string, userId: string) => hub.eventConnections(eventId).find((c) => c.userId === userId)?.guid ?? userId;
+
+  app.post<{ Params: { eventId: string; instanceId: string } }>(`${API}/chat/v1/events/:eventId/instances/:instanceId/chat`, async (req, reply) => {
+    const { eventId } = req.params;
+    const me = await requireEventAccess(db, req, eventId);
+    await requireInstance(db, eventId, req.params.instanceId);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const kind = body.channel as Kind;
+    if (!KINDS.includes(kind)) throw badRequest(`channel must be one of ${KINDS.join(', ')}`);
+    const text = typeof body.text === 'string' ? body.text : '';
+    if (!text.trim()) throw badRequest('The message is empty');
+    if ([...text].length > CHAT_MAX) throw badRequest(`The message is longer than ${CHAT_MAX} characters`);
+    let receiver: Participant | null = null;
+    if (kind === 'private') {
+      const r = body.recipient as Record<string, unknown> | undefined;
+      if (!r || typeof r.guid !== 'string' || !r.guid) throw badRequest('A private message needs a recipient');
+      receiver = { guid: r.guid, name: typeof r.name === 'string' ? r.name : '', role: typeof r.role === 'string' ? r.role : 'Attendee' };
+    }
+    const retryAfter = rateLimit(me, Date.now());
+    if (retryAfter > 0) {
+      hub.pushEvent(eventId, { type: 'chat.rateLimited', retryAfter }, (c) => c.userId === me);
+      reply.header('Retry-After', String(retryAfter));
+      throw new HttpError(429, `Too many messages being sent right now. Chat will resume in ${retryAfter}s ...`, { 'Retry-After': String(retryAfter) });
+    }
+    const user = await getUser(db, me);
+    const row: MessageRow = {
+      id: randomUUID(),
+      event_id: eventId,
+      kind,
+      body: text,
+      tag: typeof body.tag === 'string' && body.tag ? body.tag : kind,
+      sender: { guid: guidOf(eventId, me), name: `${user.firstName} ${user.lastName}`, firstname: user.firstName, lastname: user.lastName, role: 'Moderator', userId: me },
+      sender_user_id: me,
+      receiver,
+      ts: Date.now(),
+      delete_date: 0,
+    };
+    await db.transaction((tx) =>
+      tx.query('INSERT INTO chat_messages (id, event_id, kind, body, tag, sender, sender_user_id, receiver, ts) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8::jsonb, $9)', [
+        row.id,
+        eventId,
+        kind,
+        row.body,
+        row.tag,
+        json(row.sender),
+        me,
+        receiver ? json(receiver) : null,
+        row.ts,
+      ]),
+    );
+    const message = toMessage(row);
+    hub.pushEvent(eventId, { type: 'chat.msg', message }, kind === 'private' ? (c) => c.userId === me || c.guid === receiver?.guid : undefined);
+    return message;
+  });
+
+  const scrollback = async (eventId: string, me: string, kind: Kind) => {
+    const mine = kind === 'private' ? "AND (sender_user_id = $3 OR receiver->>'guid' = ANY($4::text[]))" : '';
+    const params: unknown[] = [eventId, kind];
+    if (kind === 'private') params.push(me, [me, ...hub.eventConnections(eventId).filter((c) => c.userId === me).map((c) => c.guid)]);
+    const rows = await db.query<MessageRow>(
+      `SELECT * FROM (SELECT * FROM chat_messages WHERE event_id = $1 AND kind = $2 AND delete_date = 0 ${mine} ORDER BY ts DESC LIMIT ${SCROLLBACK}) m ORDER BY ts ASC`,
+      params,
+    );
+    return rows.map(toMessage);
+  };
+
+  type InstanceParams = { Params: { eventId: string; instanceId: string }; Querystring: { private?: string } };
+  app.get<InstanceParams>(`${API}/chat/v1/events/:eventId/instances/:instanceId/moderatorchat/scrollback`, async (req) =>
+    scrollback(req.params.eventId, await requireEventAccess(db, req, req.params.eventId), 'moderator'),
+  );
+  app.get<InstanceParams>(`${API}/chat/v1/events/:eventId/instances/:instanceId/moderator/presenter/chat/scrollback`, async (req) =>
+    scrollback(req.params.eventId, await requireEventAccess(db, req, req.params.eventId), 'backstage'),
+  );
+  app.get<InstanceParams>(`${API}/chat/v1/events/:eventId/chat/scrollback/moderator/:instanceId`, async (req) =>
+    scrollback(req.params.eventId, await requireEventAccess(db, req, req.params.eventId), req.query.private === 'true' ? 'private' : 'public'),
+  );
+
+  /** Decided here: the people the moderator can write to directly (ChatParticipant[]): the others on the roster. */
+  app.get<InstanceParams>(`${API}/chat/v1/events/:eventId/chat/moderator/:instanceId`, async (req) => {
+    const me = await requireEventAccess(db, req, req.params.eventId);
+    return hub
+      .eventConnections(req.params.eventId)
+      .filter((c) => c.userId !== me)
+      .map((c) => ({ guid: c.guid, name: c.entry.name, role: c.entry.role }));
+  });
+
+  /** Decided here (§7 "not shown"): GET .../instances/{instanceId}/attendeecount → { attendeeCount, interactiveCount }. */
+  app.get<InstanceParams>(`${API}/chat/v1/events/:eventId/instances/:instanceId/attendeecount`, async (req) => {
+    await requireEventAccess(db, req, req.params.eventId);
+    return { attendeeCount: 0, interactiveCount: hub.eventConnections(req.params.eventId).length };
+  });
+
+  app.delete<{ Params: { eventId: string; messageId: string } }>(`${API}/chat/v1/events/:eventId/chat/:messageId`, async (req) => {
+    const { eventId, messageId } = req.params;
+    await requireEventAccess(db, req, eventId);
+    const deleted = await db.transaction((tx) => tx.query('UPDATE chat_messages SET delete_date = $3 WHERE id = $1 AND event_id = $2 AND delete_date = 0 RETURNING id', [messageId, eventId, Date.now()]));
+    if (!deleted.length) throw notFound('No such message');
+    hub.pushEventMsg(eventId, { type: 'Event_Chat', action: 'DELETED', id: messageId });
+    return {};
+  });
+}

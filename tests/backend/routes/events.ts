@@ -1,0 +1,103 @@
+/** Event platform `{eventApi}` = /ptapi/api/: scheduling, security, details, join, roster, manage (CONTRACT.md). */
+import type { FastifyInstance } from 'fastify';
+import { issueToken, requireEventAccess, requireModerator, requireUser, TOKEN_TTL_S } from '../auth';
+import type { Ctx } from '../context';
+import { badRequest, forbidden, notFound } from '../errors';
+import { findEvent, fullDetails, getEvent, moderatedEvents, publicDetails, startInstanceClock } from '../events';
+
+export const API = '/ptapi/api';
+const PAGE = 20;
+
+type EventParams = { Params: { eventId: string } };
+type InstanceParams = { Params: { eventId: string; instanceId: string } };
+
+export function eventRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
+  app.get<{ Params: { userId: string }; Querystring: Record<string, string | undefined> }>(`${API}/scheduling/v1/users/:userId/events`, async (req) => {
+    const me = await requireUser(db, req);
+    if (me !== req.params.userId) throw forbidden('Another user’s events');
+    const from = Number(req.query.from ?? 0) || 0;
+    const count = Math.min(Math.max(Number(req.query.count ?? PAGE) || PAGE, 1), 100);
+    const offset = Math.max(Number(req.query.nextPageKey || 0) || 0, 0);
+    const all = await moderatedEvents(db, me, from);
+    const page = all.slice(offset, offset + count);
+    return { events: page.map((e) => publicDetails(e)), nextPageKey: offset + count < all.length ? String(offset + count) : null };
+  });
+
+  app.post(`${API}/security/v1/oauth/accesstoken`, async (req) => {
+    const me = await requireUser(db, req);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (typeof body.eventId !== 'string' || body.eventId === '') throw badRequest('eventId is required');
+    const event = await findEvent(db, 'id', body.eventId);
+    if (!event) throw notFound('No such event');
+    await requireModerator(db, me, event.id);
+    await startInstanceClock(db, event);
+    return { access_token: await issueToken(db, me, 'event', event.id), expires_in: TOKEN_TTL_S };
+  });
+
+  app.get<{ Querystring: { sharingUrl?: string } }>(`${API}/eventdetails/v1/events/public/details`, async (req) => {
+    const event = await findEvent(db, 'sharing_url', req.query.sharingUrl ?? '');
+    if (!event) throw notFound('No such event');
+    await startInstanceClock(db, event);
+    return publicDetails(event);
+  });
+
+  app.get<EventParams>(`${API}/eventdetails/v1/events/:eventId/details`, async (req) => {
+    await requireEventAccess(db, req, req.params.eventId);
+    return fullDetails(await getEvent(db, req.params.eventId));
+  });
+
+  app.get<EventParams>(`${API}/eventdetails/v1/events/:eventId/joinurl`, async (req) => {
+    await requireEventAccess(db, req, req.params.eventId);
+    const event = await getEvent(db, req.params.eventId);
+    const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`;
+    return { joinUrl: `${origin}/studio/instant-demo/event/${event.sharing_url}` };
+  });
+
+  app.post<EventParams>(`${API}/eventuser/v1/events/:eventId/moderator/pre-join`, async (req) => {
+    await requireEventAccess(db, req, req.params.eventId);
+    return {};
+  });
+
+  app.post<InstanceParams>(`${API}/eventuser/v1/events/:eventId/instance/:instanceId/moderator`, async (req) => {
+    await requireEventAccess(db, req, req.params.eventId);
+    await requireInstance(db, req.params.eventId, req.params.instanceId);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const endpointGUID = typeof body.endpointGUID === 'string' && body.endpointGUID ? body.endpointGUID : crypto.randomUUID();
+    return { endpointGUID };
+  });
+
+  for (const kind of ['interactive', 'attendee'] as const) {
+    app.get<InstanceParams>(`${API}/eventuser/v1/events/:eventId/instance/:instanceId/live/roster/${kind}`, async (req) => {
+      await requireEventAccess(db, req, req.params.eventId);
+      // The interactive roster is the moderators registered on the event socket; there are no attendees.
+      return { participants: kind === 'interactive' ? hub.roster(req.params.eventId) : [] };
+    });
+  }
+
+  for (const [path, state] of [
+    ['inevent', 'IN_EVENT'],
+    ['pauseevent', 'PAUSE_EVENT'],
+  ] as const) {
+    app.post<EventParams>(`${API}/manager/v1/events/:eventId/manage/${path}`, async (req) => {
+      await requireEventAccess(db, req, req.params.eventId);
+      await db.transaction((tx) => tx.query('UPDATE events SET state = $2 WHERE id = $1', [req.params.eventId, state]));
+      hub.pushEventMsg(req.params.eventId, { type: 'Event_State', source: 'event-platform', state });
+      return { state };
+    });
+  }
+
+  app.post<EventParams>(`${API}/manager/v1/events/:eventId/manage/banner`, async (req) => {
+    await requireEventAccess(db, req, req.params.eventId);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (typeof body.bannerMessage !== 'string') throw badRequest('bannerMessage is required');
+    if (body.bannerMessage.length > 500) throw badRequest('bannerMessage is longer than 500 characters');
+    await db.transaction((tx) => tx.query('UPDATE events SET banner = $2 WHERE id = $1', [req.params.eventId, body.bannerMessage]));
+    return {};
+  });
+}
+
+/** 404 unless `instanceId` is the event's current instance. */
+export async function requireInstance(db: Ctx['db'], eventId: string, instanceId: string): Promise<void> {
+  const event = await getEvent(db, eventId);
+  if (!event.instance_id || event.instance_id !== instanceId) throw notFound('No such event instance');
+}

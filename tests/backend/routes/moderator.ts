@@ -1,0 +1,130 @@
+/**
+ * Moderator actions (§7) under .../eventuser/v1/events/{eventId}/instance/{instanceId}/moderator/{moderatorGuid}.
+ * Mute, rename and kick-out act on the live roster (the event sockets) and push `Event_Roster`;
+ * share video stores the event's shared video and pushes `Video_Share`.
+ */
+import type { FastifyInstance } from 'fastify';
+import { requireEventAccess } from '../auth';
+import type { Ctx } from '../context';
+import type { Queryable } from '../db/adapter';
+import { badRequest, notFound } from '../errors';
+import type { EventConnection, Hub } from '../sockets/hub';
+import { API, requireInstance } from './events';
+
+const BASE = `${API}/eventuser/v1/events/:eventId/instance/:instanceId/moderator/:moderatorGuid`;
+const SHARE_STATES = ['OPEN', 'PLAYING', 'PAUSED', 'CLOSED'];
+const MUTE_MODES = ['SOFT_MUTE', 'HARD_MUTE', 'UNMUTE'];
+const NAME_MAX = 100;
+
+interface ShareRow {
+  event_id: string;
+  content_id: string;
+  state: string;
+  seek: number;
+  offset_s: number;
+  endpoint_guid: string;
+}
+
+export interface VideoShare {
+  contentId: string;
+  state: string;
+  seek: number;
+  offset: number;
+  endpointGUID: string;
+}
+
+/** Stores the event's shared video (merging `change` into what is there) and pushes `Video_Share`. */
+export async function updateVideoShare(db: Queryable & { transaction: Ctx['db']['transaction'] }, hub: Hub, eventId: string, change: Partial<VideoShare>): Promise<VideoShare> {
+  const share = await db.transaction(async (tx) => {
+    const row = (await tx.query<ShareRow>('SELECT * FROM video_shares WHERE event_id = $1 FOR UPDATE', [eventId]))[0];
+    const current: VideoShare = row ? { contentId: row.content_id, state: row.state, seek: row.seek, offset: row.offset_s, endpointGUID: row.endpoint_guid } : { contentId: '', state: 'CLOSED', seek: 0, offset: 0, endpointGUID: '' };
+    const next = { ...current, ...change };
+    await tx.query(
+      `INSERT INTO video_shares (event_id, content_id, state, seek, offset_s, endpoint_guid) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (event_id) DO UPDATE SET content_id = $2, state = $3, seek = $4, offset_s = $5, endpoint_guid = $6`,
+      [eventId, next.contentId, next.state, next.seek, next.offset, next.endpointGUID],
+    );
+    return next;
+  });
+  hub.pushEventMsg(eventId, { type: 'Video_Share', ...share });
+  return share;
+}
+
+type Params = { eventId: string; instanceId: string; moderatorGuid: string };
+
+function connectionOf(hub: Hub, eventId: string, guid: string): EventConnection {
+  const conn = hub.eventConnections(eventId).find((c) => c.guid === guid);
+  if (!conn) throw notFound('No such participant');
+  return conn;
+}
+
+export function moderatorRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
+  const guard = async (p: Params, req: Parameters<typeof requireEventAccess>[1]) => {
+    await requireEventAccess(db, req, p.eventId);
+    await requireInstance(db, p.eventId, p.instanceId);
+  };
+
+  app.put<{ Params: Params; Querystring: { action?: string } }>(`${BASE}/sharevideo`, async (req) => {
+    await guard(req.params, req);
+    const state = (req.query.action ?? '').toUpperCase();
+    if (!SHARE_STATES.includes(state)) throw badRequest(`action must be one of ${SHARE_STATES.join(', ')}`);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const offset = typeof body.offset === 'number' && Number.isFinite(body.offset) ? body.offset : 0;
+    const change: Partial<VideoShare> = { state, offset, seek: offset };
+    if (typeof body.contentId === 'string') change.contentId = body.contentId;
+    change.endpointGUID = typeof body.endpointGuid === 'string' ? body.endpointGuid : req.params.moderatorGuid;
+    await updateVideoShare(db, hub, req.params.eventId, change);
+    return {};
+  });
+
+  app.put<{ Params: Params & { guid: string } }>(`${BASE}/rename/:guid`, async (req) => {
+    await guard(req.params, req);
+    const name = ((req.body ?? {}) as Record<string, unknown>).name;
+    if (typeof name !== 'string' || !name.trim()) throw badRequest('name is required');
+    if (name.length > NAME_MAX) throw badRequest(`name is longer than ${NAME_MAX} characters`);
+    connectionOf(hub, req.params.eventId, req.params.guid).entry.name = name.trim();
+    hub.pushRoster(req.params.eventId);
+    return {};
+  });
+
+  app.put<{ Params: Params; Querystring: { media?: string; mute?: string } }>(`${BASE}/endpoints`, async (req) => {
+    await guard(req.params, req);
+    if (req.query.media !== 'audio') throw badRequest('media must be audio');
+    const mute = req.query.mute === 'true';
+    for (const c of hub.eventConnections(req.params.eventId)) {
+      if (c.guid === req.params.moderatorGuid) continue;
+      c.entry.audioMute = mute;
+      if (!mute) c.entry.audioHardMute = false;
+    }
+    hub.pushRoster(req.params.eventId);
+    return {};
+  });
+
+  app.put<{ Params: Params & { guid: string }; Querystring: { muteVideo?: string; muteAudio?: string; voiceProcessing?: string } }>(`${BASE}/endpoint/:guid`, async (req) => {
+    await guard(req.params, req);
+    const conn = connectionOf(hub, req.params.eventId, req.params.guid);
+    const { muteVideo, muteAudio, voiceProcessing } = req.query;
+    if (voiceProcessing !== undefined) {
+      if (voiceProcessing !== 'true' && voiceProcessing !== 'false') throw badRequest('voiceProcessing must be true or false');
+      return {};
+    }
+    const media = muteAudio !== undefined ? 'audio' : muteVideo !== undefined ? 'video' : null;
+    const mode = muteAudio ?? muteVideo ?? '';
+    if (!media || !MUTE_MODES.includes(mode)) throw badRequest(`muteAudio or muteVideo must be one of ${MUTE_MODES.join(', ')}`);
+    const [muteKey, hardKey] = media === 'audio' ? (['audioMute', 'audioHardMute'] as const) : (['videoMute', 'videoHardMute'] as const);
+    conn.entry[muteKey] = mode !== 'UNMUTE';
+    conn.entry[hardKey] = mode === 'HARD_MUTE';
+    hub.pushRoster(req.params.eventId);
+    return {};
+  });
+
+  app.delete<{ Params: Params & { type: string; guid: string } }>(`${BASE}/moderator/kickout/:type/:guid`, async (req) => {
+    await guard(req.params, req);
+    if (req.params.type !== 'attendee' && req.params.type !== 'presenter') throw badRequest('type must be attendee or presenter');
+    const conn = connectionOf(hub, req.params.eventId, req.params.guid);
+    hub.leaveEvent(conn);
+    conn.ws.close(4000, 'Removed by a moderator');
+    hub.pushRoster(req.params.eventId);
+    return {};
+  });
+}

@@ -1,0 +1,146 @@
+/**
+ * Q&A (§7, CONTRACT.md). Pushes `{ type: 'msg', msg: { type: 'Event_QnA', qna } }` with qna as the
+ * studio's QnaEvent (src/state/qna/types.ts). Decided here: `PUT .../qna/question/{id}` with body
+ * `{ approve: true|false }` publishes (ACTIVE) or declines (DECLINED); any other body is an upvote.
+ */
+import type { FastifyInstance } from 'fastify';
+import { requireEventAccess } from '../auth';
+import type { Ctx } from '../context';
+import { json, type Queryable } from '../db/adapter';
+import { badRequest, notFound } from '../errors';
+import { getUser } from '../users';
+import { API } from './events';
+
+const ANSWER_MAX = 500;
+
+interface Answer {
+  content: string;
+  anonymous: boolean;
+  answerBy: { name: string; endpointGuid: string };
+  timestamp: number;
+}
+interface QuestionRow {
+  id: string;
+  content: string;
+  status: string;
+  anonymous: boolean;
+  initiator: { name: string };
+  ts: number;
+  upvote_count: number;
+  answers: Answer[];
+}
+
+export const toQuestion = (r: QuestionRow) => ({
+  id: r.id,
+  content: r.content,
+  status: r.status,
+  anonymous: r.anonymous,
+  initiator: r.anonymous ? { name: 'Anonymous' } : r.initiator,
+  timestamp: r.ts,
+  upvoteCount: r.upvote_count,
+  answerCount: r.answers.length,
+  replyCount: r.answers.length,
+  answers: r.answers,
+});
+
+async function getQuestion(db: Queryable, eventId: string, id: string): Promise<QuestionRow> {
+  const row = (await db.query<QuestionRow>('SELECT * FROM questions WHERE id = $1 AND event_id = $2 FOR UPDATE', [id, eventId]))[0];
+  if (!row) throw notFound('No such question');
+  return row;
+}
+
+type QParams = { Params: { eventId: string; id: string } };
+const Q = `${API}/chat/v1/events/:eventId/qna`;
+
+export function qnaRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
+  const push = (eventId: string, qna: unknown) => hub.pushEventMsg(eventId, { type: 'Event_QnA', qna });
+
+  app.get<{ Params: { eventId: string } }>(`${Q}/questions`, async (req) => {
+    await requireEventAccess(db, req, req.params.eventId);
+    return (await db.query<QuestionRow>('SELECT * FROM questions WHERE event_id = $1 ORDER BY ts, id', [req.params.eventId])).map(toQuestion);
+  });
+
+  app.post<{ Params: { eventId: string } }>(`${Q}/seen`, async (req) => {
+    const me = await requireEventAccess(db, req, req.params.eventId);
+    const ids = ((req.body ?? {}) as Record<string, unknown>).ids;
+    if (!Array.isArray(ids) || !ids.every((g) => typeof g === 'string')) throw badRequest('ids must be a list of ids');
+    await db.transaction(async (tx) => {
+      for (const id of ids) await tx.query('INSERT INTO question_seen (user_id, question_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [me, id]);
+    });
+    return {};
+  });
+
+  app.put<QParams>(`${Q}/question/:id`, async (req) => {
+    const { eventId, id } = req.params;
+    await requireEventAccess(db, req, eventId);
+    const approve = ((req.body ?? {}) as Record<string, unknown>).approve;
+    const row = await db.transaction(async (tx) => {
+      const q = await getQuestion(tx, eventId, id);
+      if (typeof approve === 'boolean') {
+        const status = approve ? 'ACTIVE' : 'DECLINED';
+        await tx.query('UPDATE questions SET status = $2 WHERE id = $1', [id, status]);
+        return { ...q, status };
+      }
+      await tx.query('UPDATE questions SET upvote_count = upvote_count + 1 WHERE id = $1', [id]);
+      return { ...q, upvote_count: q.upvote_count + 1 };
+    });
+    if (typeof approve === 'boolean') push(eventId, { type: 'update', question: toQuestion(row) });
+    else push(eventId, { type: 'upvote', id, upvoteCount: row.upvote_count });
+    return toQuestion(row);
+  });
+
+  app.delete<QParams>(`${Q}/question/:id`, async (req) => {
+    const { eventId, id } = req.params;
+    await requireEventAccess(db, req, eventId);
+    await db.transaction(async (tx) => {
+      await getQuestion(tx, eventId, id);
+      await tx.query('DELETE FROM questions WHERE id = $1', [id]);
+    });
+    push(eventId, { type: 'delete', id });
+    return {};
+  });
+
+  app.get<QParams>(`${Q}/question/:id/answer`, async (req) => {
+    await requireEventAccess(db, req, req.params.eventId);
+    const row = (await db.query<QuestionRow>('SELECT * FROM questions WHERE id = $1 AND event_id = $2', [req.params.id, req.params.eventId]))[0];
+    if (!row) throw notFound('No such question');
+    return row.answers;
+  });
+
+  app.post<QParams>(`${Q}/question/:id/answer`, async (req) => {
+    const { eventId, id } = req.params;
+    const me = await requireEventAccess(db, req, eventId);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const content = typeof body.content === 'string' ? body.content.trim() : '';
+    if (!content) throw badRequest('The answer is empty');
+    if ([...content].length > ANSWER_MAX) throw badRequest(`The answer is longer than ${ANSWER_MAX} characters`);
+    const user = await getUser(db, me);
+    const by = body.answerBy as Record<string, unknown> | undefined;
+    const guid = hub.eventConnections(eventId).find((c) => c.userId === me)?.guid ?? me;
+    const answer: Answer = {
+      content,
+      anonymous: false,
+      answerBy: { name: typeof by?.name === 'string' && by.name ? by.name : `${user.firstName} ${user.lastName}`, endpointGuid: typeof by?.endpointGuid === 'string' && by.endpointGuid ? by.endpointGuid : guid },
+      timestamp: Date.now(),
+    };
+    const row = await db.transaction(async (tx) => {
+      const q = await getQuestion(tx, eventId, id);
+      const answers = [...q.answers, answer];
+      await tx.query('UPDATE questions SET answers = $2::jsonb WHERE id = $1', [id, json(answers)]);
+      return { ...q, answers };
+    });
+    push(eventId, { type: 'answer', id, answer, answerCount: row.answers.length, replyCount: row.answers.length });
+    return answer;
+  });
+}
+
+/** The fault hooks' audience: a question as an attendee asks it. */
+export async function askQuestion(ctx: Ctx, eventId: string, content: string, name: string): Promise<ReturnType<typeof toQuestion>> {
+  const row: QuestionRow = { id: crypto.randomUUID(), content, status: 'ASKED', anonymous: false, initiator: { name }, ts: Date.now(), upvote_count: 0, answers: [] };
+  await ctx.db.transaction((tx) =>
+    tx.query("INSERT INTO questions (id, event_id, content, status, anonymous, initiator, ts) VALUES ($1, $2, $3, 'ASKED', false, $4::jsonb, $5)", [row.id, eventId, content, json(row.initiator), row.ts]),
+  );
+  const question = toQuestion(row);
+  ctx.hub.pushEventMsg(eventId, { type: 'Event_QnA', qna: { type: 'add', question } });
+  return question;
+}

@@ -1,0 +1,17 @@
+/** Reading socket frames: JSON text only; anything else is ignored. */
+import type { RawData } from 'ws';
+
+export function parseFrame(data: RawData): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Close codes of a refused registration. */
+export const CLOSE_UNAUTHORIZED = 4401;
+export const CLOSE_FORBIDDEN = 4403;
+/** A socket that has not registered within this long is closed (4401). */
+export const REGISTER_TIMEOUT_MS = 10_000;

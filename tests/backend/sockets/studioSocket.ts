@@ -1,0 +1,59 @@
+/**
+ * The studio socket `{studioApi}/websocket` (CONTRACT.md "Sockets"): `register` with the producer
+ * token or the channel's output token → `registered` with the channel; then `channel.updated` and `studio.state`.
+ * It accepts no writes (an output-token registration is read-only by nature). `ping` → `pong`.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { lookupToken, tokenHash } from '../auth';
+import { canProduce, channelJson, loadChannel, type ChannelRow } from '../channels';
+import type { Ctx } from '../context';
+import { STUDIO_API } from '../routes/channel';
+import type { StudioConnection } from './hub';
+import { send } from './hub';
+import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, parseFrame, REGISTER_TIMEOUT_MS } from './messages';
+
+export function studioSocketRoute(app: FastifyInstance, { db, hub }: Ctx): void {
+  app.get(`${STUDIO_API}/websocket`, { websocket: true }, (socket: WebSocket) => {
+    hub.track(socket);
+    let conn: StudioConnection | null = null;
+    let registering = false;
+    const timer = setTimeout(() => conn || socket.close(CLOSE_UNAUTHORIZED, 'Not registered'), REGISTER_TIMEOUT_MS);
+
+    async function register(msg: Record<string, unknown>): Promise<void> {
+      const uuid = typeof msg.channel === 'string' ? msg.channel : '';
+      const row: ChannelRow | null = await loadChannel(db, uuid).catch(() => null);
+      let userId: string | null = null;
+      if (typeof msg.outputToken === 'string') {
+        if (!row || !row.output_token_hash || row.output_token_hash !== tokenHash(msg.outputToken)) return socket.close(CLOSE_FORBIDDEN, 'Wrong output token');
+      } else {
+        const owner = await lookupToken(db, typeof msg.token === 'string' ? msg.token : null);
+        if (!owner || owner.kind !== 'user') return socket.close(CLOSE_UNAUTHORIZED, 'Unknown or expired token');
+        if (!row || !(await canProduce(db, owner.userId, row))) return socket.close(CLOSE_FORBIDDEN, 'Not a producer of this channel');
+        userId = owner.userId;
+      }
+      if (socket.readyState !== socket.OPEN) return;
+      conn = { ws: socket, channel: uuid, userId };
+      hub.joinStudio(conn);
+      clearTimeout(timer);
+      // The whole channel as GET answers it (with version and applied), read after joining so no
+      // update falls between: a reconnecting client learns at once what the server has.
+      send(socket, { type: 'registered', channel: channelJson(await loadChannel(db, uuid)) });
+    }
+
+    socket.on('message', (data) => {
+      const msg = parseFrame(data);
+      if (!msg) return;
+      if (msg.type === 'ping') return send(socket, { type: 'pong' });
+      if (msg.type === 'register' && !conn && !registering) {
+        registering = true;
+        register(msg).catch(() => socket.close(1011, 'Registration failed')).finally(() => (registering = false));
+      }
+      // Nothing else is accepted: channel writes go through PUT /channel/{uuid}.
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      if (conn) hub.leaveStudio(conn);
+    });
+  });
+}

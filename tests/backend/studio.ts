@@ -1,0 +1,86 @@
+/**
+ * Serves the studio: `/studio/instant-demo/config.json` (CONTRACT.md "Runtime configuration": every
+ * service on this server, by relative address) always, and, when a build folder exists, the build
+ * under `/studio/instant-demo/` with the SPA fallback to its index.html for unknown paths there.
+ * HTML goes out with the build's Content-Security-Policy as a header, as `vite preview` sends it
+ * (vite.config.ts: the <meta> policy plus frame-ancestors), with connect-src allowing this server's
+ * own http: and ws: origin.
+ */
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const STUDIO_BASE = '/studio/instant-demo/';
+
+export const RUNTIME_CONFIG = {
+  backend: 'server',
+  userManager: '/usermanager/',
+  tokenExchange: '/token-exchange/v1/',
+  eventApi: '/ptapi/api/',
+  eventSocket: '/ptapi/websocket',
+  studioApi: '/api/studio',
+  assetApi: '/api/v1/',
+  cms: '/cms/',
+  disablePtSequinCheck: false,
+} as const;
+
+/** The policy when the build carries none (vite.config.ts CSP_DIRECTIVES without the style hash). */
+const FALLBACK_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self'",
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' blob: https:",
+  "connect-src 'self' https: wss: data: blob:",
+  "worker-src 'self' blob:",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+/** The policy of the build's <meta> tag, or the fallback. */
+export function buildCsp(indexHtml: string | null): string {
+  const meta = indexHtml ? /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"/i.exec(indexHtml)?.[1] : undefined;
+  return meta ?? FALLBACK_CSP;
+}
+
+/** The header: the build's policy, connect-src opened to this server's origin, plus frame-ancestors. */
+export function cspHeader(policy: string, host: string | undefined): string {
+  const own = host ? ` http://${host} ws://${host}` : '';
+  const directives = policy.split(';').map((d) => d.trim()).filter(Boolean);
+  const withOrigin = directives.map((d) => (d.startsWith('connect-src') ? `${d}${own}` : d));
+  if (!withOrigin.some((d) => d.startsWith('frame-ancestors'))) withOrigin.push("frame-ancestors 'none'");
+  return withOrigin.join('; ');
+}
+
+/** The SPA fallback (for the not-found handler), or null when no build is served. */
+export type SpaFallback = (req: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+export function studioRoutes(app: FastifyInstance, distDir: string | null): { served: boolean; fallback: SpaFallback | null } {
+  app.get(`${STUDIO_BASE}config.json`, async (_req, reply) => reply.header('Cache-Control', 'no-store').send(RUNTIME_CONFIG));
+
+  const indexPath = distDir ? join(distDir, 'index.html') : null;
+  if (!distDir || !indexPath || !existsSync(indexPath)) return { served: false, fallback: null };
+  const indexHtml = readFileSync(indexPath, 'utf8');
+  const policy = buildCsp(indexHtml);
+
+  const sendIndex = (req: FastifyRequest, reply: FastifyReply) =>
+    reply.header('Content-Security-Policy', cspHeader(policy, req.headers.host)).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+
+  app.register(fastifyStatic, {
+    root: distDir,
+    prefix: STUDIO_BASE,
+    index: false,
+    wildcard: true,
+    decorateReply: false,
+    setHeaders: (reply, path) => {
+      if (path.endsWith('.html')) reply.header('Content-Security-Policy', cspHeader(policy, reply.request.headers.host));
+    },
+  });
+  app.get(STUDIO_BASE, sendIndex);
+  app.get(`${STUDIO_BASE}index.html`, sendIndex);
+  return { served: true, fallback: (req, reply) => sendIndex(req, reply.code(200)) };
+}
+
