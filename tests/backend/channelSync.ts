@@ -6,7 +6,7 @@ import { channelBody } from '../../compositor/convert';
 import { emptyChannel } from '../../compositor/model/channel';
 import { isRecord } from '../../compositor/model/json';
 import type { ChannelBody, UpdateReason } from '../../compositor/model/types';
-import { applyUpdate, applyWholeBody, bodyFromKeyed, keyedFromBody, type Changes, type KeyedChannel, type ServerChannel, type SyncUpdate } from './channelSyncStandIn';
+import { applyUpdate, applyWholeBody, bodyFromKeyed, keyedFromBody, validateUpdate, type Changes, type KeyedChannel, type ServerChannel } from '../../compositor/sync';
 import { badRequest } from './errors';
 
 export type { Changes, KeyedChannel, ServerChannel };
@@ -41,14 +41,14 @@ const BODY_FIELDS: Record<string, (v: unknown) => boolean> = {
 export function applyPut(state: ServerChannel, body: unknown, identity: ChannelIdentity): { state: ServerChannel; duplicate: boolean } {
   if (!isRecord(body)) throw badRequest('The channel body must be a JSON object');
   try {
-    if (body.sync !== undefined) return applyUpdate(state, body.sync as SyncUpdate);
+    if (body.sync !== undefined) return applyUpdate(state, validateUpdate(body.sync));
     const merged: Record<string, unknown> = { ...bodyOf(state, identity, null) };
     for (const [field, ok] of Object.entries(BODY_FIELDS)) {
       if (body[field] === undefined) continue;
       if (!ok(body[field])) throw new Error(`${field} has the wrong type`);
       merged[field] = body[field];
     }
-    return applyWholeBody(state, merged as unknown as ChannelBody);
+    return { state: applyWholeBody(state, merged as unknown as ChannelBody).state, duplicate: false };
   } catch (error) {
     throw badRequest(`Malformed channel update: ${error instanceof Error ? error.message : String(error)}`);
   }

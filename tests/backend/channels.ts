@@ -49,6 +49,8 @@ export function channelJson(row: ChannelRow) {
     ...bodyOf(serverState(row), { name: row.name, templateUrl: row.template_url }, row.update_reason),
     version: row.version,
     applied: row.applied,
+    /** The keyed map as stored: its key order is the one every producer's view must share (compositor/sync). */
+    keyed: row.keyed,
   };
 }
 export type ChannelJson = ReturnType<typeof channelJson>;

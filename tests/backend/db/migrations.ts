@@ -64,7 +64,7 @@ export const MIGRATIONS: readonly Migration[] = [
         template_url text NOT NULL DEFAULT '',
         event_id text REFERENCES events(id) ON DELETE SET NULL,
         event_status text,
-        keyed jsonb NOT NULL,
+        keyed json NOT NULL, -- json, not jsonb: the keyed map's key order is the channel's item order (jsonb sorts keys)
         version integer NOT NULL DEFAULT 0,
         applied jsonb NOT NULL DEFAULT '{}',
         update_reason jsonb,

@@ -65,7 +65,7 @@ export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
     const uuid = randomUUID();
     const keyed = applyPut({ version: 0, applied: {}, keyed: freshKeyed(name) }, { ...body, sync: undefined }, { name, templateUrl: '' }).state.keyed;
     await db.transaction((tx) =>
-      tx.query("INSERT INTO channels (uuid, name, template_url, event_id, event_status, keyed, version, applied) VALUES ($1, $2, $3, $4, 'NEW', $5::jsonb, 0, '{}'::jsonb)", [
+      tx.query("INSERT INTO channels (uuid, name, template_url, event_id, event_status, keyed, version, applied) VALUES ($1, $2, $3, $4, 'NEW', $5::json, 0, '{}'::jsonb)", [
         uuid,
         name,
         typeof body.templateUrl === 'string' ? body.templateUrl : '',
@@ -96,7 +96,7 @@ export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
       const reason = isRecord(reasonValue) ? reasonValue : null;
       const name = typeof b.name === 'string' && b.name.trim() ? b.name.trim().slice(0, NAME_MAX) : current.name;
       const templateUrl = typeof b.templateUrl === 'string' ? b.templateUrl : current.template_url;
-      await tx.query('UPDATE channels SET keyed = $2::jsonb, version = $3, applied = $4::jsonb, update_reason = $5::jsonb, name = $6, template_url = $7 WHERE uuid = $1', [
+      await tx.query('UPDATE channels SET keyed = $2::json, version = $3, applied = $4::jsonb, update_reason = $5::jsonb, name = $6, template_url = $7 WHERE uuid = $1', [
         current.uuid,
         json(result.state.keyed),
         result.state.version,
