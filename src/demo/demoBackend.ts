@@ -4,6 +4,7 @@
  */
 import type { Backend } from '../state/backend';
 import { VOLUME_SAMPLE_MS } from '../lib/limits';
+import { log } from '../log';
 import { createChatDemo } from './audience/chatDemo';
 import { createDemoPeopleService, startPeopleDemo } from './audience/peopleDemo';
 import { demoQuestions } from './audience/pollsQnaData';
@@ -38,6 +39,8 @@ export function createDemoBackend({ now = Date.now, schedule = realTimer, ...ses
         const timer = setInterval(() => listener(simulator.levelsAt(Date.now() - start)), VOLUME_SAMPLE_MS);
         return () => clearInterval(timer);
       },
+      // The demo has no playout: the shared video's events are only logged.
+      reportSharedVideo: async (event) => log.info('sharedVideo', `${event.state} ${event.contentId} at ${event.seek.toFixed(1)} s`),
       startAudience(info, dispatch) {
         const stops = [
           chat.start(dispatch),

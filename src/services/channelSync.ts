@@ -92,6 +92,9 @@ export function startSyncedStage(service: SyncChannelService, channel: ChannelSu
     saver.schedule(true);
   });
   const detach = saver.attachToPage();
+  // Back online: send what waits now instead of at the end of the retry backoff (RELIABILITY R2).
+  const onOnline = () => engine.hasUnsent() && void saver.flush(false);
+  window.addEventListener('online', onOnline);
   const unfollow = service.subscribe(channel.uuid, {
     channel: receive,
     // After a reconnect: catch up with what was pushed meanwhile, and send what is still unacknowledged.
@@ -111,6 +114,7 @@ export function startSyncedStage(service: SyncChannelService, channel: ChannelSu
       unfollow();
       unsubscribe();
       detach();
+      window.removeEventListener('online', onOnline);
       await saver.flush(false);
       if (active === engine) active = null;
     },

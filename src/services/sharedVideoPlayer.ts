@@ -4,7 +4,8 @@
  * - The channel's foreground video is the truth: selecting, unselecting, an undo or another producer's
  *   change all go through it, and the machine follows (select → PLAYING at 0; gone → CLOSED).
  * - The element follows the machine: play, pause, seek, volume; its 'ended' drives the loop rule.
- * In the demo the §3 shared-video events are only logged; backend mode sends them (§7 sharevideo).
+ * The §3 shared-video events go to the backend: the demo logs them, backend mode sends them (§7
+ * sharevideo, and the playout's layer 20000).
  */
 import { mediaKey, type MediaRef } from '../../compositor/model/channel';
 import { createSharedVideo, type SharedVideoController, type SharedVideoSnapshot, type SharedVideoSource } from '../state/media/sharedVideo';
@@ -14,13 +15,14 @@ import { useMeetingStore } from '../state/meetingStore';
 import { stageActions } from '../state/channel/stageActions';
 import { SELF_ID } from '../state/session';
 import { log } from '../log';
+import { backend } from '../state/backend';
 import { media } from './media';
 
 /** A seek closer than this to where the element is already does not move it (no stutter). */
 const SEEK_TOLERANCE_SEC = 0.25;
 
 export const sharedVideo: SharedVideoController = createSharedVideo({
-  report: (event) => log.info('sharedVideo', `${event.state} ${event.contentId} at ${event.seek.toFixed(1)} s`),
+  report: (event) => backend().meeting.reportSharedVideo(event, sharedVideo.getState().video?.durationSec),
   releaseToken: () => log.info('sharedVideo', 'presentation token released'),
 });
 

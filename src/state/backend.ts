@@ -11,6 +11,7 @@ import type { PeopleService } from './people/service';
 import type { PollService } from './polls/service';
 import type { QnaService } from './qna/service';
 import type { Dispatch } from './realtimeEvent';
+import type { SharedVideoReport } from './media/sharedVideo';
 import type { EventInformation, StudioSession } from './session';
 
 /** The demo's channel: whole-body saves, relayed to the other studio tabs of this browser. */
@@ -55,6 +56,11 @@ export interface MeetingService {
   subscribeAudioLevels(listener: (levels: Record<string, number>) => void): () => void;
   /** Starts delivering the audience's real-time events (§7 sockets) to `dispatch`; returns the stop. */
   startAudience(info: EventInformation, dispatch: Dispatch): () => void;
+  /**
+   * §3 Shared video event of our own video (PUT sharevideo) and the playout's video layer (§7 layer
+   * 20000 seek/resume/pause). §8: errors of these calls are swallowed (logged), never shown.
+   */
+  reportSharedVideo(event: SharedVideoReport, durationSec: number | undefined): Promise<void>;
 }
 
 export interface Backend {

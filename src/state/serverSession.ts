@@ -15,6 +15,8 @@ export interface UpcomingEvent {
   eventTitle: string;
   start: number;
   end: number;
+  /** IANA zone the event is scheduled in (its start is shown there, with tzShortName). */
+  timezone: string;
   tzShortName: string;
 }
 

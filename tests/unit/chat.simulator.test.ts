@@ -90,7 +90,7 @@ describe('simulated chat', () => {
 function startChatDemo(seed: number, pace?: Partial<ChatPace>) {
   const chat = createChatDemo({ seed, pace });
   const { polls, qna } = createDemoPollsQnaService();
-  const b = installFakeBackend({ chat: chat.service, polls, qna, meeting: { subscribeAudioLevels: () => () => undefined, startAudience: (_info, to) => chat.start(to) } });
+  const b = installFakeBackend({ chat: chat.service, polls, qna, meeting: { subscribeAudioLevels: () => () => undefined, startAudience: (_info, to) => chat.start(to), reportSharedVideo: async () => undefined } });
   const connection = { user: DEMO_USER, eventInformation: DEMO_EVENT_INFORMATION, channel: DEMO_CHANNEL, stage: demoStage(DEMO_USER) };
   return { chat, stop: startAudience(b, connection) };
 }

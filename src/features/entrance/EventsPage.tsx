@@ -10,7 +10,15 @@ import { serverMode } from '../../services/server/mode';
 import { navigate } from '../../services/router';
 import { EVENTS_TEXTS } from './texts';
 
-const when = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+/** The start in the event's own time zone (what its tzShortName names); the browser's zone if that one is unknown. */
+function startOf(event: UpcomingEvent): string {
+  const options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
+  try {
+    return `${new Intl.DateTimeFormat(undefined, { ...options, timeZone: event.timezone || undefined }).format(event.start)} ${event.tzShortName}`.trim();
+  } catch {
+    return new Intl.DateTimeFormat(undefined, { ...options, timeZoneName: 'short' }).format(event.start);
+  }
+}
 
 function EventRow({ event }: { event: UpcomingEvent }) {
   return (
@@ -18,9 +26,7 @@ function EventRow({ event }: { event: UpcomingEvent }) {
       <CalendarClock size={20} aria-hidden className="event-row-icon" />
       <div className="event-row-text">
         <span className="event-row-title">{event.eventTitle}</span>
-        <span className="muted">
-          {when.format(event.start)} {event.tzShortName}
-        </span>
+        <span className="muted">{startOf(event)}</span>
       </div>
       <button type="button" className="btn btn-primary" onClick={() => navigate(`event/${encodeURIComponent(event.sharingUrl)}`)} aria-label={`${EVENTS_TEXTS.open}: ${event.eventTitle}`}>
         {EVENTS_TEXTS.open}

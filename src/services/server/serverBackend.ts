@@ -10,6 +10,7 @@ import { createServerQna, serverChat, serverPeople, serverPolls } from './audien
 import { createServerChannel } from './channelService';
 import { createClients } from './clients';
 import { peekJoin } from './joined';
+import { createSharedVideoCalls } from './sharedVideoCalls';
 import { createServerSession, selfWireId } from './serverSession';
 
 export function createServerBackend(services: ServiceAddresses, flags: { disablePtSequinCheck: boolean }) {
@@ -32,6 +33,7 @@ export function createServerBackend(services: ServiceAddresses, flags: { disable
     meeting: {
       // Levels come from the meeting provider, which joins with real guests (WebRTC); none until then.
       subscribeAudioLevels: () => () => undefined,
+      reportSharedVideo: createSharedVideoCalls(clients.channels),
       startAudience(_info, dispatch) {
         sockets()?.setDispatch(dispatch);
         return () => sockets()?.setDispatch(null);

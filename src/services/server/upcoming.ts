@@ -10,6 +10,7 @@ const toUpcoming = (e: EventPublic): UpcomingEvent => ({
   eventTitle: String(e.eventTitle ?? ''),
   start: Number(e.start) || 0,
   end: Number(e.end) || 0,
+  timezone: String(e.timezone ?? ''),
   tzShortName: String(e.tzShortName ?? ''),
 });
 
