@@ -55,8 +55,11 @@ export function cmsClient(base: string, userToken: TokenSource, fetchImpl?: type
   const token = () => userToken() ?? '';
   return {
     list: (userId: string) => json<CmsVideo[]>(() => http.get(`user/${enc(userId)}/cms/`, { searchParams: { contentCategory: 'VIDEO', access_token: token() } })),
-    uploadForm: (method: string, filename: string, fileType: string) =>
-      json<{ uploadUrl: string; fields: Record<string, string> }>(() => http.post('get_upload_form', { json: { method, filename, fileType }, retry: 0 })),
+    /** The upload form (method, filename, fileType): where to send the file, its form fields, and the contentUrl to register. */
+    uploadForm: (userId: string, method: string, filename: string, fileType: string) =>
+      json<{ uploadUrl: string; method?: string; fields: Record<string, string>; contentUrl?: string }>(() =>
+        http.post(`user/${enc(userId)}/cms/get_upload_form`, { json: { method, filename, fileType }, retry: 0 }),
+      ),
     /** §7: the answer is the new video's id (a number); anything else means the upload failed. */
     register: (userId: string, body: Record<string, unknown>) =>
       mapFailure(async () => {
