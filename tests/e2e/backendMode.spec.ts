@@ -206,6 +206,23 @@ test('sign in with remember me, open an event from the list, and join by the joi
   await second.context().close();
 });
 
+test('an event that has not started yet: the studio says it waits, and opens by itself when the event starts', async ({ browser, backend, watch }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  watch(page);
+  await page.addInitScript(() => localStorage.setItem('tutorialCompleted', 'true'));
+  await page.goto(`${backend.studio}event/instance-wait`);
+  await signIn(page, 'producer1');
+  await page.getByRole('button', { name: /ENTER STUDIO/ }).click({ timeout: 30_000 });
+  // §4: the instance appears about 6 s after the first join attempt; the join checks every 2 s.
+  await expect(page.getByTestId('waiting-for-event')).toContainText('Waiting for the event to start…', { timeout: 15_000 });
+  await expect(page.getByTestId('studio')).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByTestId('waiting-for-event')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Instance Wait Rehearsal' })).toBeVisible();
+  await context.close();
+});
+
 test('a producer who does not moderate an event cannot join it, and is told why', { tag: '@provokes-network-errors' }, async ({ browser, backend, watch }) => {
   const context = await browser.newContext();
   const page = await context.newPage();

@@ -98,3 +98,13 @@ describe('§7 layer 20000 seek', () => {
     expect(seekFrame(fraction, duration, 30)).toBe(frame);
   });
 });
+
+describe('chat: my own messages when a server names senders by connection', () => {
+  it('a message is mine by the sender guid or by the sender user id', async () => {
+    const { normalizeMessage } = await import('../../src/state/chat/rules');
+    const sender = (guid: string, userId?: string) => ({ guid, name: 'Priya Patel', role: 'Moderator' as const, ...(userId ? { userId } : {}) });
+    expect(normalizeMessage({ id: 'm1', body: 'hi', sender: sender('socket-guid-1', 'user-1') }, 'user-1').isSelf).toBe(true);
+    expect(normalizeMessage({ id: 'm2', body: 'hi', sender: sender('user-1') }, 'user-1').isSelf).toBe(true);
+    expect(normalizeMessage({ id: 'm3', body: 'hi', sender: sender('socket-guid-2', 'user-2') }, 'user-1').isSelf).toBe(false);
+  });
+});

@@ -140,6 +140,8 @@ export function createServerSession({ clients, auth, wait = abortableWait, parti
         eventToken: () => tokens.event() ?? '',
         userToken: () => tokens.user() ?? '',
         onStudioState: (state) => applyBroadcastEvent({ source: 'studio-server', state }),
+        // Every producer follows the channel's foreground video (sharedVideoPlayer); another presenter's
+        // own shares (the conflict of §4) come with real guests over WebRTC, so this is only logged.
         onVideoShare: (event) => log.info('session', `video share ${String(event.state)}`),
       });
       sockets = s;

@@ -31,13 +31,17 @@ export function normalizeParticipant(p: Partial<ChatParticipant> | null | undefi
   return out;
 }
 
-/** A delivered message with every §3 field set; `selfGuid` decides isSelf when the message does not say. */
+/**
+ * A delivered message with every §3 field set; `selfGuid` decides isSelf when the message does not
+ * say: the sender's guid, or its user id (a server names a sender by its connection's guid, which
+ * changes with every reconnect, and by the user id, which does not).
+ */
 export function normalizeMessage(raw: ChatMessageInput, selfGuid: string | null, base?: ChatMessage): ChatMessage {
   const m = { ...base, ...raw };
   const kind = chatKindOf(m);
   const sender = normalizeParticipant(raw.sender ?? base?.sender);
   const receiverRaw = raw.receiver === undefined ? base?.receiver : raw.receiver;
-  const isSelf = m.isSelf ?? (selfGuid !== null && sender.guid === selfGuid);
+  const isSelf = m.isSelf ?? (selfGuid !== null && (sender.guid === selfGuid || sender.userId === selfGuid));
   const message: ChatMessage = {
     id: raw.id,
     body: m.body ?? '',

@@ -49,6 +49,9 @@ export async function openPglite(dataDir: string): Promise<Db> {
 /** A PostgreSQL server at `url` (DATABASE_URL), through a small `pg` pool. */
 export async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 5, types: { getTypeParser: (oid, format) => (oid === 20 ? toNumber : pg.types.getTypeParser(oid, format)) } as pg.CustomTypesConfig });
+  // An idle connection the server drops (a restart, an admin shutdown) is replaced on the next query;
+  // without a listener its error would end the process.
+  pool.on('error', (error) => console.warn(`postgres: idle connection lost: ${error.message}`));
   await pool.query('SELECT 1');
   return {
     async query<T>(sql: string, params: readonly unknown[] = []) {
