@@ -61,34 +61,22 @@ function contentSecurityPolicy(): Plugin {
  */
 function runtimeConfig(): Plugin {
   const backendUrl = process.env.STUDIO_BACKEND_URL;
-  const content = () => JSON.stringify(backendUrl ? backendConfig(backendUrl) : { backend: 'demo' }, null, 2);
   return {
     name: 'studio-runtime-config',
     configureServer(server) {
       server.middlewares.use(`${BASE}config.json`, (_req, res) => {
         res.setHeader('Content-Type', 'application/json');
-        res.end(content());
+        if (!backendUrl) return void res.end(JSON.stringify({ backend: 'demo' }));
+        // The backend's own config.json, its relative addresses made absolute for this other origin.
+        fetch(new URL(`${BASE}config.json`, backendUrl))
+          .then((r) => r.json() as Promise<Record<string, unknown>>)
+          .then((config) => res.end(JSON.stringify(Object.fromEntries(Object.entries(config).map(([k, v]) => [k, typeof v === 'string' && v.startsWith('/') ? new URL(v, backendUrl).href : v])))))
+          .catch((error: unknown) => ((res.statusCode = 502), res.end(JSON.stringify({ backend: 'demo', error: String(error) }))));
       });
     },
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'config.json', source: `${JSON.stringify({ backend: 'demo' }, null, 2)}\n` });
     },
-  };
-}
-
-/** Every §7 service of the studio backend at `url` (tests/backend/CONTRACT.md). */
-function backendConfig(url: string) {
-  const at = (path: string) => new URL(path, url).href;
-  return {
-    backend: 'server',
-    userManager: at('/usermanager/'),
-    tokenExchange: at('/token-exchange/v1/'),
-    eventApi: at('/ptapi/api/'),
-    eventSocket: at('/ptapi/websocket'),
-    studioApi: at('/api/studio'),
-    assetApi: at('/api/v1/'),
-    cms: at('/cms/'),
-    disablePtSequinCheck: false,
   };
 }
 

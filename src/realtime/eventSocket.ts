@@ -3,7 +3,7 @@
  * server answers guid_assigned. Its messages are handed to the studio's one dispatcher in the shape
  * it reads (src/state/realtimeEvent.ts); the dispatcher checks every field, so frames pass as they came.
  */
-import { openSocket, type Frame, type SocketOptions } from './socket';
+import { connection, openSocket, type Frame, type SocketOptions } from './socket';
 
 export interface EventSocketOptions extends Pick<SocketOptions, 'onState' | 'onReconnected' | 'WebSocket' | 'events'> {
   url: string;
@@ -22,11 +22,7 @@ const DISPATCHED = ['Event_Chat', 'POLL', 'Event_QnA', 'Event_Roster'];
 
 export function openEventSocket(o: EventSocketOptions) {
   return openSocket({
-    url: o.url,
-    WebSocket: o.WebSocket,
-    events: o.events,
-    onState: o.onState,
-    onReconnected: o.onReconnected,
+    ...connection(o),
     register: () => ({ type: 'register', eventId: o.eventId, accessToken: o.accessToken(), user: o.user }),
     isRegistered: (f) => f.type === 'guid_assigned',
     onFrame(f) {

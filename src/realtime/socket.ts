@@ -49,6 +49,16 @@ export interface SocketOptions {
   events?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
 }
 
+/** What a socket's reader passes through unchanged. */
+export const connection = ({ url, WebSocket, events, onState, onReconnected, onRefused }: Pick<SocketOptions, 'url' | 'WebSocket' | 'events' | 'onState' | 'onReconnected' | 'onRefused'>) => ({
+  url,
+  WebSocket,
+  events,
+  onState,
+  onReconnected,
+  onRefused,
+});
+
 /** The delay before retry `n` (1-based), as reconnecting-websocket computes it with our options. */
 export function reconnectDelay(retry: number): number {
   if (retry <= 0) return 0;

@@ -4,7 +4,7 @@
  * every applied update, and the studio server's broadcast states.
  */
 import type { WireChannel } from '../api/channel';
-import { openSocket, type SocketOptions } from './socket';
+import { connection, openSocket, type SocketOptions } from './socket';
 
 export interface StudioSocketOptions extends Pick<SocketOptions, 'onState' | 'onReconnected' | 'onRefused' | 'WebSocket' | 'events'> {
   url: string;
@@ -17,12 +17,7 @@ export interface StudioSocketOptions extends Pick<SocketOptions, 'onState' | 'on
 
 export function openStudioSocket(o: StudioSocketOptions) {
   return openSocket({
-    url: o.url,
-    WebSocket: o.WebSocket,
-    events: o.events,
-    onState: o.onState,
-    onReconnected: o.onReconnected,
-    onRefused: o.onRefused,
+    ...connection(o),
     register: () => ({ type: 'register', channel: o.channel, ...o.credentials() }),
     isRegistered: (f) => f.type === 'registered',
     onFrame(f) {

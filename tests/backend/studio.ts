@@ -25,20 +25,8 @@ export const RUNTIME_CONFIG = {
   disablePtSequinCheck: false,
 } as const;
 
-/** The policy when the build carries none (vite.config.ts CSP_DIRECTIVES without the style hash). */
-const FALLBACK_CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self'",
-  "img-src 'self' data: blob: https:",
-  "media-src 'self' blob: https:",
-  "connect-src 'self' https: wss: data: blob:",
-  "worker-src 'self' blob:",
-  "font-src 'self' data:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
+/** A build without a <meta> policy (not one of ours) gets the strictest useful one. */
+const FALLBACK_CSP = "default-src 'self'; object-src 'none'; base-uri 'self'";
 
 /** The policy of the build's <meta> tag, or the fallback. */
 export function buildCsp(indexHtml: string | null): string {
