@@ -75,19 +75,11 @@ export function socketUrl(address: string, origin = typeof location !== 'undefin
 
 export function openSocket(options: SocketOptions) {
   const now = options.now ?? Date.now;
-  const ws = new ReconnectingWebSocket(options.url, [], {
-    WebSocket: options.WebSocket,
-    minReconnectionDelay: SOCKET_MIN_RECONNECT_MS,
-    maxReconnectionDelay: SOCKET_MAX_RECONNECT_MS,
-    reconnectionDelayGrowFactor: SOCKET_RECONNECT_GROWTH,
-    maxRetries: SOCKET_MAX_RETRIES,
-    minUptime: SOCKET_MIN_UPTIME_MS,
-    connectionTimeout: 4000,
-  });
   let registered = false;
   let everRegistered = false;
   let closed = false;
   let lastHeard = now();
+  let lastRetry = -1;
   let state: SocketState = { status: 'connecting', nextRetryAt: null };
   const setState = (next: SocketState) => {
     if (next.status === state.status && next.nextRetryAt === state.nextRetryAt) return;
@@ -95,11 +87,7 @@ export function openSocket(options: SocketOptions) {
     options.onState?.(state);
   };
 
-  ws.addEventListener('open', () => {
-    lastHeard = now();
-    ws.send(JSON.stringify(options.register()));
-  });
-  ws.addEventListener('message', (event: MessageEvent) => {
+  function onMessage(event: MessageEvent): void {
     lastHeard = now();
     let frame: Frame;
     try {
@@ -113,28 +101,56 @@ export function openSocket(options: SocketOptions) {
     if (frame.type === 'pong') return;
     if (!registered && options.isRegistered(frame)) {
       registered = true;
+      lastRetry = -1;
       setState({ status: 'connected', nextRetryAt: null });
       if (everRegistered) options.onReconnected?.();
       everRegistered = true;
     }
     options.onFrame(frame);
-  });
-  ws.addEventListener('close', (event: { code: number }) => {
+  }
+
+  function onClose(event: { code: number }): void {
     registered = false;
     if (closed) return;
     if (REFUSALS.includes(event.code)) {
-      closed = true;
-      clearInterval(pinger);
-      ws.close();
+      stop();
       setState({ status: 'offline', nextRetryAt: null });
       options.onRefused?.(event.code);
       return;
     }
-    // reconnecting-websocket counts the try it is about to make; past the last one it stops.
-    const retry = ws.retryCount + 1;
-    if (retry > SOCKET_MAX_RETRIES) setState({ status: 'offline', nextRetryAt: null });
+    // reconnecting-websocket has already scheduled its next try (and counted it) when it reports the
+    // close; after the last try it schedules none, and the count stays where it was.
+    const retry = ws.retryCount;
+    const exhausted = retry >= SOCKET_MAX_RETRIES && retry === lastRetry;
+    lastRetry = retry;
+    if (exhausted) setState({ status: 'offline', nextRetryAt: null });
     else setState({ status: 'reconnecting', nextRetryAt: now() + reconnectDelay(retry) });
-  });
+  }
+
+  function connect(): ReconnectingWebSocket {
+    const next = new ReconnectingWebSocket(options.url, [], {
+      WebSocket: options.WebSocket,
+      minReconnectionDelay: SOCKET_MIN_RECONNECT_MS,
+      maxReconnectionDelay: SOCKET_MAX_RECONNECT_MS,
+      reconnectionDelayGrowFactor: SOCKET_RECONNECT_GROWTH,
+      maxRetries: SOCKET_MAX_RETRIES,
+      minUptime: SOCKET_MIN_UPTIME_MS,
+      connectionTimeout: 4000,
+    });
+    // Only the current socket counts: one replaced by reconnectNow still reports its own close.
+    next.addEventListener('open', () => {
+      lastHeard = now();
+      next.send(JSON.stringify(options.register()));
+    });
+    next.addEventListener('message', (e: MessageEvent) => {
+      if (next === ws) onMessage(e);
+    });
+    next.addEventListener('close', (e: { code: number }) => {
+      if (next === ws) onClose(e);
+    });
+    return next;
+  }
+  let ws = connect();
 
   // A ping every 5 s; a socket silent for two pings is dead even if TCP has not noticed.
   const pinger = setInterval(() => {
@@ -143,13 +159,26 @@ export function openSocket(options: SocketOptions) {
     ws.send(JSON.stringify({ type: 'ping' }));
   }, SOCKET_PING_MS);
 
+  /**
+   * Tries at once (the `online` event, the toolbar's Reconnect). Past its last retry
+   * reconnecting-websocket cannot be restarted (its connect lock stays taken), so a new one replaces it.
+   */
   const reconnectNow = () => {
     if (closed || registered) return;
     setState({ status: 'reconnecting', nextRetryAt: now() });
-    ws.reconnect();
+    lastRetry = -1;
+    ws.close();
+    ws = connect();
   };
   const events = options.events === undefined ? (typeof window !== 'undefined' ? window : null) : options.events;
   events?.addEventListener('online', reconnectNow);
+
+  function stop(): void {
+    closed = true;
+    clearInterval(pinger);
+    events?.removeEventListener('online', reconnectNow);
+    ws.close();
+  }
 
   return {
     /** Sends a frame if the socket is registered; false when it could not be sent. */
@@ -160,12 +189,7 @@ export function openSocket(options: SocketOptions) {
     },
     state: () => state,
     reconnectNow,
-    close(): void {
-      closed = true;
-      clearInterval(pinger);
-      events?.removeEventListener('online', reconnectNow);
-      ws.close();
-    },
+    close: stop,
   };
 }
 
