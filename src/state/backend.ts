@@ -4,7 +4,7 @@
  * `backend()`. It lives in state because the stores call chat, polls, Q&A and people themselves.
  */
 import type { ChannelBody } from '../../compositor/model/types';
-import type { ServerChannel, SyncUpdate } from '../../compositor/sync';
+import type { SyncUpdate } from '../../compositor/sync';
 import type { AssetService } from './assets';
 import type { ChatService } from './chat/service';
 import type { PeopleService } from './people/service';
@@ -12,7 +12,9 @@ import type { PollService } from './polls/service';
 import type { QnaService } from './qna/service';
 import type { Dispatch } from './realtimeEvent';
 import type { SharedVideoReport } from './media/sharedVideo';
-import type { EventInformation, StudioSession } from './session';
+import type { EventInformation, StudioSession, SyncedChannel } from './session';
+
+export type { SyncedChannel };
 
 /** The demo's channel: whole-body saves, relayed to the other studio tabs of this browser. */
 export interface RelayChannelService {
@@ -21,12 +23,6 @@ export interface RelayChannelService {
   save(uuid: string, body: ChannelBody, opts: { keepalive: boolean }): Promise<void>;
   /** Updates of the channel made elsewhere (§4 Channel updates from others); returns the unsubscribe. */
   subscribe(uuid: string, onUpdate: (body: ChannelBody) => void): () => void;
-}
-
-/** A channel as the studio backend answers it: the §7 body (producer ids on the wire) and its sync state. */
-export interface SyncedChannel {
-  body: ChannelBody;
-  server: ServerChannel;
 }
 
 /**

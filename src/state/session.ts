@@ -3,7 +3,8 @@
  * session calls themselves, as the Backend port (src/state/backend.ts) exposes them.
  */
 import type { ChannelDoc } from '../../compositor/model/channel';
-import type { SyncedChannel } from './backend';
+import type { ChannelBody } from '../../compositor/model/types';
+import type { ServerChannel } from '../../compositor/sync';
 
 /** The card id of the moderator's own camera and microphone (local media, not a moderator call). */
 export const SELF_ID = 'self';
@@ -35,6 +36,12 @@ export interface ChannelSummary {
   name: string;
   /** §4 Channel eventStatus: NEW (or null), LIVE, TERMINATED. */
   eventStatus: 'NEW' | 'LIVE' | 'TERMINATED' | null;
+}
+
+/** A channel as the studio backend answers it: the §7 body (producer ids on the wire) and its sync state. */
+export interface SyncedChannel {
+  body: ChannelBody;
+  server: ServerChannel;
 }
 
 /** The displayed channel's document as GET /channel/{uuid} returned it (its media URLs included). */
