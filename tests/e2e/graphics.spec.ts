@@ -163,11 +163,12 @@ test('a moderator brands the show: colour, lower third, ticker, logos, an upload
   if ((await sharedVideo(page)).replayable) await player.getByRole('button', { name: 'Click to replay video' }).click();
   // Pause, and it stays paused. (A looping video passes through PAUSED for 100 ms at each restart, §4;
   // a click that lands in that moment plays it again, so the pause is retried until it holds.)
+  // (On a loaded machine the renderer can take seconds to take a click: each try waits up to 8 s.)
   await expect(async () => {
-    if ((await sharedVideo(page)).state === 'PLAYING') await player.getByRole('button', { name: 'Pause' }).click({ timeout: 2000 });
+    if ((await sharedVideo(page)).state === 'PLAYING') await player.getByRole('button', { name: 'Pause' }).click({ timeout: 8000 });
     await page.waitForTimeout(400);
     expect((await sharedVideo(page)).state).toBe('PAUSED');
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
   // Paused, the picture holds still (a loaded machine may draw the last frames late: wait for it).
   const middle = { x0: 0.2, y0: 0.2, x1: 0.8, y1: 0.8 };
   let paused = await preview(page);
