@@ -3,7 +3,7 @@
  * edit becomes the keyed changes it made (compositor/sync); the one debounced saver sends them as
  * updates, one PUT at a time, resending an unacknowledged one with the same seq until the server
  * has it (it applies each once). Failed saves keep the edit, say so, and retry with backoff. The
- * channel the server pushes (or a GET after a reconnect) is rebased under the edits not yet
+ * channel the server pushes (or resync answers after a reconnect) is rebased under the edits not yet
  * acknowledged and applied to the stage without saving it again.
  */
 import { channelBody } from '../../compositor/convert';
@@ -99,7 +99,7 @@ export function startSyncedStage(service: SyncChannelService, channel: ChannelSu
     channel: receive,
     // After a reconnect: catch up with what was pushed meanwhile, and send what is still unacknowledged.
     reconnected: () => {
-      void service.fetch(channel.uuid).then(receive, () => undefined);
+      void service.resync(channel.uuid).then(receive, () => undefined);
       if (engine.hasUnsent()) void saver.flush(false);
     },
   });

@@ -33,8 +33,8 @@ export interface SyncChannelService {
   readonly kind: 'sync';
   /** PUT channel/{uuid} with one update: the channel after it. */
   push(uuid: string, body: ChannelBody, update: SyncUpdate, opts: { keepalive: boolean }): Promise<SyncedChannel>;
-  /** GET channel/{uuid}: what a reconnect catches up with. */
-  fetch(uuid: string): Promise<SyncedChannel>;
+  /** POST channel/{uuid}/resync: the channel now, what a reconnect catches up with. */
+  resync(uuid: string): Promise<SyncedChannel>;
   /** Channels pushed by the studio socket, and its reconnects; returns the unsubscribe. */
   subscribe(uuid: string, on: { channel(channel: SyncedChannel): void; reconnected(): void }): () => void;
   /** The id this producer's own card ('self' here) has on the wire, where every producer's must differ. */

@@ -38,7 +38,7 @@ function fakeServer() {
       state = result.state;
       return answer();
     },
-    fetch: async () => answer(),
+    resync: async () => answer(),
     subscribe(_uuid, on) {
       pushes.push(on.channel);
       reconnected = on.reconnected;

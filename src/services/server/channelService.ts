@@ -40,7 +40,7 @@ export function createServerChannel({ channels, studioApi, sockets, selfWireId }
   return {
     kind: 'sync',
     push: async (uuid, body, update, opts) => synced(await channels.save(uuid, body, update, opts)),
-    fetch: async (uuid) => synced(await channels.get(uuid)),
+    resync: async (uuid) => synced(await channels.resync(uuid)),
     subscribe(uuid, on) {
       const s = sockets();
       s?.onChannel((w) => w.uuid === uuid && on.channel(synced(w)));
