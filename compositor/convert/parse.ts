@@ -22,7 +22,8 @@ export interface ParsedChannel {
 
 const RECT = { x: isNumber, y: isNumber, width: isNumber, height: isNumber };
 const CROP = { top: isNumber, left: isNumber, bottom: isNumber, right: isNumber };
-const LAYER = {
+/** The §3 shapes a body is read by (also the sync's keyed map, compositor/sync). */
+export const LAYER = {
   number: isNumber,
   type: (v: unknown) => isOneOf(LAYER_TYPES, v),
   sourceUrl: isString,
@@ -35,7 +36,7 @@ const LAYER = {
   position: (v: unknown) => hasShape(v, RECT),
   crop: (v: unknown) => hasShape(v, CROP),
 };
-const BRAND = { nametagsActive: isBoolean, primaryColor: isString, selectedTheme: (v: unknown) => isOneOf(LOWER_THIRD_THEMES, v) };
+export const BRAND = { nametagsActive: isBoolean, primaryColor: isString, selectedTheme: (v: unknown) => isOneOf(LOWER_THIRD_THEMES, v) };
 const REASON = {
   group: (v: unknown) => isOneOf(EDIT_KINDS, v),
   action: (v: unknown) => isOneOf(EDIT_ACTIONS, v),
@@ -43,7 +44,7 @@ const REASON = {
   value: (v: unknown) => v === null || isString(v) || isNumber(v) || isBoolean(v),
   fromUuid: isString,
 };
-const MEDIA_REF = { id: isString, type: (v: unknown) => v === 'image' || v === 'video', url: isString, name: isString };
+export const MEDIA_REF = { id: isString, type: (v: unknown) => v === 'image' || v === 'video', url: isString, name: isString };
 
 function readLayers(v: unknown): Layer[] | null {
   if (!Array.isArray(v) || !v.every((l) => hasShape(l, LAYER))) return null;

@@ -15,11 +15,12 @@
  */
 import { channelBody, type ChannelIdentity } from '../convert/body';
 import { mergeProducers } from '../convert/producers';
+import { BRAND, LAYER, MEDIA_REF } from '../convert/parse';
 import { HIDDEN_POSITION } from '../layout';
 import { emptyChannel, MEDIA_SLOTS, type ChannelDoc, type ChatItem, type MediaRef, type TemplateItem } from '../model/channel';
-import { hasShape, isBoolean, isNumber, isOneOf, isRecord, isString, parseJsonText } from '../model/json';
+import { hasShape, isOneOf, isRecord, isString, parseJsonText } from '../model/json';
 import { producerCard } from '../model/producerCard';
-import { LAYER_TYPES, LAYOUT_CODES, LOWER_THIRD_THEMES, type ChannelBody, type Layer, type UpdateReason } from '../model/types';
+import { LAYOUT_CODES, type ChannelBody, type Layer, type UpdateReason } from '../model/types';
 import { templateFromAttributes, templateToAttributes } from '../templates/schemas';
 
 export type SyncValue = null | boolean | number | string | readonly SyncValue[] | { readonly [key: string]: SyncValue };
@@ -38,23 +39,9 @@ export const KEY = {
   producerOrder: 'producerOrder',
 } as const;
 
-const BRAND_FIELDS = {
-  nametagsActive: isBoolean,
-  primaryColor: isString,
-  selectedTheme: (v: unknown) => isOneOf(LOWER_THIRD_THEMES, v),
-} as const;
-const MEDIA_REF = { id: isString, type: (v: unknown) => v === 'image' || v === 'video', url: isString, name: isString };
+const BRAND_FIELDS = BRAND;
 /** The layer fields a producer owns; the geometry fields are derived (see above). */
-const LAYER_FIELDS = {
-  number: isNumber,
-  type: (v: unknown) => isOneOf(LAYER_TYPES, v),
-  sourceUrl: isString,
-  sourceId: isString,
-  sourceName: isString,
-  isSpotted: isBoolean,
-  orderRank: isNumber,
-  liveRank: isNumber,
-};
+const { position: _position, crop: _crop, isHidden: _isHidden, ...LAYER_FIELDS } = LAYER;
 type LayerValue = Omit<Layer, 'position' | 'crop' | 'isHidden'>;
 
 const pick = <T extends object>(v: Record<string, unknown>, shape: T): Record<keyof T, SyncValue> =>
