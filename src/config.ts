@@ -18,7 +18,7 @@ export interface ServiceAddresses {
 export const SERVICE_NAMES = ['userManager', 'tokenExchange', 'eventApi', 'eventSocket', 'studioApi', 'assetApi', 'cms'] as const satisfies readonly (keyof ServiceAddresses)[];
 
 /** What config.json next to index.html says; no file, or `"backend": "demo"`, is the instant demo. */
-export type RuntimeConfig = { backend: 'demo' } | { backend: 'server'; services: ServiceAddresses; disablePtSequinCheck: boolean };
+export type RuntimeConfig = { backend: 'demo' } | { backend: 'server'; services: ServiceAddresses; disablePtSequinCheck: boolean; meeting: boolean };
 
 export const CONFIG = {
   environment: 'PROD',
@@ -52,7 +52,7 @@ export function parseRuntimeConfig(raw: unknown): { config: RuntimeConfig; probl
   const missing = SERVICE_NAMES.filter((name) => typeof r[name] !== 'string' || r[name] === '');
   if (missing.length) return { config: demo, problem: `config.json lacks ${missing.join(', ')}` };
   const services = Object.fromEntries(SERVICE_NAMES.map((name) => [name, r[name] as string])) as unknown as ServiceAddresses;
-  return { config: { backend: 'server', services, disablePtSequinCheck: r.disablePtSequinCheck === true }, problem: null };
+  return { config: { backend: 'server', services, disablePtSequinCheck: r.disablePtSequinCheck === true, meeting: r.meeting === true }, problem: null };
 }
 
 /** Fetches config.json next to index.html (no cache: a deployment may repoint the services). */

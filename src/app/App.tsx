@@ -30,6 +30,9 @@ const GalleryPage = () => (
   </Suspense>
 );
 
+/** The guest page (backend mode) is its own chunk: a guest never loads the studio. */
+const LazyGuestPage = lazy(() => import('../features/guest/GuestPage').then((m) => ({ default: m.GuestPage })));
+
 function useSplash(ms: number): boolean {
   const [visible, setVisible] = useState(true);
   useEffect(() => {
@@ -46,7 +49,14 @@ function Routes() {
   if (route.name === 'select-channel') return <SelectChannel />;
   if (route.name === 'not-found') return <SelectChannel notFoundPath={route.path} />;
   // Backend mode (config.json): sign in, pick an event or follow its join link, then the studio.
-  if (serverMode()) {
+  const server = serverMode();
+  if (server) {
+    if (route.name === 'guest')
+      return (
+        <Suspense fallback={null}>
+          <LazyGuestPage key={route.inviteToken} server={server} inviteToken={route.inviteToken} />
+        </Suspense>
+      );
     if (route.name === 'event')
       return (
         <SignedIn>
@@ -60,6 +70,7 @@ function Routes() {
     );
   }
   if (route.name === 'event') return <SelectChannel notFoundPath={`event/${route.sharingUrl}`} />;
+  if (route.name === 'guest') return <SelectChannel notFoundPath={`guest/${route.inviteToken}`} />;
   return <DemoPage code={route.code} />;
 }
 

@@ -13,7 +13,7 @@ export function createBackend(config: RuntimeConfig): Backend {
       useServerSession.setState({ auth: 'demo' });
       return createDemoBackend();
     case 'server': {
-      const server = createServerBackend(config.services, { disablePtSequinCheck: config.disablePtSequinCheck });
+      const server = createServerBackend(config.services, { disablePtSequinCheck: config.disablePtSequinCheck, meeting: config.meeting });
       installServerMode(server);
       useServerSession.setState({ auth: 'unknown' });
       return server.backend;

@@ -52,6 +52,6 @@ export function startAudience(b: Backend, connection: Connection, clock: Clock =
     resetChatStore();
     usePollStore.setState(initialPollState());
     useQnaStore.setState(initialQnaState());
-    peopleActions.setAttendees([]);
+    peopleActions.reset();
   };
 }

@@ -2,12 +2,13 @@
  * The one media loader for a channel document, used by the studio's stage and by the output page:
  * every producer feed with a URL, the background, the foreground image or video and the logos on
  * stage get a media element under their scene key. Only drawable URLs are loaded (lib/mediaUrl); a producer
- * without one (the moderator's own camera) is registered by whoever owns its stream.
+ * whose feed is a stream (the own camera, a meeting feed) is registered by whoever receives it.
  */
 import { mediaKey, MEDIA_SLOTS, type ChannelDoc } from '../../compositor/model/channel';
 import { isDrawableMediaUrl } from '../lib/mediaUrl';
 import { log } from '../log';
 import { media } from './media';
+import { feedOfUrl } from '../state/people/presenterCards';
 import { useStageStore } from '../state/channel/store';
 
 const refused = new Set<string>();
@@ -24,7 +25,7 @@ function load(key: string, url: string, kind: 'image' | 'video'): void {
 }
 
 export function loadChannelMedia(doc: ChannelDoc): void {
-  for (const p of doc.producers) if (p.url && !p.url.startsWith('local:')) load(mediaKey.producer(p.id), p.url, 'video');
+  for (const p of doc.producers) if (p.url && !p.url.startsWith('local:') && feedOfUrl(p.url) === null) load(mediaKey.producer(p.id), p.url, 'video');
   for (const slot of MEDIA_SLOTS) {
     const ref = doc.media[slot];
     if (ref) load(mediaKey.media(slot, ref.id), ref.url, ref.type);

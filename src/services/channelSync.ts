@@ -18,15 +18,22 @@ import { LOCAL_ORIGIN } from '../state/channel/reason';
 import { currentDoc, onLocalChange } from '../state/channel/store';
 import { useServerSession } from '../state/serverSession';
 import { SELF_ID, type ChannelSummary } from '../state/session';
+import { meetingUrl } from '../state/people/presenterCards';
 import { createChannelSaver } from './channelSaver';
 import { showError } from './show';
 
 /** A card's media on this machine ('local:camera') means nothing to another producer. */
 const isLocalUrl = (url: string) => url.startsWith('local:') || url.startsWith('blob:');
+/** The own camera here; on the wire, the own feed in the meeting, which the others and the output page receive. */
+const LOCAL_CAMERA_URL = 'local:camera';
 
-/** Renames one producer id in a body's layers and order (the own card is 'self' here, its wire id there). */
+/**
+ * Renames one producer id in a body's layers and order (the own card is 'self' here, its wire id
+ * there); the own card's media follows: the local camera here, its meeting feed on the wire.
+ */
 export function renameProducer(body: ChannelBody, from: string, to: string): ChannelBody {
   const rename = (id: string) => (id === from ? to : id);
+  const ownUrl = to === SELF_ID ? LOCAL_CAMERA_URL : meetingUrl(to);
   let order = body.producerOrder;
   try {
     const ids: unknown = JSON.parse(body.producerOrder);
@@ -37,7 +44,7 @@ export function renameProducer(body: ChannelBody, from: string, to: string): Cha
   return {
     ...body,
     producerOrder: order,
-    layers: body.layers.map((l) => ({ ...l, sourceId: rename(l.sourceId), sourceUrl: isLocalUrl(l.sourceUrl) ? '' : l.sourceUrl })),
+    layers: body.layers.map((l) => ({ ...l, sourceId: rename(l.sourceId), sourceUrl: l.sourceId === from ? ownUrl : isLocalUrl(l.sourceUrl) ? '' : l.sourceUrl })),
   };
 }
 

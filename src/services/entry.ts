@@ -50,6 +50,7 @@ export function initializeStudio(connection: Connection): void {
   ];
   void loadAssetLibrary();
   if ('mediaDevices' in navigator) void startLocalMedia().then((stop) => running.push(stop));
+  if (b.meeting.live) running.push(b.meeting.live.start());
 }
 
 async function stopStudio(): Promise<void> {

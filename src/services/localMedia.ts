@@ -18,7 +18,7 @@ import { media } from './media';
 import { SELF_ID } from '../state/session';
 
 /** Constraints from the remembered devices and the audio settings (§3 Settings). */
-function constraints(): MediaStreamConstraints {
+export function localMediaConstraints(): MediaStreamConstraints {
   const { lastUsedDevices: devices, settings } = useSettingsStore.getState();
   return {
     video: { deviceId: devices.camera ? { ideal: devices.camera.deviceId } : undefined, width: { ideal: 1280 }, height: { ideal: 720 } },
@@ -56,6 +56,26 @@ interface LocalMedia {
   stop(): void;
 }
 
+/** What the studio sends to the meeting: the camera as published (raw or through an effect) and the mic. */
+export interface LocalTracks {
+  video: MediaStreamTrack | null;
+  audio: MediaStreamTrack | null;
+}
+let localTracks: LocalTracks = { video: null, audio: null };
+const trackListeners = new Set<(tracks: LocalTracks) => void>();
+function setLocalTracks(next: LocalTracks): void {
+  if (next.video === localTracks.video && next.audio === localTracks.audio) return;
+  localTracks = next;
+  trackListeners.forEach((l) => l(next));
+}
+
+/** Follows the tracks the studio sends (the meeting publishes them); called at once with the current ones. */
+export function followLocalTracks(listener: (tracks: LocalTracks) => void): () => void {
+  trackListeners.add(listener);
+  listener(localTracks);
+  return () => trackListeners.delete(listener);
+}
+
 /** Runs the local media for the studio and follows device and setting changes; returns the stop. */
 export async function startLocalMedia(): Promise<() => void> {
   let local = await openLocalMedia();
@@ -91,7 +111,7 @@ export async function startLocalMedia(): Promise<() => void> {
 async function openLocalMedia(): Promise<LocalMedia> {
   let stream: MediaStream;
   try {
-    stream = await navigator.mediaDevices.getUserMedia(constraints());
+    stream = await navigator.mediaDevices.getUserMedia(localMediaConstraints());
   } catch (error) {
     log.warn('local-media', `camera and microphone unavailable in the studio: ${errorMessage(error)}`);
     return { applyEffect: () => undefined, stop: () => undefined };
@@ -108,6 +128,7 @@ async function openLocalMedia(): Promise<LocalMedia> {
       published = next;
       applyMutes();
       media.stream(SELF_ID, next);
+      setLocalTracks({ video: next.getVideoTracks()[0] ?? null, audio: stream.getAudioTracks()[0] ?? null });
     },
     startEffect: startEffectStream,
     unsupported: effectsUnsupported,
@@ -145,6 +166,7 @@ async function openLocalMedia(): Promise<LocalMedia> {
       feed.stop();
       stream.getTracks().forEach((t) => t.stop());
       media.stream(SELF_ID, null);
+      setLocalTracks({ video: null, audio: null });
     },
   };
 }

@@ -2,7 +2,7 @@
  * The demo build's routes (§2): the root path shows the demo page (reading the `code` parameter),
  * /select-channel is where a confirmed exit lands, /output is the program output alone, /gallery the
  * template gallery for designers (every graphic drawn by the compositor, side by side), and
- * /event/{sharingUrl} is the moderator join link of backend mode.
+ * /event/{sharingUrl} is the moderator join link of backend mode, /guest/{inviteToken} a guest's.
  * Paths are relative to the base path.
  */
 import { useSyncExternalStore } from 'react';
@@ -12,6 +12,8 @@ export type Route =
   | { name: 'demo'; code: string }
   /** §2 moderator join link {dashboard}/studio/instant-demo/event/{sharingUrl} (backend mode). */
   | { name: 'event'; sharingUrl: string }
+  /** A guest's invite link {base}guest/{inviteToken} (backend mode). */
+  | { name: 'guest'; inviteToken: string }
   | { name: 'select-channel' }
   | { name: 'output' }
   | { name: 'gallery' }
@@ -27,6 +29,8 @@ export function parseRoute(pathname: string, search: string, base = BASE_PATH): 
   if (clean === 'gallery') return { name: 'gallery' };
   const join = /^event\/([^/]+)$/.exec(clean);
   if (join) return { name: 'event', sharingUrl: decodeURIComponent(join[1]!) };
+  const guest = /^guest\/([^/]+)$/.exec(clean);
+  if (guest) return { name: 'guest', inviteToken: decodeURIComponent(guest[1]!) };
   return { name: 'not-found', path: clean };
 }
 

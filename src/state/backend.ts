@@ -4,6 +4,7 @@
  * `backend()`. It lives in state because the stores call chat, polls, Q&A and people themselves.
  */
 import type { ChannelBody } from '../../compositor/model/types';
+import type { ChannelDoc } from '../../compositor/model/channel';
 import type { SyncUpdate } from '../../compositor/sync';
 import type { AssetService } from './assets';
 import type { ChatService } from './chat/service';
@@ -47,7 +48,39 @@ export interface SyncChannelService {
 
 export type ChannelService = RelayChannelService | SyncChannelService;
 
+/** A presenter who shares a screen now (the §4 Screen Share Conflict names them). */
+export interface Sharer {
+  guid: string;
+  name: string;
+}
+
+/** Backend mode's meeting with real people over WebRTC (§1 provider); absent in the demo, where guests are clips. */
+export interface LiveMeetingService {
+  /** Whether the backend runs a media server at all (config.json `meeting`). */
+  readonly available: boolean;
+  /** Joins the event's room with the studio's camera and mic, and keeps the cards with the roster; returns the leave. */
+  start(): () => void;
+  /** The event's guest link (the current one, or a new one with `rotate`). */
+  invite(rotate: boolean): Promise<{ link: string; expiresAt: number }>;
+  /** Publishes this screen as the producer's content share (the stream comes from getDisplayMedia). */
+  shareScreen(stream: MediaStream): Promise<void>;
+  stopShare(): void;
+  isSharing(): boolean;
+  /** Another presenter sharing now, or null. */
+  otherSharer(): Sharer | null;
+  /** Asks that presenter to stop (the conflict's CONTINUE). */
+  stopOtherShare(guid: string): void;
+  /**
+   * The people of the program for a page that draws it (the output page, a guest's program return),
+   * with a read-only channel token: `present(doc)` hands it each scene, which it passes to `show` once
+   * the scene's new feeds have a frame. `ownFeed` is never received (a guest's own).
+   */
+  receiveProgram(channel: string, token: string, show: (doc: ChannelDoc) => void, ownFeed?: string): { present(doc: ChannelDoc): void; stop(): void };
+}
+
 export interface MeetingService {
+  /** Real guests and screen share (backend mode); undefined in the demo. */
+  live?: LiveMeetingService;
   /** Live audio levels (0..10) of the producers, about every 333 ms; returns the unsubscribe. */
   subscribeAudioLevels(listener: (levels: Record<string, number>) => void): () => void;
   /** Starts delivering the audience's real-time events (§7 sockets) to `dispatch`; returns the stop. */

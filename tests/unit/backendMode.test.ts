@@ -75,14 +75,20 @@ describe('the own card on the wire', () => {
   const layer = (sourceId: string, sourceUrl: string) => ({ number: 2, type: 'MODERATOR' as const, sourceUrl, sourceId, sourceName: 'Me', isHidden: false, isSpotted: false, orderRank: 10, liveRank: 10, position: { x: 0, y: 0, width: 1, height: 1 }, crop: { top: 0, left: 0, bottom: 0, right: 0 } });
   const body: ChannelBody = { layers: [layer('self', 'local:camera'), layer('guest-1', 'https://cdn.example.com/g.webm')], name: 'c', layout: 'CLASSIC', brandSettings: { nametagsActive: true, primaryColor: '#0D62C5', selectedTheme: 'lower_third1' }, templateUrl: '', templateAttributes: '{}', producerOrder: '["self","guest-1"]', updateReason: 'null' };
 
-  it('is renamed to the producer id every other studio knows it by, and its local media never leaves', () => {
+  it('is renamed to the producer id every other studio knows it by; its local camera travels as its meeting feed', () => {
     const wire = renameProducer(body, 'self', 'producer-u1');
     expect(wire.layers.map((l) => [l.sourceId, l.sourceUrl])).toEqual([
-      ['producer-u1', ''],
+      ['producer-u1', 'meeting:producer-u1'],
       ['guest-1', 'https://cdn.example.com/g.webm'],
     ]);
     expect(JSON.parse(wire.producerOrder)).toEqual(['producer-u1', 'guest-1']);
-    expect(renameProducer(wire, 'producer-u1', 'self').layers[0]!.sourceId).toBe('self');
+    const back = renameProducer(wire, 'producer-u1', 'self').layers[0]!;
+    expect([back.sourceId, back.sourceUrl]).toEqual(['self', 'local:camera']);
+  });
+
+  it('never sends another machine-local URL', () => {
+    const other = { ...body, layers: [layer('guest-2', 'blob:http://x/1'), layer('guest-3', 'local:camera')] };
+    expect(renameProducer(other, 'self', 'producer-u1').layers.map((l) => l.sourceUrl)).toEqual(['', '']);
   });
 });
 

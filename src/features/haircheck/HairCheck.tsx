@@ -3,7 +3,7 @@
  * (4 tiles), speaker test, and the way into the studio (button, or by itself once every kind of
  * device exists).
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Mic, Play, Square, ArrowRight, VideoOff } from 'lucide-react';
 import { MIC_METER_TILES_HAIRCHECK } from '../../lib/limits';
 import { MicLevelMeter } from '../../ui/MicLevelMeter';
@@ -24,6 +24,8 @@ export interface HairCheckProps {
   eventTitle: string;
   connecting: boolean;
   onProceed: () => void;
+  /** What a guest's page changes: its greeting, the button, no auto-proceed, and fields above the devices. */
+  variant?: { greeting: string; intro: string; enterLabel: string; previewName: string; fields: ReactNode; canProceed: boolean };
 }
 
 function CameraPreview({ stream, status, name }: { stream: MediaStream | null; status: string; name: string }) {
@@ -46,7 +48,7 @@ function CameraPreview({ stream, status, name }: { stream: MediaStream | null; s
   );
 }
 
-export function HairCheck({ user, eventTitle, connecting, onProceed }: HairCheckProps) {
+export function HairCheck({ user, eventTitle, connecting, onProceed, variant }: HairCheckProps) {
   const check = useDeviceCheck();
   const level = useMicLevel(check.stream);
   const speaker = useSpeakerTest(check.selection.speaker);
@@ -57,7 +59,7 @@ export function HairCheck({ user, eventTitle, connecting, onProceed }: HairCheck
     onProceed();
   }, [rememberAll, onProceed]);
 
-  const ready = check.status === 'ready' && hasEveryKind(check.lists) && !connecting;
+  const ready = !variant && check.status === 'ready' && hasEveryKind(check.lists) && !connecting;
   const auto = useAutoProceed(ready, proceed);
 
   const choose = (kind: DeviceKind, id: string) => {
@@ -73,7 +75,7 @@ export function HairCheck({ user, eventTitle, connecting, onProceed }: HairCheck
       </header>
       <section className="haircheck-card" aria-labelledby="haircheck-title">
         <div className="haircheck-media">
-          <CameraPreview stream={check.stream} status={check.status} name={`${user.firstName} ${user.lastName}`} />
+          <CameraPreview stream={check.stream} status={check.status} name={variant?.previewName ?? `${user.firstName} ${user.lastName}`} />
           <div className="haircheck-meter">
             <Mic size={16} aria-hidden />
             <MicLevelMeter level={level} tiles={MIC_METER_TILES_HAIRCHECK} />
@@ -81,9 +83,10 @@ export function HairCheck({ user, eventTitle, connecting, onProceed }: HairCheck
         </div>
         <div className="haircheck-side">
           <h1 id="haircheck-title" className="haircheck-title">
-            Hi {user.firstName}, ready to go on air?
+            {variant?.greeting ?? `Hi ${user.firstName}, ready to go on air?`}
           </h1>
-          <p className="muted">Check your camera, microphone and speaker before you enter the studio.</p>
+          <p className="muted">{variant?.intro ?? 'Check your camera, microphone and speaker before you enter the studio.'}</p>
+          {variant?.fields}
           {check.status === 'error' && !check.errorCode && (
             <p className="inline-error" role="alert">
               Your camera and microphone are not available.{' '}
@@ -106,8 +109,8 @@ export function HairCheck({ user, eventTitle, connecting, onProceed }: HairCheck
               {speaker.playing ? 'Stop' : 'Test'}
             </button>
           </div>
-          <button type="button" className="btn btn-primary btn-large" onClick={proceed} disabled={connecting}>
-            ENTER STUDIO <ArrowRight size={18} aria-hidden />
+          <button type="button" className="btn btn-primary btn-large" onClick={proceed} disabled={connecting || (variant && !variant.canProceed)}>
+            {variant?.enterLabel ?? 'ENTER STUDIO'} <ArrowRight size={18} aria-hidden />
           </button>
           <p className="auto-proceed" aria-live="polite">
             {auto.running && (

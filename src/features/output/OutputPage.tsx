@@ -1,23 +1,20 @@
 /**
  * The output page ({base}output): the program scene alone, full frame 1920×1080, no UI — what a
  * capture tool or playout would take. In backend mode it follows the channel with the output link's
- * token; in the demo, the studio tab over a BroadcastChannel. The moderator's own camera is not
- * sent anywhere yet (that comes with real guests over WebRTC) and shows as a placeholder.
+ * token, and receives the people on air from the meeting (services/meeting/programMedia.ts); in the
+ * demo, the studio tab over a BroadcastChannel.
  */
 import { useEffect, useRef, useState } from 'react';
-import { createCompositor, type Compositor } from '../../../compositor/render';
 import { OUTPUT_HEIGHT_PX, OUTPUT_WIDTH_PX } from '../../../compositor/model/constants';
 import { followStudioStage, outputLinkParams } from '../../services/outputLink';
 import { backend } from '../../state/backend';
 import { channelFromBody } from '../../../compositor/convert';
+import type { ChannelDoc } from '../../../compositor/model/channel';
 import { currentDoc } from '../../state/channel/store';
 import { OUTPUT_TEXTS } from './texts';
-import { media } from '../../services/media';
-import { createSceneSource } from '../../services/stageScene';
 import { watchChannelMedia } from '../../services/channelMedia';
 import { useStageStore } from '../../state/channel/store';
-import { registerCompositor } from '../../services/compositorRegistry';
-import { errorMessage, log } from '../../log';
+import { startProgramCanvas } from './programCanvas';
 import { installOutputTestHook, outputClock } from './outputTestHook';
 
 /**
@@ -33,13 +30,23 @@ function followProgram(refused: (message: string) => void): () => void {
     refused(OUTPUT_TEXTS.missingToken);
     return () => undefined;
   }
-  return service.followReadOnly(link.channel, link.token, {
+  const show = (doc: ChannelDoc) => useStageStore.setState({ doc });
+  const program = backend().meeting.live?.receiveProgram(link.channel, link.token, show) ?? { present: show, stop: () => undefined };
+  // Each scene is parsed over the newest one received (shown or still waiting for its feeds).
+  let latest = currentDoc();
+  const unfollow = service.followReadOnly(link.channel, link.token, {
     channel(body) {
-      const parsed = channelFromBody(body, currentDoc());
-      if (parsed) useStageStore.setState({ doc: parsed.doc });
+      const parsed = channelFromBody(body, latest);
+      if (!parsed) return;
+      latest = parsed.doc;
+      program.present(parsed.doc);
     },
     refused: (message) => refused(`${OUTPUT_TEXTS.refused} ${message}`),
   });
+  return () => {
+    unfollow();
+    program.stop();
+  };
 }
 
 export function OutputPage() {
@@ -49,30 +56,20 @@ export function OutputPage() {
     const el = canvas.current;
     if (!el) return;
     document.body.classList.add('output-body');
-    let compositor: Compositor | null = null;
-    let disposed = false;
-    const source = createSceneSource();
     const stopFollowing = followProgram(setRefusal);
     const stopMedia = watchChannelMedia();
     // Outside production the golden images pin the clock (a ticker at a known offset); in production it is real time.
-    const clock = import.meta.env.MODE !== 'production' ? { clock: outputClock } : {};
-    createCompositor({ canvas: el, width: OUTPUT_WIDTH_PX, height: OUTPUT_HEIGHT_PX, source, media: media.get, zoom: 1, ...clock })
-      .then((c) => {
-        if (disposed) return c.destroy();
-        compositor = c;
-        registerCompositor('output', c);
-        if (import.meta.env.MODE !== 'production')
-          installOutputTestHook(c, source.showFixed);
-      })
-      .catch((e: unknown) => log.warn('output', `compositor failed to start: ${errorMessage(e)}`));
-    const unsubscribeMedia = media.subscribe(() => compositor?.invalidateMedia());
+    const testing = import.meta.env.MODE !== 'production';
+    const stopCanvas = startProgramCanvas(el, {
+      width: OUTPUT_WIDTH_PX,
+      height: OUTPUT_HEIGHT_PX,
+      name: 'output',
+      ...(testing ? { clock: outputClock, ready: (c, source) => installOutputTestHook(c, source.showFixed) } : {}),
+    });
     return () => {
-      disposed = true;
       stopFollowing();
       stopMedia();
-      unsubscribeMedia();
-      registerCompositor('output', null);
-      compositor?.destroy();
+      stopCanvas();
       document.body.classList.remove('output-body');
     };
   }, []);

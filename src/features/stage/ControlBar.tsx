@@ -1,8 +1,9 @@
 /**
  * §2 top control bar over the preview: own video and audio mute, Share Screen and Invite Guest
- * (the registration pop-up in the demo), and the toggle that collapses the bar.
+ * (the registration pop-up in the demo, real in backend mode), and the toggle that collapses the bar.
  */
-import { ChevronDown, ChevronUp, MonitorUp, UserPlus, Video, VideoOff } from 'lucide-react';
+import { ChevronDown, ChevronUp, Video, VideoOff } from 'lucide-react';
+import { MeetingButtons } from '../meeting/MeetingButtons';
 import { useAudioLevels } from '../../state/audioLevels';
 import { useLayoutStore } from '../../state/layoutStore';
 import { stageActions } from '../../state/channel/stageActions';
@@ -16,7 +17,7 @@ export function ControlBar() {
   const visible = useLayoutStore((s) => s.liveControlsVisible);
   const self = useStageStore((s) => s.doc.producers.find((p) => p.id === SELF_ID));
   const level = useAudioLevels((s) => s.levels[SELF_ID] ?? 0);
-  const { showRegisterPopup, setLiveControlsVisible } = useLayoutStore.getState();
+  const { setLiveControlsVisible } = useLayoutStore.getState();
 
   return (
     <div className={`control-bar${visible ? '' : ' collapsed'}`} data-testid="control-bar">
@@ -43,12 +44,7 @@ export function ControlBar() {
       )}
       {visible && (
         <div className="control-group">
-          <button type="button" className="btn btn-secondary btn-small" onClick={showRegisterPopup}>
-            <MonitorUp size={14} aria-hidden /> Share Screen
-          </button>
-          <button type="button" className="btn btn-secondary btn-small" onClick={showRegisterPopup}>
-            <UserPlus size={14} aria-hidden /> Invite Guest
-          </button>
+          <MeetingButtons />
         </div>
       )}
       <button type="button" className="link-button control-toggle" onClick={() => setLiveControlsVisible(!visible)} aria-expanded={visible}>

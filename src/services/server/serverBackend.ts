@@ -11,9 +11,10 @@ import { createServerChannel } from './channelService';
 import { createClients } from './clients';
 import { peekJoin } from './joined';
 import { createSharedVideoCalls } from './sharedVideoCalls';
+import { createLiveMeeting } from './liveMeeting';
 import { createServerSession, selfWireId } from './serverSession';
 
-export function createServerBackend(services: ServiceAddresses, flags: { disablePtSequinCheck: boolean }) {
+export function createServerBackend(services: ServiceAddresses, flags: { disablePtSequinCheck: boolean; meeting: boolean }) {
   const clients = createClients(services);
   const auth = createAuth({ clients, disablePtSequinCheck: flags.disablePtSequinCheck });
   const { session, sockets } = createServerSession({ clients, auth });
@@ -31,8 +32,9 @@ export function createServerBackend(services: ServiceAddresses, flags: { disable
     people: serverPeople,
     assets: createServerAssets({ assets: clients.assets }),
     meeting: {
-      // Levels come from the meeting provider, which joins with real guests (WebRTC); none until then.
+      // Levels are sampled from the received feeds by the live meeting, straight into the levels store.
       subscribeAudioLevels: () => () => undefined,
+      live: createLiveMeeting({ clients, available: flags.meeting, sockets }),
       reportSharedVideo: createSharedVideoCalls(clients.channels),
       startAudience(_info, dispatch) {
         sockets()?.setDispatch(dispatch);

@@ -20,10 +20,27 @@ export interface Participant {
   videoMute: boolean;
   audioHardMute: boolean;
   videoHardMute: boolean;
+  /** A presenter's producer-card id, which is also its feed in the meeting (backend mode). */
+  participantId?: string;
+  shareScreen?: boolean;
+  /** Someone asked this sharer to stop (Screen Share Conflict: CONTINUE). */
+  contentShareMute?: boolean;
+  voiceProcessing?: boolean;
 }
 
+const ROSTER_FIELDS = ['audioMute', 'videoMute', 'audioHardMute', 'videoHardMute', 'participantId', 'shareScreen', 'contentShareMute', 'voiceProcessing'] as const;
+
 /** One participant as a roster update lists them (§7 Event_Roster); presence is ours to keep. */
-export type RosterEntry = Pick<Participant, 'id' | 'name' | 'role' | 'joinTime'> & Partial<Pick<Participant, 'audioMute' | 'videoMute' | 'audioHardMute' | 'videoHardMute'>>;
+export type RosterEntry = Pick<Participant, 'id' | 'name' | 'role' | 'joinTime'> & Partial<Pick<Participant, (typeof ROSTER_FIELDS)[number]>>;
+
+/** A known participant with what the newest roster says of them (the same object when nothing changed). */
+export function withRosterEntry(p: Participant, e: RosterEntry): Participant {
+  const changed = p.name !== e.name || ROSTER_FIELDS.some((k) => e[k] !== undefined && e[k] !== p[k]);
+  if (!changed) return p;
+  const next: Participant = { ...p, name: e.name };
+  for (const k of ROSTER_FIELDS) if (e[k] !== undefined) (next as unknown as Record<string, unknown>)[k] = e[k];
+  return next;
+}
 
 export type SortKey = 'name' | 'arrival';
 export type SortDirection = 'asc' | 'desc';

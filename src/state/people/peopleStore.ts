@@ -6,13 +6,26 @@ import { create } from 'zustand';
 import { log } from '../../log';
 import { backend } from '../backend';
 import { describeFailure } from '../polls/failure';
-import { cleanupRoster, markPresence, type Participant, type RosterEntry } from './people';
+import { cleanupRoster, markPresence, withRosterEntry, type Participant, type RosterEntry } from './people';
 
 export interface PeopleState {
   attendees: Participant[];
+  /** Presenters in the meeting (backend mode): panelists and other producers, each on a producer card. */
+  presenters: Participant[];
+  /** Who the newest roster update listed: presence is marked against it at every cleanup too. */
+  listed: ReadonlySet<string>;
 }
 
-export const usePeopleStore = create<PeopleState>()(() => ({ attendees: [] }));
+export const usePeopleStore = create<PeopleState>()(() => ({ attendees: [], presenters: [], listed: new Set<string>() }));
+
+/** Presenters after a roster update: known ones updated, new ones joined, all marked present or not. */
+function rosterPresenters(list: readonly Participant[], entries: readonly RosterEntry[], now: number): Participant[] {
+  const byId = new Map(entries.filter((e) => e.role !== 'Attendee' && e.participantId).map((e) => [e.id, e]));
+  const known = list.map((p) => (byId.has(p.id) ? withRosterEntry(p, byId.get(p.id)!) : p));
+  const ids = new Set(list.map((p) => p.id));
+  const arrivals = [...byId.values()].filter((e) => !ids.has(e.id)).map((e) => joined(e, now));
+  return markPresence([...known, ...arrivals], new Set(byId.keys()), now);
+}
 
 const joined = (e: RosterEntry, now: number): Participant => ({
   audioMute: true,
@@ -38,15 +51,24 @@ export const peopleActions = {
     usePeopleStore.setState((s) => {
       const known = new Set(s.attendees.map((a) => a.id));
       const arrivals = entries.filter((e) => e.role === 'Attendee' && !known.has(e.id)).map((e) => joined(e, now));
-      return { attendees: markPresence([...s.attendees, ...arrivals], new Set(entries.map((e) => e.id)), now) };
+      const listed = new Set(entries.map((e) => e.id));
+      return { attendees: markPresence([...s.attendees, ...arrivals], listed, now), presenters: rosterPresenters(s.presenters, entries, now), listed };
     });
   },
-  /** §4 cleanup: frees the attendees out of the roster. */
-  cleanup(): void {
+  /**
+   * §4 cleanup (every 5 s): frees the attendees out of the roster, and the presenters the newest
+   * roster has not listed for over 5 s (their cards are freed with them).
+   */
+  cleanup(now = Date.now()): void {
     usePeopleStore.setState((s) => {
       const attendees = cleanupRoster(s.attendees);
-      return attendees === s.attendees ? s : { attendees };
+      const presenters = cleanupRoster(markPresence(s.presenters, s.listed, now));
+      return attendees === s.attendees && presenters.length === s.presenters.length && presenters.every((p, i) => p === s.presenters[i]) ? s : { attendees, presenters };
     });
+  },
+  /** Leaving the event: nobody is known any more. */
+  reset(): void {
+    usePeopleStore.setState({ attendees: [], presenters: [], listed: new Set<string>() });
   },
   /** Remove guest (§2): the kick-out call; the attendee is back in place if it fails. */
   async remove(id: string): Promise<boolean> {

@@ -1,0 +1,30 @@
+/**
+ * Draws the stage's scene on a canvas with the compositor, as the output page does: the output page
+ * full frame, a guest's program return smaller. Returns the stop.
+ */
+import { createCompositor, type Compositor } from '../../../compositor/render';
+import { media } from '../../services/media';
+import { createSceneSource } from '../../services/stageScene';
+import { registerCompositor } from '../../services/compositorRegistry';
+import { errorMessage, log } from '../../log';
+
+export function startProgramCanvas(canvas: HTMLCanvasElement, o: { width: number; height: number; name: 'output' | 'return'; ready?(c: Compositor, source: ReturnType<typeof createSceneSource>): void; clock?: () => number }): () => void {
+  let compositor: Compositor | null = null;
+  let disposed = false;
+  const source = createSceneSource();
+  createCompositor({ canvas, width: o.width, height: o.height, source, media: media.get, zoom: 1, ...(o.clock ? { clock: o.clock } : {}) })
+    .then((c) => {
+      if (disposed) return c.destroy();
+      compositor = c;
+      if (o.name === 'output') registerCompositor('output', c);
+      o.ready?.(c, source);
+    })
+    .catch((e: unknown) => log.warn(o.name, `compositor failed to start: ${errorMessage(e)}`));
+  const unsubscribeMedia = media.subscribe(() => compositor?.invalidateMedia());
+  return () => {
+    disposed = true;
+    unsubscribeMedia();
+    if (o.name === 'output') registerCompositor('output', null);
+    compositor?.destroy();
+  };
+}
