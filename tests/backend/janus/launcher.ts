@@ -62,6 +62,8 @@ const libs = (names: string[]) => names.map((n) => `libjanus_${n}.so`).join(',')
 const str = (s: string) => JSON.stringify(s);
 
 export interface JanusConfig {
+  /** Janus' `server_name`, unique per start: /info names it, so a start knows it is talking to its own Janus. */
+  serverName: string;
   wsPort: number;
   httpPort: number;
   adminKey: string;
@@ -74,7 +76,7 @@ export function janusConfigFiles(dir: string, c: JanusConfig): Record<string, st
   const nat = [`ignore_mdns = true`, ...(c.iceEnforceList ? [`ice_enforce_list = ${str(c.iceEnforceList)}`] : [])];
   return {
     'janus.jcfg': [
-      `general: { configs_folder = ${str(dir)}, server_name = "studio-janus", debug_level = 4, debug_colors = false, session_timeout = 60, admin_secret = ${str(c.adminSecret)} }`,
+      `general: { configs_folder = ${str(dir)}, server_name = ${str(c.serverName)}, debug_level = 4, debug_colors = false, session_timeout = 60, admin_secret = ${str(c.adminSecret)} }`,
       `nat: { ${nat.join(', ')} }`,
       `media: { rtp_port_range = "20000-40000" }`,
       `plugins: { disable = ${str(libs(OTHER_PLUGINS))} }`,
@@ -130,13 +132,22 @@ class LogTail {
   }
 }
 
-/** `GET {httpUrl}/info` lists both transports and the VideoRoom plugin. */
-async function ready(httpUrl: string): Promise<boolean> {
+/**
+ * `GET {httpUrl}/info` is this start's Janus (its server name: another Janus could hold the port) and
+ * lists both transports and the VideoRoom plugin.
+ */
+async function ready(httpUrl: string, serverName: string): Promise<boolean> {
   try {
     const res = await fetch(`${httpUrl}/info`, { signal: AbortSignal.timeout(1000) });
     if (!res.ok) return false;
-    const info = (await res.json()) as { janus?: string; transports?: Record<string, unknown>; plugins?: Record<string, unknown> };
-    return info.janus === 'server_info' && !!info.transports?.['janus.transport.websockets'] && !!info.transports['janus.transport.http'] && !!info.plugins?.['janus.plugin.videoroom'];
+    const info = (await res.json()) as { janus?: string; 'server-name'?: string; transports?: Record<string, unknown>; plugins?: Record<string, unknown> };
+    return (
+      info.janus === 'server_info' &&
+      info['server-name'] === serverName &&
+      !!info.transports?.['janus.transport.websockets'] &&
+      !!info.transports['janus.transport.http'] &&
+      !!info.plugins?.['janus.plugin.videoroom']
+    );
   } catch {
     return false;
   }
@@ -146,7 +157,14 @@ async function ready(httpUrl: string): Promise<boolean> {
  * A shell that waits for its stdin (a pipe from this process) to close, then stops Janus: when this
  * process dies without running its exit handlers (SIGKILL, an unhandled SIGTERM), the pipe closes.
  */
-const WATCHDOG = 'while read -r _; do :; done; kill -TERM "$1" 2>/dev/null && sleep 3 && kill -KILL "$1" 2>/dev/null; exit 0';
+const WATCHDOG = [
+  'while read -r _; do :; done',
+  'kill -TERM "$1" 2>/dev/null || exit 0',
+  // SIGKILL only a Janus still there after 3 s (polled, so a freed process id is not signalled later).
+  'i=0; while [ $i -lt 30 ] && kill -0 "$1" 2>/dev/null; do sleep 0.1; i=$((i+1)); done',
+  'kill -0 "$1" 2>/dev/null && kill -KILL "$1"',
+  'exit 0',
+].join('; ');
 
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
@@ -155,7 +173,8 @@ function exited(child: ChildProcess): Promise<void> {
 async function startOnce(bin: string, dir: string, log: WriteStream, tail: LogTail): Promise<RunningJanus> {
   const [wsPort = 0, httpPort = 0] = await freePorts(2);
   const adminKey = randomBytes(24).toString('base64url');
-  const files = janusConfigFiles(dir, { wsPort, httpPort, adminKey, adminSecret: randomBytes(24).toString('base64url'), iceEnforceList: process.env.JANUS_ICE_ENFORCE_LIST || undefined });
+  const serverName = `studio-janus-${randomBytes(6).toString('hex')}`;
+  const files = janusConfigFiles(dir, { serverName, wsPort, httpPort, adminKey, adminSecret: randomBytes(24).toString('base64url'), iceEnforceList: process.env.JANUS_ICE_ENFORCE_LIST || undefined });
   for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text, { mode: 0o600 });
 
   const child = spawn(bin, ['-F', dir, '-C', join(dir, 'janus.jcfg')], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -208,7 +227,12 @@ async function startOnce(bin: string, dir: string, log: WriteStream, tail: LogTa
       failure = `janus exited (code ${child.exitCode ?? child.signalCode}) before it was ready`;
       break;
     }
-    if (await ready(httpUrl)) break;
+    // A transport that cannot bind its port is skipped by Janus, which runs on without it: no use waiting.
+    if (/transport\.(websockets|http)' plugin could not be initialized/.test(tail.text())) {
+      failure = 'a Janus transport could not start (its port taken?)';
+      break;
+    }
+    if (await ready(httpUrl, serverName)) break;
     if (Date.now() > deadline) {
       failure = `janus was not ready within ${READY_TIMEOUT_MS} ms`;
       break;
@@ -227,7 +251,7 @@ export async function startJanus(options: JanusOptions): Promise<RunningJanus | 
   const bin = janusBin(options.bin);
   if (!bin) return null;
   await mkdir(options.dir, { recursive: true });
-  const log = createWriteStream(join(options.dir, 'janus.log'), { flags: 'a' });
+  const log = createWriteStream(join(options.dir, 'janus.log'));
   const closeLog = () => new Promise<void>((resolve) => log.end(resolve));
   let lastError: unknown = null;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
