@@ -6,8 +6,10 @@
  * needs the admin key, a removed guest's token joins no more. The tests that need a guest, or Janus,
  * are skipped when Janus is not installed (`node tests/ensure-janus.mjs` installs it).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { janusAdmin } from '../../backend/janus/admin';
@@ -470,6 +472,32 @@ withJanus('Janus itself', () => {
   });
 });
 
+/** Whether the process runs (a zombie counts as gone). */
+function alive(pid: number): boolean {
+  const stat = `/proc/${pid}/stat`;
+  if (existsSync('/proc/self/stat')) return existsSync(stat) && !/^\d+ \(.*\) Z/.test(readFileSync(stat, 'utf8'));
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('Janus launcher without Janus', () => {
+  it('a binary that fails: startJanus rejects with the reason and its last lines', async () => {
+    const jdir = tempDir();
+    const fake = join(jdir, 'fake-janus');
+    writeFileSync(fake, '#!/bin/sh\necho "pretend janus: cannot start"\nexit 3\n');
+    chmodSync(fake, 0o755);
+    try {
+      await expect(startJanus({ dir: join(jdir, 'janus'), bin: fake })).rejects.toThrow(/exited \(code 3\) before it was ready[\s\S]*pretend janus: cannot start/);
+    } finally {
+      removeDir(jdir);
+    }
+  });
+});
+
 withJanus('Janus launcher and admin client', () => {
   it('writes a VideoRoom-only loopback configuration, answers on both transports, and stop() ends the process', async () => {
     const jdir = tempDir();
@@ -494,8 +522,33 @@ withJanus('Janus launcher and admin client', () => {
       await janus?.stop();
       removeDir(jdir);
     }
-    expect(() => process.kill(janus!.pid, 0)).toThrow();
+    expect(alive(janus!.pid)).toBe(false);
   });
+
+  it('never outlives its process: a SIGKILLed parent still takes Janus down (the watchdog)', async () => {
+    const jdir = tempDir();
+    const launcher = fileURLToPath(new URL('../../backend/janus/launcher.ts', import.meta.url));
+    const script = join(jdir, 'hold.mts');
+    writeFileSync(script, `import { startJanus } from ${JSON.stringify(launcher)};\nconst j = await startJanus({ dir: ${JSON.stringify(join(jdir, 'janus'))} });\nconsole.log(JSON.stringify({ pid: j.pid }));\nsetInterval(() => undefined, 1000);\n`);
+    const parent = spawn(process.execPath, ['--import', 'tsx', script], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const pid = await new Promise<number>((resolve, reject) => {
+        let out = '';
+        parent.stdout.on('data', (d) => {
+          out += String(d);
+          const m = /"pid":(\d+)/.exec(out);
+          if (m) resolve(Number(m[1]));
+        });
+        parent.once('exit', () => reject(new Error(`the parent exited first: ${out}`)));
+      });
+      expect(alive(pid)).toBe(true);
+      parent.kill('SIGKILL');
+      await vi.waitFor(() => expect(alive(pid)).toBe(false), { timeout: 5000, interval: 100 });
+    } finally {
+      parent.kill('SIGKILL');
+      removeDir(jdir);
+    }
+  }, 20_000);
 
   it('answers null when the binary is missing', async () => {
     const jdir = tempDir();
