@@ -95,7 +95,7 @@ export function janusConfigFiles(dir: string, c: JanusConfig): Record<string, st
   };
 }
 
-/** Two distinct free loopback ports (bound together, so they differ, then released). */
+/** `count` distinct free loopback ports (bound together, so they differ, then released). */
 export async function freePorts(count: number): Promise<number[]> {
   const servers = await Promise.all(
     Array.from(
@@ -166,8 +166,13 @@ const WATCHDOG = [
   'exit 0',
 ].join('; ');
 
+/** Resolves when the child has exited, or could not be spawned at all (then there is no 'exit'). */
 function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', () => child.pid === undefined && resolve());
+  });
 }
 
 async function startOnce(bin: string, dir: string, log: WriteStream, tail: LogTail): Promise<RunningJanus> {
