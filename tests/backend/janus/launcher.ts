@@ -182,7 +182,9 @@ async function startOnce(bin: string, dir: string, log: WriteStream, tail: LogTa
   const files = janusConfigFiles(dir, { serverName, wsPort, httpPort, adminKey, adminSecret: randomBytes(24).toString('base64url'), iceEnforceList: process.env.JANUS_ICE_ENFORCE_LIST || undefined });
   for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text, { mode: 0o600 });
 
-  const child = spawn(bin, ['-F', dir, '-C', join(dir, 'janus.jcfg')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Through sh only to turn core dumps off (a Janus stopped after a failed start may crash; no 100 MB
+  // core file in the working folder): `exec` keeps the process id Janus'. Its working folder is `dir`.
+  const child = spawn('/bin/sh', ['-c', 'ulimit -c 0; exec "$0" "$@"', bin, '-F', dir, '-C', join(dir, 'janus.jcfg')], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   const onData = (chunk: Buffer) => {
     tail.push(chunk);
     log.write(chunk);
