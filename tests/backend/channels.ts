@@ -2,7 +2,8 @@
 import { isModerator, requireModerator, tokenHash } from './auth';
 import { bodyOf, type ServerChannel } from './channelSync';
 import type { Queryable } from './db/adapter';
-import { forbidden, notFound, CHANNEL_NOT_FOUND } from './errors';
+import { forbidden, GUEST_REMOVED, notFound, CHANNEL_NOT_FOUND } from './errors';
+import { guestOfToken } from './guests';
 import type { UpdateReason } from '../../compositor/model/types';
 
 export interface ChannelRow {
@@ -64,7 +65,26 @@ export async function canProduce(db: Queryable, userId: string, row: ChannelRow)
   return row.event_id !== null && isModerator(db, userId, row.event_id);
 }
 
-/** The output token check: 403 with a clear message when it is wrong, or none was issued. */
-export function requireOutputToken(row: ChannelRow, outputToken: string): void {
-  if (!row.output_token_hash || row.output_token_hash !== tokenHash(outputToken)) throw forbidden('This output link is not valid (the output token is wrong or was replaced)');
+const OUTPUT_TOKEN_WRONG = 'This output link is not valid (the output token is wrong or was replaced)';
+
+/**
+ * Who reads the channel with `token` where an output token goes: the output token itself
+ * (`{ guestId: null }`), a guest of the channel's event (`{ guestId }`), a removed guest of it
+ * ('removed'), or nobody (null).
+ */
+export async function readerOf(db: Queryable, row: ChannelRow, token: string): Promise<{ guestId: string | null } | 'removed' | null> {
+  if (row.output_token_hash && row.output_token_hash === tokenHash(token)) return { guestId: null };
+  const guest = await guestOfToken(db, token);
+  if (!guest || guest.event_id !== row.event_id) return null;
+  return guest.removed_at === null ? { guestId: guest.id } : 'removed';
+}
+
+/**
+ * 403 with a clear message unless `token` is the output token (when one was issued) or a guest token
+ * of the channel's event; 403 GUEST_REMOVED for a removed guest.
+ */
+export async function requireReader(db: Queryable, row: ChannelRow, token: string): Promise<void> {
+  const reader = await readerOf(db, row, token);
+  if (reader === 'removed') throw GUEST_REMOVED();
+  if (!reader) throw forbidden(OUTPUT_TOKEN_WRONG);
 }

@@ -1,5 +1,6 @@
 /** What every route and socket handler is given. */
 import type { Db } from './db/adapter';
+import type { Meeting } from './meeting';
 import type { Hub } from './sockets/hub';
 
 export interface Ctx {
@@ -9,4 +10,8 @@ export interface Ctx {
   filesDir: string;
   /** Runs `fn` after `ms` unless the server closes first. */
   later(ms: number, fn: () => void | Promise<void>): void;
+  /** The meeting (Janus VideoRoom), or null when Janus does not run. */
+  meeting: Meeting | null;
+  /** How long an invite lasts (guests.ts INVITE_TTL_MS unless overridden). */
+  inviteTtlMs: number;
 }

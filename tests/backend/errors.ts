@@ -6,10 +6,12 @@ const CODES: Record<number, string> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   409: 'CONFLICT',
+  410: 'GONE',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
   500: 'API_BACKEND_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 export interface ErrorBody {
@@ -18,7 +20,8 @@ export interface ErrorBody {
   message: string;
 }
 
-export const errorBody = (status: number, message: string): ErrorBody => ({ type: 'unknown', code: CODES[status] ?? (status >= 500 ? 'API_BACKEND_ERROR' : 'BAD_REQUEST'), message });
+/** The §8 body; `code` defaults to the status' code (a few answers name their own, e.g. INVITE_EXPIRED). */
+export const errorBody = (status: number, message: string, code?: string): ErrorBody => ({ type: 'unknown', code: code ?? CODES[status] ?? (status >= 500 ? 'API_BACKEND_ERROR' : 'BAD_REQUEST'), message });
 
 /** Thrown by a handler; the server's error handler answers it as the §8 body. */
 export class HttpError extends Error {
@@ -26,6 +29,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** The body's `code` when it is not the status' own. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -39,3 +44,10 @@ export const conflict = (message: string) => new HttpError(409, message);
 
 /** §8 Unknown channel id (typo kept). */
 export const CHANNEL_NOT_FOUND = 'This chanelID doesnt exist !';
+
+/** CONTRACT.md "Meeting": the answers with codes of their own. */
+export const INVITE_UNKNOWN = () => new HttpError(404, 'This invite link is not valid. Ask the host for a new one.', {}, 'INVITE_UNKNOWN');
+export const INVITE_EXPIRED = () => new HttpError(410, 'This invite link has expired. Ask the host for a new one.', {}, 'INVITE_EXPIRED');
+export const GUEST_REMOVED = () => new HttpError(403, 'You were removed from this event by the host.', {}, 'GUEST_REMOVED');
+export const NO_INSTANCE = () => new HttpError(409, 'The event has not started yet (it has no instance)', {}, 'NO_INSTANCE');
+export const MEETING_UNAVAILABLE = () => new HttpError(503, 'The meeting is not available on this server (Janus is not running)', {}, 'MEETING_UNAVAILABLE');

@@ -3,7 +3,9 @@
  *   PORT (default 8787; 0 = a free port, printed), DATA_DIR (default <repo>/.backend-data),
  *   DATABASE_URL (a PostgreSQL server instead of the embedded one), STUDIO_DIST (default <repo>/dist),
  *   STUDIO_BACKEND_FAULTS=1 (the /__test hooks), STUDIO_BACKEND_LOG=1 (request log),
- *   STUDIO_CORS_ORIGINS (comma-separated; default the vite dev and preview origins).
+ *   STUDIO_CORS_ORIGINS (comma-separated; default the vite dev and preview origins),
+ *   STUDIO_JANUS=0 (no meeting: Janus is not started), JANUS_BIN (default /usr/bin/janus),
+ *   JANUS_ICE_ENFORCE_LIST (Janus' nat.ice_enforce_list), STUDIO_INVITE_TTL_MS (default 24 h).
  */
 import { join } from 'node:path';
 import { DEFAULT_CORS_ORIGINS, REPO_ROOT, startBackend } from './server';
@@ -26,6 +28,9 @@ const backend = await startBackend({
 });
 console.log(`Studio backend on ${backend.url}`);
 if (backend.studio) console.log(`Studio: ${backend.url}/studio/instant-demo/`);
+if (backend.janus) console.log(`Janus (meeting) on ${backend.janus.wsUrl} (HTTP API ${backend.janus.httpUrl})`);
+else if (backend.janusOff === 'not-installed') console.log('Janus is not installed: guests and screen share are off. Install it with: sudo apt-get install -y janus');
+else console.log('Meeting off (STUDIO_JANUS=0): guests and screen share are off.');
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

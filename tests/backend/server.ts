@@ -3,7 +3,8 @@
  * fastify server, stored in PostgreSQL (embedded PGlite on a data folder, or a server at a URL).
  *
  *   const backend = await startBackend({ port: 0, dataDir });
- *   backend.url  // 'http://127.0.0.1:54321'
+ *   backend.url    // 'http://127.0.0.1:54321'
+ *   backend.janus  // { wsUrl, httpUrl } of the meeting's Janus, or null (not installed, or janus: false)
  *   await backend.close();
  */
 import fastifyWebsocket from '@fastify/websocket';
@@ -18,11 +19,15 @@ import { openPglite, openPostgres, type Db } from './db/adapter';
 import { migrate } from './db/migrations';
 import { errorBody, HttpError } from './errors';
 import { faultRoutes } from './faults';
+import { INVITE_TTL_MS } from './guests';
+import { startJanus, type RunningJanus } from './janus/launcher';
+import { createMeeting, type Meeting } from './meeting';
 import { assetRoutes } from './routes/assets';
 import { channelRoutes } from './routes/channel';
 import { chatRoutes } from './routes/chat';
 import { cmsRoutes } from './routes/cms';
 import { eventRoutes } from './routes/events';
+import { meetingRoutes } from './routes/meeting';
 import { moderatorRoutes } from './routes/moderator';
 import { pollRoutes } from './routes/polls';
 import { qnaRoutes } from './routes/qna';
@@ -53,12 +58,23 @@ export interface BackendOptions {
   faults?: boolean;
   log?: boolean;
   corsOrigins?: readonly string[];
+  /**
+   * Starts Janus for the meeting (in `<dataDir>/janus`) when it is installed. Default: true, unless the
+   * environment says `STUDIO_JANUS=0`. A Janus that is installed but fails to start fails the start.
+   */
+  janus?: boolean;
+  /** How long an invite lasts (default `STUDIO_INVITE_TTL_MS`, else 24 h). */
+  inviteTtlMs?: number;
 }
 
 export interface Backend {
   url: string;
   /** Whether a studio build is served at /studio/instant-demo/. */
   studio: boolean;
+  /** The meeting's Janus, or null when it does not run (not installed, or disabled). */
+  janus: { wsUrl: string; httpUrl: string } | null;
+  /** Why `janus` is null: 'disabled' (option or STUDIO_JANUS=0) or 'not-installed'; null when it runs. */
+  janusOff: 'disabled' | 'not-installed' | null;
   close(): Promise<void>;
 }
 
@@ -80,13 +96,19 @@ function installCors(app: FastifyInstance, origins: readonly string[]): void {
 }
 
 /** Builds the fastify app on an open database (no listening). */
-export async function buildServer(db: Db, options: { filesDir: string; distDir: string | null; faults: boolean; log: boolean; corsOrigins: readonly string[] }) {
+export async function buildServer(
+  db: Db,
+  options: { filesDir: string; distDir: string | null; faults: boolean; log: boolean; corsOrigins: readonly string[]; meeting?: Meeting | null; inviteTtlMs?: number },
+) {
   const timers = new Set<NodeJS.Timeout>();
   const hub = new Hub();
+  const meeting = options.meeting ?? null;
   const ctx: Ctx = {
     db,
     hub,
     filesDir: options.filesDir,
+    meeting,
+    inviteTtlMs: options.inviteTtlMs ?? INVITE_TTL_MS,
     later(ms, fn) {
       const t = setTimeout(() => {
         timers.delete(t);
@@ -102,7 +124,7 @@ export async function buildServer(db: Db, options: { filesDir: string; distDir: 
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
 
   app.setErrorHandler((error, _req, reply) => {
-    if (error instanceof HttpError) return reply.code(error.status).headers(error.headers).send(errorBody(error.status, error.message));
+    if (error instanceof HttpError) return reply.code(error.status).headers(error.headers).send(errorBody(error.status, error.message, error.code));
     const { statusCode: status, message } = error as { statusCode?: number; message?: string };
     if (typeof status === 'number' && status >= 400 && status < 500) return reply.code(status).send(errorBody(status, message ?? 'Bad request'));
     reply.log.error(error);
@@ -119,9 +141,10 @@ export async function buildServer(db: Db, options: { filesDir: string; distDir: 
   assetRoutes(app, ctx);
   cmsRoutes(app, ctx);
   channelRoutes(app, ctx);
+  meetingRoutes(app, ctx);
   eventSocketRoute(app, ctx);
   studioSocketRoute(app, ctx);
-  const studio = studioRoutes(app, options.distDir);
+  const studio = studioRoutes(app, options.distDir, { meeting: meeting !== null, connect: meeting ? [meeting.wsUrl] : [] });
 
   app.setNotFoundHandler((req, reply) => {
     // SPA fallback for routes (no file extension); a missing asset file stays a 404.
@@ -141,29 +164,58 @@ export async function buildServer(db: Db, options: { filesDir: string; distDir: 
   };
 }
 
+/** A positive integer from the environment, or undefined. */
+function envMs(name: string): number | undefined {
+  const value = Number(process.env[name]);
+  return process.env[name] && Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
 export async function startBackend(options: BackendOptions = {}): Promise<Backend> {
   const ownTemp = options.dataDir ? null : mkdtempSync(join(tmpdir(), 'studio-backend-'));
   const dataDir = resolve(options.dataDir ?? ownTemp!);
   await mkdir(dataDir, { recursive: true });
+  const wantJanus = options.janus ?? process.env.STUDIO_JANUS !== '0';
+  let janus: RunningJanus | null = null;
+  let meeting: Meeting | null = null;
   const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(join(dataDir, 'pg'));
   try {
     await migrate(db);
     await seedIfEmpty(db);
+    if (wantJanus) {
+      janus = await startJanus({ dir: join(dataDir, 'janus') }).catch((error: unknown) => {
+        throw new Error(`Janus (the meeting) did not start; STUDIO_JANUS=0 runs the backend without it.\n${error instanceof Error ? error.message : String(error)}`);
+      });
+      if (janus) meeting = createMeeting(janus);
+    }
     const distDir = options.distDir ? resolve(options.distDir) : join(REPO_ROOT, 'dist');
-    const built = await buildServer(db, { filesDir: join(dataDir, 'files'), distDir, faults: options.faults ?? false, log: options.log ?? false, corsOrigins: options.corsOrigins ?? DEFAULT_CORS_ORIGINS });
+    const built = await buildServer(db, {
+      filesDir: join(dataDir, 'files'),
+      distDir,
+      faults: options.faults ?? false,
+      log: options.log ?? false,
+      corsOrigins: options.corsOrigins ?? DEFAULT_CORS_ORIGINS,
+      meeting,
+      inviteTtlMs: options.inviteTtlMs ?? envMs('STUDIO_INVITE_TTL_MS') ?? INVITE_TTL_MS,
+    });
     const host = options.host ?? '127.0.0.1';
     await built.app.listen({ port: options.port ?? 0, host });
     const address = built.app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
     let closed: Promise<void> | null = null;
+    const running = janus;
+    const runningMeeting = meeting;
     return {
       url: `http://${host}:${port}`,
       studio: built.studio,
+      janus: running ? { wsUrl: running.wsUrl, httpUrl: running.httpUrl } : null,
+      janusOff: running ? null : wantJanus ? 'not-installed' : 'disabled',
       close() {
         closed ??= (async () => {
           built.stopTimers();
           built.hub.terminateAll();
           await built.app.close();
+          await runningMeeting?.close();
+          await running?.stop();
           await db.close();
           if (ownTemp) await rm(ownTemp, { recursive: true, force: true });
         })();
@@ -171,6 +223,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       },
     };
   } catch (error) {
+    await meeting?.close().catch(() => undefined);
+    await janus?.stop().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
   }

@@ -4,7 +4,7 @@
  * under `/studio/instant-demo/` with the SPA fallback to its index.html for unknown paths there.
  * HTML goes out with the build's Content-Security-Policy as a header, as `vite preview` sends it
  * (vite.config.ts: the <meta> policy plus frame-ancestors), with connect-src allowing this server's
- * own http: and ws: origin.
+ * own http: and ws: origin and, when the meeting runs, Janus' WebSocket (CONTRACT.md "Meeting").
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -34,9 +34,12 @@ export function buildCsp(indexHtml: string | null): string {
   return meta ?? FALLBACK_CSP;
 }
 
-/** The header: the build's policy, connect-src opened to this server's origin, plus frame-ancestors. */
-export function cspHeader(policy: string, host: string | undefined): string {
-  const own = host ? ` http://${host} ws://${host}` : '';
+/**
+ * The header: the build's policy, connect-src opened to this server's origin and to `connect` (Janus'
+ * WebSocket URL), plus frame-ancestors.
+ */
+export function cspHeader(policy: string, host: string | undefined, connect: readonly string[] = []): string {
+  const own = [...(host ? [`http://${host}`, `ws://${host}`] : []), ...connect].map((s) => ` ${s}`).join('');
   const directives = policy.split(';').map((d) => d.trim()).filter(Boolean);
   const withOrigin = directives.map((d) => (d.startsWith('connect-src') ? `${d}${own}` : d));
   if (!withOrigin.some((d) => d.startsWith('frame-ancestors'))) withOrigin.push("frame-ancestors 'none'");
@@ -46,8 +49,16 @@ export function cspHeader(policy: string, host: string | undefined): string {
 /** The SPA fallback (for the not-found handler), or null when no build is served. */
 export type SpaFallback = (req: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
-export function studioRoutes(app: FastifyInstance, distDir: string | null): { served: boolean; fallback: SpaFallback | null } {
-  app.get(`${STUDIO_BASE}config.json`, async (_req, reply) => reply.header('Cache-Control', 'no-store').send(RUNTIME_CONFIG));
+export interface StudioOptions {
+  /** Whether the meeting runs (config.json `meeting`). */
+  meeting: boolean;
+  /** More connect-src sources of the page (Janus' WebSocket URL). */
+  connect: readonly string[];
+}
+
+export function studioRoutes(app: FastifyInstance, distDir: string | null, options: StudioOptions = { meeting: false, connect: [] }): { served: boolean; fallback: SpaFallback | null } {
+  const config = { ...RUNTIME_CONFIG, meeting: options.meeting };
+  app.get(`${STUDIO_BASE}config.json`, async (_req, reply) => reply.header('Cache-Control', 'no-store').send(config));
 
   const indexPath = distDir ? join(distDir, 'index.html') : null;
   if (!distDir || !indexPath || !existsSync(indexPath)) return { served: false, fallback: null };
@@ -55,7 +66,7 @@ export function studioRoutes(app: FastifyInstance, distDir: string | null): { se
   const policy = buildCsp(indexHtml);
 
   const sendIndex = (req: FastifyRequest, reply: FastifyReply) =>
-    reply.header('Content-Security-Policy', cspHeader(policy, req.headers.host)).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    reply.header('Content-Security-Policy', cspHeader(policy, req.headers.host, options.connect)).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
 
   app.register(fastifyStatic, {
     root: distDir,
@@ -64,7 +75,7 @@ export function studioRoutes(app: FastifyInstance, distDir: string | null): { se
     wildcard: true,
     decorateReply: false,
     setHeaders: (reply, path) => {
-      if (path.endsWith('.html')) reply.header('Content-Security-Policy', cspHeader(policy, reply.request.headers.host));
+      if (path.endsWith('.html')) reply.header('Content-Security-Policy', cspHeader(policy, reply.request.headers.host, options.connect));
     },
   });
   app.get(STUDIO_BASE, sendIndex);

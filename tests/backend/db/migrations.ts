@@ -158,6 +158,31 @@ export const MIGRATIONS: readonly Migration[] = [
         modified bigint NOT NULL
       );`,
   },
+  {
+    id: 5,
+    name: 'meeting: invites, guests',
+    sql: `
+      CREATE TABLE invites (
+        token_hash text PRIMARY KEY,
+        token text NOT NULL, -- the host reads the current invite link again (guests.ts)
+        event_id text NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        created_at bigint NOT NULL,
+        expires_at bigint NOT NULL,
+        rotated_at bigint
+      );
+      CREATE INDEX invites_event ON invites(event_id, created_at);
+      CREATE TABLE guests (
+        id text PRIMARY KEY, -- the participant id, guest-{random}
+        token_hash text UNIQUE NOT NULL,
+        event_id text NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        instance_id text NOT NULL,
+        name text NOT NULL,
+        invite_hash text NOT NULL,
+        created_at bigint NOT NULL,
+        removed_at bigint
+      );
+      CREATE INDEX guests_event ON guests(event_id);`,
+  },
 ];
 
 /** Runs every migration not yet recorded, each in its own transaction; returns the ids it ran. */

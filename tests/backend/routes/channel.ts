@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { newToken, requireModerator, requireProducer, tokenHash } from '../auth';
 import { applyPut, freshKeyed } from '../channelSync';
-import { channelJson, channelOfEvent, channelsOfUser, loadChannel, requireChannelAccess, requireOutputToken, serverState } from '../channels';
+import { channelJson, channelOfEvent, channelsOfUser, loadChannel, requireChannelAccess, requireReader, serverState } from '../channels';
 import type { Ctx } from '../context';
 import { json } from '../db/adapter';
 import { badRequest, conflict, notFound, CHANNEL_NOT_FOUND } from '../errors';
@@ -50,7 +50,7 @@ export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get<UuidParams & { Querystring: { outputToken?: string } }>(`${STUDIO_API}/channel/:uuid`, async (req) => {
     if (req.query.outputToken !== undefined) {
       const row = await loadChannel(db, req.params.uuid);
-      requireOutputToken(row, req.query.outputToken);
+      await requireReader(db, row, req.query.outputToken);
       return channelJson(row);
     }
     return channelJson(await accessible(req, req.params.uuid));

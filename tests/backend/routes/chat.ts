@@ -155,16 +155,19 @@ export function chatRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
   /** Decided here: the people the moderator can write to directly (ChatParticipant[]): the others on the roster. */
   app.get<InstanceParams>(`${API}/chat/v1/events/:eventId/chat/moderator/:instanceId`, async (req) => {
     const me = await requireEventAccess(db, req, req.params.eventId);
-    return hub
-      .eventConnections(req.params.eventId)
-      .filter((c) => c.userId !== me)
-      .map((c) => ({ guid: c.guid, name: c.entry.name, role: c.entry.role }));
+    const others = new Map(
+      hub
+        .eventConnections(req.params.eventId)
+        .filter((c) => c.userId !== me)
+        .map((c) => [c.guid, { guid: c.guid, name: c.entry.name, role: c.entry.role }]),
+    );
+    return [...others.values()];
   });
 
   /** Decided here (§7 "not shown"): GET .../instances/{instanceId}/attendeecount → { attendeeCount, interactiveCount }. */
   app.get<InstanceParams>(`${API}/chat/v1/events/:eventId/instances/:instanceId/attendeecount`, async (req) => {
     await requireEventAccess(db, req, req.params.eventId);
-    return { attendeeCount: 0, interactiveCount: hub.eventConnections(req.params.eventId).length };
+    return { attendeeCount: 0, interactiveCount: hub.roster(req.params.eventId).length };
   });
 
   app.delete<{ Params: { eventId: string; messageId: string } }>(`${API}/chat/v1/events/:eventId/chat/:messageId`, async (req) => {

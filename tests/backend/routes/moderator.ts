@@ -1,14 +1,17 @@
 /**
  * Moderator actions (§7) under .../eventuser/v1/events/{eventId}/instance/{instanceId}/moderator/{moderatorGuid}.
- * Mute, rename and kick-out act on the live roster (the event sockets) and push `Event_Roster`;
- * share video stores the event's shared video and pushes `Video_Share`.
+ * Mute, rename, voice processing and kick-out act on the live roster (the event sockets) and push
+ * `Event_Roster`; a guest's kick-out is its removal (guests.ts removeGuest). Share video
+ * stores the event's shared video and pushes `Video_Share`.
  */
 import type { FastifyInstance } from 'fastify';
 import { requireEventAccess } from '../auth';
 import type { Ctx } from '../context';
 import type { Queryable } from '../db/adapter';
 import { badRequest, notFound } from '../errors';
+import { findGuest, removeGuest } from '../guests';
 import type { EventConnection, Hub } from '../sockets/hub';
+import { CLOSE_KICKED, KICKED_REASON } from '../sockets/messages';
 import { API, requireInstance } from './events';
 
 const BASE = `${API}/eventuser/v1/events/:eventId/instance/:instanceId/moderator/:moderatorGuid`;
@@ -58,7 +61,8 @@ function connectionOf(hub: Hub, eventId: string, guid: string): EventConnection 
   return conn;
 }
 
-export function moderatorRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
+export function moderatorRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const { db, hub } = ctx;
   const guard = async (p: Params, req: Parameters<typeof requireEventAccess>[1]) => {
     await requireEventAccess(db, req, p.eventId);
     await requireInstance(db, p.eventId, p.instanceId);
@@ -106,6 +110,8 @@ export function moderatorRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
     const { muteVideo, muteAudio, voiceProcessing } = req.query;
     if (voiceProcessing !== undefined) {
       if (voiceProcessing !== 'true' && voiceProcessing !== 'false') throw badRequest('voiceProcessing must be true or false');
+      conn.entry.voiceProcessing = voiceProcessing === 'true';
+      hub.pushRoster(req.params.eventId);
       return {};
     }
     const media = muteAudio !== undefined ? 'audio' : muteVideo !== undefined ? 'video' : null;
@@ -121,9 +127,15 @@ export function moderatorRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
   app.delete<{ Params: Params & { type: string; guid: string } }>(`${BASE}/moderator/kickout/:type/:guid`, async (req) => {
     await guard(req.params, req);
     if (req.params.type !== 'attendee' && req.params.type !== 'presenter') throw badRequest('type must be attendee or presenter');
+    // A guest (connected or not: a repeat finishes a removal Janus failed) is removed for good.
+    const guest = await findGuest(db, req.params.eventId, req.params.guid);
+    if (guest) {
+      await removeGuest(ctx, guest);
+      return {};
+    }
     const conn = connectionOf(hub, req.params.eventId, req.params.guid);
     hub.leaveEvent(conn);
-    conn.ws.close(4000, 'Removed by a moderator');
+    conn.ws.close(CLOSE_KICKED, KICKED_REASON);
     hub.pushRoster(req.params.eventId);
     return {};
   });

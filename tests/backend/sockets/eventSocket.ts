@@ -1,18 +1,38 @@
 /**
- * The event socket `{eventSocket}` = /ptapi/websocket (CONTRACT.md "Sockets"): `register` with the
- * event access token → `guid_assigned`, and the moderator joins the event's interactive roster
- * (`Event_Roster` pushed on every join and leave). `ping` → `pong`.
+ * The event socket `{eventSocket}` = /ptapi/websocket (CONTRACT.md "Sockets", "Meeting"): `register`
+ * with the event access token (a producer) or a guest token (a guest) → `guid_assigned`, and the
+ * participant joins the event's interactive roster (`Event_Roster` pushed on every join and leave).
+ * A registered participant sends `state` (its own mutes, screen share, name) and `stopShare` (asks a
+ * sharer to stop). `ping` → `pong`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { isModerator, lookupToken } from '../auth';
 import type { Ctx } from '../context';
+import { guestOfToken } from '../guests';
 import { getUser } from '../users';
-import type { EventConnection } from './hub';
+import type { EventConnection, RosterEntry } from './hub';
 import { send } from './hub';
-import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, parseFrame, REGISTER_TIMEOUT_MS } from './messages';
+import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, parseFrame, REGISTER_TIMEOUT_MS, REMOVED_REASON } from './messages';
 
 const NAME_MAX = 100;
+
+const nameOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim().slice(0, NAME_MAX) : null);
+
+/**
+ * A participant's own `state`: mutes, screen share and name. Unmuting a medium a moderator hard-muted
+ * is refused (the entry stays muted); starting a screen share clears the stop-share request.
+ */
+export function applyState(entry: RosterEntry, msg: Record<string, unknown>): void {
+  if (typeof msg.audioMute === 'boolean' && (msg.audioMute || !entry.audioHardMute)) entry.audioMute = msg.audioMute;
+  if (typeof msg.videoMute === 'boolean' && (msg.videoMute || !entry.videoHardMute)) entry.videoMute = msg.videoMute;
+  if (typeof msg.shareScreen === 'boolean') {
+    entry.shareScreen = msg.shareScreen;
+    if (msg.shareScreen) entry.contentShareMute = false;
+  }
+  const name = typeof msg.name === 'string' && msg.name.trim().length <= NAME_MAX ? nameOf(msg.name) : null;
+  if (name) entry.name = name;
+}
 
 export function eventSocketRoute(app: FastifyInstance, { db, hub }: Ctx): void {
   app.get('/ptapi/websocket', { websocket: true }, (socket: WebSocket) => {
@@ -20,17 +40,41 @@ export function eventSocketRoute(app: FastifyInstance, { db, hub }: Ctx): void {
     let conn: EventConnection | null = null;
     let registering = false;
     const timer = setTimeout(() => conn || socket.close(CLOSE_UNAUTHORIZED, 'Not registered'), REGISTER_TIMEOUT_MS);
+    const refuse = (code: number, reason: string): null => {
+      socket.close(code, reason);
+      return null;
+    };
+
+    async function registerProducer(msg: Record<string, unknown>, eventId: string): Promise<EventConnection | null> {
+      const owner = await lookupToken(db, typeof msg.accessToken === 'string' ? msg.accessToken : null);
+      if (!owner || owner.kind !== 'event') return refuse(CLOSE_UNAUTHORIZED, 'Unknown or expired access token');
+      if (owner.eventId !== eventId || !(await isModerator(db, owner.userId, eventId))) return refuse(CLOSE_FORBIDDEN, 'Not a moderator of this event');
+      if (socket.readyState !== socket.OPEN) return null;
+      const user = await getUser(db, owner.userId);
+      const name = nameOf((msg.user as Record<string, unknown> | undefined)?.name) ?? `${user.firstName} ${user.lastName}`;
+      return hub.joinEvent(socket, eventId, owner.userId, name);
+    }
+
+    async function registerGuest(guestToken: string, msg: Record<string, unknown>, eventId: string): Promise<EventConnection | null> {
+      const guest = await guestOfToken(db, guestToken);
+      if (!guest) return refuse(CLOSE_UNAUTHORIZED, 'Unknown guest token');
+      if (guest.removed_at !== null) return refuse(CLOSE_FORBIDDEN, REMOVED_REASON);
+      if (guest.event_id !== eventId) return refuse(CLOSE_FORBIDDEN, 'This guest token is for another event');
+      if (socket.readyState !== socket.OPEN) return null;
+      const joined = hub.joinEventAsGuest(socket, eventId, guest.id, nameOf((msg.user as Record<string, unknown> | undefined)?.name) ?? guest.name);
+      // Removed while this registration was on its way: the removal did not see this socket.
+      if ((await guestOfToken(db, guestToken))?.removed_at !== null) {
+        hub.leaveEvent(joined);
+        return refuse(CLOSE_FORBIDDEN, REMOVED_REASON);
+      }
+      return joined;
+    }
 
     async function register(msg: Record<string, unknown>): Promise<void> {
       const eventId = typeof msg.eventId === 'string' ? msg.eventId : '';
-      const owner = await lookupToken(db, typeof msg.accessToken === 'string' ? msg.accessToken : null);
-      if (!owner || owner.kind !== 'event') return socket.close(CLOSE_UNAUTHORIZED, 'Unknown or expired access token');
-      if (owner.eventId !== eventId || !(await isModerator(db, owner.userId, eventId))) return socket.close(CLOSE_FORBIDDEN, 'Not a moderator of this event');
-      if (socket.readyState !== socket.OPEN) return;
-      const user = await getUser(db, owner.userId);
-      const given = (msg.user as Record<string, unknown> | undefined)?.name;
-      const name = typeof given === 'string' && given.trim() ? given.trim().slice(0, NAME_MAX) : `${user.firstName} ${user.lastName}`;
-      conn = hub.joinEvent(socket, eventId, owner.userId, name);
+      const joined = typeof msg.guestToken === 'string' ? await registerGuest(msg.guestToken, msg, eventId) : await registerProducer(msg, eventId);
+      if (!joined) return;
+      conn = joined;
       clearTimeout(timer);
       send(socket, { type: 'guid_assigned', guid: conn.guid });
       hub.pushRoster(eventId);
@@ -43,6 +87,17 @@ export function eventSocketRoute(app: FastifyInstance, { db, hub }: Ctx): void {
       if (msg.type === 'register' && !conn && !registering) {
         registering = true;
         register(msg).catch(() => socket.close(1011, 'Registration failed')).finally(() => (registering = false));
+        return;
+      }
+      if (!conn) return;
+      if (msg.type === 'state') {
+        applyState(conn.entry, msg);
+        hub.pushRoster(conn.eventId);
+      } else if (msg.type === 'stopShare' && typeof msg.guid === 'string') {
+        const target = hub.connectionsOf(conn.eventId, msg.guid)[0];
+        if (!target) return;
+        target.entry.contentShareMute = true;
+        hub.pushRoster(conn.eventId);
       }
     });
     socket.on('close', () => {

@@ -1,35 +1,68 @@
 /**
  * Who is connected: event sockets per event (they are also the event's interactive roster) and
  * studio sockets per channel. Pushes go through here.
+ *
+ * A producer's socket is a roster entry of its own (a new guid per socket). A guest is one entry
+ * whatever its sockets: its guid is its participant id, a reconnect finds its entry as it was (mutes,
+ * hard mutes, a moderator's rename), and two sockets of the same guest are one roster entry.
  */
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
+import { producerParticipantId } from '../meeting';
+
+export type RosterRole = 'Moderator' | 'Panelist';
 
 export interface RosterEntry {
   id: string;
   name: string;
-  role: 'Moderator';
+  role: RosterRole;
+  /** The producer-card id: `producer-{userId}` or `guest-{random}` (CONTRACT.md "Meeting"). */
+  participantId: string;
   joinTime: number;
   audioMute: boolean;
   videoMute: boolean;
   audioHardMute: boolean;
   videoHardMute: boolean;
+  shareScreen: boolean;
+  voiceProcessing: boolean;
+  contentShareMute: boolean;
 }
 
 export interface EventConnection {
   ws: WebSocket;
   eventId: string;
-  userId: string;
+  /** The producer, or null for a guest. */
+  userId: string | null;
+  /** The guest's participant id, or null for a producer. */
+  guestId: string | null;
   guid: string;
+  /** Shared by every socket of the same guest. */
   entry: RosterEntry;
 }
 
 export interface StudioConnection {
   ws: WebSocket;
   channel: string;
-  /** The producer, or null for an output-token (read-only) registration. */
+  /** The producer, or null for an output-token or guest-token (read-only) registration. */
   userId: string | null;
+  /** The guest of a guest-token registration. */
+  guestId?: string | null;
 }
+
+const newEntry = (id: string, name: string, role: RosterRole, participantId: string): RosterEntry => ({
+  id,
+  name,
+  role,
+  participantId,
+  joinTime: Date.now(),
+  audioMute: false,
+  videoMute: false,
+  audioHardMute: false,
+  videoHardMute: false,
+  shareScreen: false,
+  voiceProcessing: false,
+  contentShareMute: false,
+});
 
 const send = (ws: WebSocket, message: unknown) => {
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
@@ -39,24 +72,37 @@ export class Hub {
   private readonly events = new Map<string, Set<EventConnection>>();
   private readonly studios = new Map<string, Set<StudioConnection>>();
   private readonly all = new Set<WebSocket>();
+  /** A guest's entry, kept while it is away (`${eventId}\n${guestId}`), until it is removed. */
+  private readonly guests = new Map<string, RosterEntry>();
 
   track(ws: WebSocket): void {
     this.all.add(ws);
     ws.on('close', () => this.all.delete(ws));
   }
 
+  /** A producer's socket: a new roster entry (role Moderator) with a new guid. */
   joinEvent(ws: WebSocket, eventId: string, userId: string, name: string): EventConnection {
     const guid = randomUUID();
-    const conn: EventConnection = {
-      ws,
-      eventId,
-      userId,
-      guid,
-      entry: { id: guid, name, role: 'Moderator', joinTime: Date.now(), audioMute: false, videoMute: false, audioHardMute: false, videoHardMute: false },
-    };
-    const set = this.events.get(eventId) ?? new Set();
+    return this.add({ ws, eventId, userId, guestId: null, guid, entry: newEntry(guid, name, 'Moderator', producerParticipantId(userId)) });
+  }
+
+  /** A guest's socket: guid = its participant id, its entry (role Panelist) as it was if it was here before. */
+  joinEventAsGuest(ws: WebSocket, eventId: string, guestId: string, name: string): EventConnection {
+    const key = `${eventId}\n${guestId}`;
+    const entry = this.guests.get(key) ?? newEntry(guestId, name, 'Panelist', guestId);
+    this.guests.set(key, entry);
+    return this.add({ ws, eventId, userId: null, guestId, guid: guestId, entry });
+  }
+
+  /** Forgets a removed guest's kept entry. */
+  forgetGuest(eventId: string, guestId: string): void {
+    this.guests.delete(`${eventId}\n${guestId}`);
+  }
+
+  private add(conn: EventConnection): EventConnection {
+    const set = this.events.get(conn.eventId) ?? new Set();
     set.add(conn);
-    this.events.set(eventId, set);
+    this.events.set(conn.eventId, set);
     return conn;
   }
 
@@ -68,10 +114,16 @@ export class Hub {
     return [...(this.events.get(eventId) ?? [])];
   }
 
+  /** The sockets of one participant (a guest may have more than one). */
+  connectionsOf(eventId: string, guid: string): EventConnection[] {
+    return this.eventConnections(eventId).filter((c) => c.guid === guid);
+  }
+
+  /** One entry per participant, newest first. */
   roster(eventId: string): RosterEntry[] {
-    return this.eventConnections(eventId)
-      .map((c) => ({ ...c.entry }))
-      .sort((a, b) => b.joinTime - a.joinTime);
+    const entries = new Map<string, RosterEntry>();
+    for (const c of this.eventConnections(eventId)) entries.set(c.guid, c.entry);
+    return [...entries.values()].map((e) => ({ ...e })).sort((a, b) => b.joinTime - a.joinTime);
   }
 
   /** `{ type: 'msg', msg }` to every socket registered for the event. */
@@ -99,6 +151,16 @@ export class Hub {
 
   pushStudio(channel: string, message: unknown): void {
     for (const c of this.studios.get(channel) ?? []) send(c.ws, message);
+  }
+
+  /** Closes the studio sockets a guest registered (its token was revoked). */
+  closeGuestStudios(guestId: string, code: number, reason: string): void {
+    for (const set of this.studios.values())
+      for (const c of [...set])
+        if (c.guestId === guestId) {
+          set.delete(c);
+          c.ws.close(code, reason);
+        }
   }
 
   /** Every socket, abruptly (the fault hook and shutdown). */

@@ -15,3 +15,8 @@ export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_FORBIDDEN = 4403;
 /** A socket that has not registered within this long is closed (4401). */
 export const REGISTER_TIMEOUT_MS = 10_000;
+/** The close reason of a removed guest's registration (with CLOSE_FORBIDDEN). */
+export const REMOVED_REASON = 'REMOVED';
+/** A kicked-out participant's socket is closed with this. */
+export const CLOSE_KICKED = 4000;
+export const KICKED_REASON = 'Removed by a moderator';

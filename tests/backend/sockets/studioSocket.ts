@@ -1,17 +1,18 @@
 /**
  * The studio socket `{studioApi}/websocket` (CONTRACT.md "Sockets"): `register` with the producer
- * token or the channel's output token → `registered` with the channel; then `channel.updated` and `studio.state`.
+ * token or the channel's output token (or a guest token of its event, CONTRACT.md "Meeting") →
+ * `registered` with the channel; then `channel.updated` and `studio.state`.
  * It accepts no writes (an output-token registration is read-only by nature). `ping` → `pong`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { lookupToken, tokenHash } from '../auth';
-import { canProduce, channelJson, loadChannel, type ChannelRow } from '../channels';
+import { lookupToken } from '../auth';
+import { canProduce, channelJson, loadChannel, readerOf, type ChannelRow } from '../channels';
 import type { Ctx } from '../context';
 import { STUDIO_API } from '../routes/channel';
 import type { StudioConnection } from './hub';
 import { send } from './hub';
-import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, parseFrame, REGISTER_TIMEOUT_MS } from './messages';
+import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, parseFrame, REGISTER_TIMEOUT_MS, REMOVED_REASON } from './messages';
 
 export function studioSocketRoute(app: FastifyInstance, { db, hub }: Ctx): void {
   app.get(`${STUDIO_API}/websocket`, { websocket: true }, (socket: WebSocket) => {
@@ -24,8 +25,12 @@ export function studioSocketRoute(app: FastifyInstance, { db, hub }: Ctx): void 
       const uuid = typeof msg.channel === 'string' ? msg.channel : '';
       const row: ChannelRow | null = await loadChannel(db, uuid).catch(() => null);
       let userId: string | null = null;
+      let guestId: string | null = null;
       if (typeof msg.outputToken === 'string') {
-        if (!row || !row.output_token_hash || row.output_token_hash !== tokenHash(msg.outputToken)) return socket.close(CLOSE_FORBIDDEN, 'Wrong output token');
+        const reader = row ? await readerOf(db, row, msg.outputToken) : null;
+        if (reader === 'removed') return socket.close(CLOSE_FORBIDDEN, REMOVED_REASON);
+        if (!reader) return socket.close(CLOSE_FORBIDDEN, 'Wrong output token');
+        guestId = reader.guestId;
       } else {
         const owner = await lookupToken(db, typeof msg.token === 'string' ? msg.token : null);
         if (!owner || owner.kind !== 'user') return socket.close(CLOSE_UNAUTHORIZED, 'Unknown or expired token');
@@ -33,8 +38,13 @@ export function studioSocketRoute(app: FastifyInstance, { db, hub }: Ctx): void 
         userId = owner.userId;
       }
       if (socket.readyState !== socket.OPEN) return;
-      conn = { ws: socket, channel: uuid, userId };
+      conn = { ws: socket, channel: uuid, userId, guestId };
       hub.joinStudio(conn);
+      // A guest removed while this registration was on its way: the removal did not see this socket.
+      if (guestId && row && typeof msg.outputToken === 'string' && (await readerOf(db, row, msg.outputToken)) === 'removed') {
+        hub.leaveStudio(conn);
+        return socket.close(CLOSE_FORBIDDEN, REMOVED_REASON);
+      }
       clearTimeout(timer);
       // The whole channel as GET answers it (with version and applied), read after joining so no
       // update falls between: a reconnecting client learns at once what the server has.

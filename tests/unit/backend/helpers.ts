@@ -82,14 +82,16 @@ export async function channelOf(base: string, userToken: string, eventId: string
 export class TestSocket {
   readonly messages: Json[] = [];
   closeCode: number | null = null;
+  closeReason = '';
   private waiters: (() => void)[] = [];
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
       this.messages.push(JSON.parse(String(data)));
       this.wake();
     });
-    ws.on('close', (code) => {
+    ws.on('close', (code, reason) => {
       this.closeCode = code;
+      this.closeReason = String(reason);
       this.wake();
     });
   }

@@ -1,0 +1,137 @@
+/**
+ * Invites and guests (CONTRACT.md "Meeting"). An event has at most one current invite; it lasts
+ * `inviteTtlMs`, and GET makes a new one when there is none or it expired; rotate replaces it (the old
+ * one answers INVITE_UNKNOWN at once). A guest is made by joining through a valid invite: its guest
+ * token (kept only as its sha256) reads the event's channel and registers on the event socket, until
+ * the host removes the guest.
+ *
+ * Unlike the other tokens, an invite is also kept as itself: the host reads the current invite link
+ * again (GET answers the same one until it expires or is rotated), so it has to be recoverable. It is
+ * looked up by its hash all the same.
+ */
+import { newToken, tokenHash } from './auth';
+import type { Ctx } from './context';
+import type { Db, Queryable } from './db/adapter';
+import { INVITE_EXPIRED, INVITE_UNKNOWN, notFound } from './errors';
+import { newGuestParticipantId, roomOf } from './meeting';
+import { CLOSE_FORBIDDEN, CLOSE_KICKED, KICKED_REASON, REMOVED_REASON } from './sockets/messages';
+
+/** How long an invite lasts: 24 h (`inviteTtlMs` / STUDIO_INVITE_TTL_MS override it). */
+export const INVITE_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface Invite {
+  inviteToken: string;
+  expiresAt: number;
+}
+
+interface InviteRow {
+  token: string;
+  event_id: string;
+  expires_at: number;
+  rotated_at: number | null;
+  title: string;
+}
+
+export interface GuestRow {
+  id: string;
+  event_id: string;
+  instance_id: string;
+  name: string;
+  removed_at: number | null;
+}
+
+const lockEvent = async (tx: Queryable, eventId: string) => {
+  if ((await tx.query('SELECT id FROM events WHERE id = $1 FOR UPDATE', [eventId])).length === 0) throw notFound('No such event');
+};
+
+async function insertInvite(tx: Queryable, eventId: string, ttlMs: number): Promise<Invite> {
+  const token = newToken();
+  const now = Date.now();
+  await tx.query('INSERT INTO invites (token_hash, token, event_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [tokenHash(token), token, eventId, now, now + ttlMs]);
+  return { inviteToken: token, expiresAt: now + ttlMs };
+}
+
+/** The event's current invite, made when there is none or it expired. */
+export function currentInvite(db: Db, eventId: string, ttlMs: number): Promise<Invite> {
+  return db.transaction(async (tx) => {
+    await lockEvent(tx, eventId);
+    const row = (await tx.query<{ token: string; expires_at: number }>('SELECT token, expires_at FROM invites WHERE event_id = $1 AND rotated_at IS NULL ORDER BY created_at DESC LIMIT 1', [eventId]))[0];
+    if (row && row.expires_at > Date.now()) return { inviteToken: row.token, expiresAt: row.expires_at };
+    return insertInvite(tx, eventId, ttlMs);
+  });
+}
+
+/** A new invite; every earlier one of the event stops working at once. */
+export function rotateInvite(db: Db, eventId: string, ttlMs: number): Promise<Invite> {
+  return db.transaction(async (tx) => {
+    await lockEvent(tx, eventId);
+    await tx.query('UPDATE invites SET rotated_at = $2 WHERE event_id = $1 AND rotated_at IS NULL', [eventId, Date.now()]);
+    return insertInvite(tx, eventId, ttlMs);
+  });
+}
+
+/** The invite's event, or 404 INVITE_UNKNOWN (never issued, or rotated away) / 410 INVITE_EXPIRED. */
+export async function requireInvite(db: Queryable, inviteToken: string): Promise<{ eventId: string; eventTitle: string }> {
+  const row = (
+    await db.query<InviteRow>(
+      'SELECT i.token, i.event_id, i.expires_at, i.rotated_at, e.title FROM invites i JOIN events e ON e.id = i.event_id WHERE i.token_hash = $1',
+      [tokenHash(inviteToken)],
+    )
+  )[0];
+  if (!row || row.rotated_at !== null) throw INVITE_UNKNOWN();
+  if (row.expires_at <= Date.now()) throw INVITE_EXPIRED();
+  return { eventId: row.event_id, eventTitle: row.title };
+}
+
+/** A new guest of the event: its participant id and its guest token (returned once, kept hashed). */
+export async function createGuest(db: Db, g: { eventId: string; instanceId: string; name: string; inviteToken: string }): Promise<{ participantId: string; guestToken: string }> {
+  const participantId = newGuestParticipantId();
+  const guestToken = newToken();
+  await db.transaction((tx) =>
+    tx.query('INSERT INTO guests (id, token_hash, event_id, instance_id, name, invite_hash, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      participantId,
+      tokenHash(guestToken),
+      g.eventId,
+      g.instanceId,
+      g.name,
+      tokenHash(g.inviteToken),
+      Date.now(),
+    ]),
+  );
+  return { participantId, guestToken };
+}
+
+const GUEST_COLUMNS = 'id, event_id, instance_id, name, removed_at';
+
+/** The guest of a guest token (removed or not), or null. */
+export async function guestOfToken(db: Queryable, guestToken: string | null | undefined): Promise<GuestRow | null> {
+  if (!guestToken) return null;
+  return (await db.query<GuestRow>(`SELECT ${GUEST_COLUMNS} FROM guests WHERE token_hash = $1`, [tokenHash(guestToken)]))[0] ?? null;
+}
+
+export async function findGuest(db: Queryable, eventId: string, participantId: string): Promise<GuestRow | null> {
+  return (await db.query<GuestRow>(`SELECT ${GUEST_COLUMNS} FROM guests WHERE id = $1 AND event_id = $2`, [participantId, eventId]))[0] ?? null;
+}
+
+/** Revokes the guest's token (its socket registrations close 4403 REMOVED, its channel reads are 403 GUEST_REMOVED). */
+export async function markGuestRemoved(db: Db, participantId: string): Promise<void> {
+  await db.transaction((tx) => tx.query('UPDATE guests SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL', [participantId, Date.now()]));
+}
+
+/**
+ * Removes a guest: its token is revoked (registrations close 4403 REMOVED, channel reads are 403
+ * GUEST_REMOVED), its studio sockets close 4403 REMOVED, its event sockets 4000, and in Janus its join
+ * token leaves the room's allowed list and its camera and screen feeds are kicked. Safe to repeat.
+ */
+export async function removeGuest({ db, hub, meeting }: Ctx, guest: GuestRow): Promise<void> {
+  await markGuestRemoved(db, guest.id);
+  hub.forgetGuest(guest.event_id, guest.id);
+  hub.closeGuestStudios(guest.id, CLOSE_FORBIDDEN, REMOVED_REASON);
+  const sockets = hub.connectionsOf(guest.event_id, guest.id);
+  for (const c of sockets) {
+    hub.leaveEvent(c);
+    c.ws.close(CLOSE_KICKED, KICKED_REASON);
+  }
+  if (sockets.length) hub.pushRoster(guest.event_id);
+  if (meeting) await meeting.remove(roomOf(guest.event_id, guest.instance_id), guest.id);
+}
