@@ -2,7 +2,8 @@
  * The meeting calls of the studio backend (tests/backend/CONTRACT.md "Meeting"): a producer's join,
  * the event's guest invite, a guest's join from an invite, and the output page's (read-only) access.
  */
-import { createClient, json, type TokenSource } from './http';
+import { absoluteBase, createClient, json, type TokenSource } from './http';
+import { PRODUCER_TOKEN_HEADER } from './channel';
 
 /** Where and how to join the event's Janus room. */
 export interface MeetingAccessWire {
@@ -36,11 +37,16 @@ export interface GuestJoin extends MeetingJoin {
   channel: string;
 }
 
+/** The answer's Janus address is relative to the studio backend (its /janus relay): made absolute here. */
+function resolved<T extends MeetingJoin>(studioApi: string) {
+  return (answer: T): T => ({ ...answer, meeting: { ...answer.meeting, url: new URL(answer.meeting.url, absoluteBase(studioApi)).href } });
+}
+
 export function meetingClient(studioApi: string, producerToken: TokenSource, fetchImpl?: typeof fetch) {
-  const http = createClient({ base: studioApi, token: producerToken, tokenHeader: 'X-Producer-Authorization', fetch: fetchImpl });
+  const http = createClient({ base: studioApi, token: producerToken, tokenHeader: PRODUCER_TOKEN_HEADER, fetch: fetchImpl });
   const at = (eventId: string) => `meeting/${encodeURIComponent(eventId)}`;
   return {
-    join: (eventId: string) => json<MeetingJoin>(() => http.post(`${at(eventId)}/join`, { retry: 0 })),
+    join: (eventId: string) => json<MeetingJoin>(() => http.post(`${at(eventId)}/join`, { retry: 0 })).then(resolved(studioApi)),
     invite: (eventId: string) => json<Invite>(() => http.get(`${at(eventId)}/invite`)),
     rotateInvite: (eventId: string) => json<Invite>(() => http.post(`${at(eventId)}/invite/rotate`, { retry: 0 })),
   };
@@ -51,9 +57,9 @@ export function publicMeetingClient(studioApi: string, fetchImpl?: typeof fetch)
   const http = createClient({ base: studioApi, token: () => null, fetch: fetchImpl });
   return {
     guestInvite: (inviteToken: string) => json<GuestInvite>(() => http.get(`guest/${encodeURIComponent(inviteToken)}`)),
-    guestJoin: (inviteToken: string, name: string) => json<GuestJoin>(() => http.post(`guest/${encodeURIComponent(inviteToken)}/join`, { json: { name }, retry: 0 })),
+    guestJoin: (inviteToken: string, name: string) => json<GuestJoin>(() => http.post(`guest/${encodeURIComponent(inviteToken)}/join`, { json: { name }, retry: 0 })).then(resolved(studioApi)),
     /** The output page (or a guest's program return) joins the room to receive, never to publish. */
     outputJoin: (channel: string, outputToken: string) =>
-      json<MeetingJoin>(() => http.post(`meeting/output/${encodeURIComponent(channel)}`, { searchParams: { outputToken }, retry: 0 })),
+      json<MeetingJoin>(() => http.post(`meeting/output/${encodeURIComponent(channel)}`, { searchParams: { outputToken }, retry: 0 })).then(resolved(studioApi)),
   };
 }

@@ -16,6 +16,8 @@ import type { RunningJanus } from './janus/launcher';
 
 /** A screen share publishes as `{participantId}~screen`. */
 export const SCREEN_SUFFIX = '~screen';
+/** A guest's program return receives as `{participantId}~return` (it never publishes). */
+export const RETURN_SUFFIX = '~return';
 
 export const roomOf = (eventId: string, instanceId: string): string => `ev-${eventId}-${instanceId}`;
 export const producerParticipantId = (userId: string): string => `producer-${userId}`;
@@ -68,13 +70,12 @@ export function createMeeting(janus: Pick<RunningJanus, 'wsUrl' | 'httpUrl' | 'a
     },
 
     async remove(room, participantId) {
-      const k = key(room, participantId);
-      const token = await tokens.get(k)?.catch(() => null);
-      tokens.delete(k);
+      const members = [participantId, `${participantId}${SCREEN_SUFFIX}`, `${participantId}${RETURN_SUFFIX}`];
+      const own = await Promise.all(members.map((id) => tokens.get(key(room, id))?.catch(() => null)));
+      members.forEach((id) => tokens.delete(key(room, id)));
       try {
-        if (token) await admin.disallow(room, token);
-        await admin.kick(room, participantId);
-        await admin.kick(room, `${participantId}${SCREEN_SUFFIX}`);
+        for (const token of own) if (token) await admin.disallow(room, token);
+        for (const id of members) await admin.kick(room, id);
       } catch (error) {
         // A room this Janus never made (the backend restarted since): nobody can be in it.
         if (!(error instanceof JanusError && error.code === VIDEOROOM_ERROR.NO_SUCH_ROOM)) throw error;

@@ -28,6 +28,7 @@ import { chatRoutes } from './routes/chat';
 import { cmsRoutes } from './routes/cms';
 import { eventRoutes } from './routes/events';
 import { meetingRoutes } from './routes/meeting';
+import { janusProxyRoute } from './routes/janusProxy';
 import { moderatorRoutes } from './routes/moderator';
 import { pollRoutes } from './routes/polls';
 import { qnaRoutes } from './routes/qna';
@@ -142,9 +143,10 @@ export async function buildServer(
   cmsRoutes(app, ctx);
   channelRoutes(app, ctx);
   meetingRoutes(app, ctx);
+  if (meeting) janusProxyRoute(app, meeting.wsUrl);
   eventSocketRoute(app, ctx);
   studioSocketRoute(app, ctx);
-  const studio = studioRoutes(app, options.distDir, { meeting: meeting !== null, connect: meeting ? [meeting.wsUrl] : [] });
+  const studio = studioRoutes(app, options.distDir, { meeting: meeting !== null, connect: [] });
 
   app.setNotFoundHandler((req, reply) => {
     // SPA fallback for routes (no file extension); a missing asset file stays a 404.

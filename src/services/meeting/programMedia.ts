@@ -6,6 +6,7 @@
  * stays, with its last frames.
  */
 import { mediaKey, type ChannelDoc } from '../../../compositor/model/channel';
+import { socketUrl } from '../../realtime/socket';
 import { connectJanus, type JanusSession } from '../../realtime/janus';
 import type { MeetingJoin } from '../../api/meeting';
 import { errorMessage, log } from '../../log';
@@ -101,7 +102,7 @@ export function startProgramMedia(o: ProgramMediaOptions) {
   async function join(): Promise<void> {
     try {
       const access = await o.join();
-      const s = await (o.connect ?? connectJanus)(access.meeting.url);
+      const s = await (o.connect ?? connectJanus)(socketUrl(access.meeting.url));
       if (stopped) return s.destroy();
       session = s;
       s.onLost(rejoin);

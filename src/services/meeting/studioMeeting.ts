@@ -5,6 +5,7 @@
  * step with the roster's presenters (src/state/people/presenterCards.ts), tells the roster this
  * producer's own mutes and share, and shares the screen. A lost media connection is joined again.
  */
+import { socketUrl } from '../../realtime/socket';
 import { connectJanus, type JanusSession } from '../../realtime/janus';
 import type { MeetingJoin } from '../../api/meeting';
 import { errorMessage, log } from '../../log';
@@ -148,7 +149,7 @@ export function startStudioMeeting(deps: StudioMeetingDeps) {
   async function join(): Promise<void> {
     try {
       access = await deps.join();
-      const s = await connect(access.meeting.url);
+      const s = await connect(socketUrl(access.meeting.url));
       if (stopped) return s.destroy();
       session = s;
       s.onLost(() => {

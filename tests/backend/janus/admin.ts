@@ -39,6 +39,8 @@ export const ROOM_SETTINGS = {
   audiolevel_event: false,
   notify_joining: true,
   permanent: false,
+  /** A subscription names the private id of a publisher of the room: only admitted members receive. */
+  require_pvtid: true,
 } as const;
 
 export class JanusError extends Error {

@@ -2,22 +2,28 @@
  * The meeting under `{studioApi}` (CONTRACT.md "Meeting: guests and media"):
  * - producers (producer token): `POST meeting/{eventId}/join`, `GET meeting/{eventId}/invite`,
  *   `POST meeting/{eventId}/invite/rotate`;
- * - guests (the invite in the path, no user token): `GET guest/{inviteToken}`, `POST guest/{inviteToken}/join`.
+ * - guests (the invite in the path, no user token): `GET guest/{inviteToken}`, `POST guest/{inviteToken}/join`;
+ * - the output page or a guest's program return (an output or guest token): `POST meeting/output/{channel}?outputToken=`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireModerator, requireProducer } from '../auth';
-import { channelOfEvent } from '../channels';
+import { randomBytes } from 'node:crypto';
+import { channelOfEvent, loadChannel, readerOf, requireReader } from '../channels';
 import type { Ctx } from '../context';
 import { badRequest, MEETING_UNAVAILABLE, NO_INSTANCE } from '../errors';
 import { getEvent } from '../events';
 import { createGuest, currentInvite, requireInvite, rotateInvite } from '../guests';
-import { producerParticipantId, roomOf, type Meeting } from '../meeting';
+import { producerParticipantId, RETURN_SUFFIX, roomOf, type Meeting } from '../meeting';
 import { STUDIO_API } from './channel';
+import { JANUS_PUBLIC_PATH } from './janusProxy';
 
 const NAME_MAX = 100;
 
 type EventParams = { Params: { eventId: string } };
 type InviteParams = { Params: { inviteToken: string } };
+
+/** Where a page reaches Janus: the backend's own `/janus` (routes/janusProxy.ts), not Janus' loopback port. */
+const admit = async (meeting: Meeting, room: string, participantId: string) => ({ ...(await meeting.admit(room, participantId)), url: JANUS_PUBLIC_PATH });
 
 export function meetingRoutes(app: FastifyInstance, ctx: Ctx): void {
   const { db } = ctx;
@@ -40,7 +46,20 @@ export function meetingRoutes(app: FastifyInstance, ctx: Ctx): void {
     const event = await getEvent(db, req.params.eventId);
     if (!event.instance_id) throw NO_INSTANCE();
     const participantId = producerParticipantId(me);
-    return { participantId, meeting: await meeting.admit(roomOf(event.id, event.instance_id), participantId) };
+    return { participantId, meeting: await admit(meeting, roomOf(event.id, event.instance_id), participantId) };
+  });
+
+  // The output page (output token) or a guest's program return (guest token): a member that only receives.
+  app.post<{ Params: { channel: string }; Querystring: { outputToken?: string } }>(`${STUDIO_API}/meeting/output/:channel`, async (req) => {
+    const row = await loadChannel(db, req.params.channel);
+    const token = req.query.outputToken ?? '';
+    await requireReader(db, row, token);
+    const reader = await readerOf(db, row, token);
+    const meeting = requireMeeting();
+    const event = row.event_id ? await getEvent(db, row.event_id) : null;
+    if (!event?.instance_id) throw NO_INSTANCE();
+    const participantId = reader && reader !== 'removed' && reader.guestId ? `${reader.guestId}${RETURN_SUFFIX}` : `output-${randomBytes(8).toString('hex')}`;
+    return { participantId, meeting: await admit(meeting, roomOf(event.id, event.instance_id), participantId) };
   });
 
   app.get<EventParams>(`${STUDIO_API}/meeting/:eventId/invite`, async (req) => {
@@ -69,7 +88,7 @@ export function meetingRoutes(app: FastifyInstance, ctx: Ctx): void {
     const instanceId = (await getEvent(db, invite.eventId)).instance_id;
     if (!instanceId) throw NO_INSTANCE();
     const { participantId, guestToken } = await createGuest(db, { eventId: invite.eventId, instanceId, name, inviteToken: req.params.inviteToken });
-    const join = await meeting.admit(roomOf(invite.eventId, instanceId), participantId);
+    const join = await admit(meeting, roomOf(invite.eventId, instanceId), participantId);
     const channel = await channelOfEvent(db, invite.eventId);
     return { guestToken, participantId, eventId: invite.eventId, instanceId, eventTitle: invite.eventTitle, channel: channel?.uuid ?? null, meeting: join };
   });
