@@ -22,6 +22,8 @@ import { sharedVideo } from '../services/sharedVideoPlayer';
 import { useLibraryStore } from '../state/graphics/library';
 import { useServerSession } from '../state/serverSession';
 import { syncState } from '../services/channelSync';
+import { usePeopleStore } from '../state/people/peopleStore';
+import { useGuestStore } from '../state/guestStore';
 
 /** Plain data only: functions (actions) are dropped from the snapshot. */
 function data<T extends object>(state: T): Partial<T> {
@@ -36,6 +38,8 @@ export function studioSnapshot() {
     stage: data(useStageStore.getState()),
     library: useLibraryStore.getState().items,
     server: data(useServerSession.getState()),
+    people: { presenters: usePeopleStore.getState().presenters, attendees: usePeopleStore.getState().attendees.length },
+    guest: data(useGuestStore.getState()),
     chat: (({ unread, onStreamMessageId, retryAfter, messages }) => ({
       unread,
       onStreamMessageId,

@@ -156,7 +156,8 @@ export async function joinAsGuest(server: ServerBackend, inviteToken: string, na
     isRegistered: (f) => f.type === 'guid_assigned',
     onFrame(f: Frame) {
       if (!running) return;
-      if (f.type === 'guid_assigned') return sendState(running);
+      // Nothing is said on registering: the roster's entry (kept across reconnects, maybe muted by the
+      // host as the guest came in) is the truth the guest starts from.
       const msg = f.type === 'msg' && typeof f.msg === 'object' && f.msg ? (f.msg as Frame) : null;
       if (msg?.type === 'Event_Roster' && Array.isArray(msg.participants)) onRoster(running, msg.participants as RosterEntry[]);
     },

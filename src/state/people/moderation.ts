@@ -8,6 +8,7 @@ import type { ProducerCard } from '../../../compositor/model/types';
 import { log } from '../../log';
 import { backend } from '../backend';
 import { describeFailure } from '../polls/failure';
+import { peopleActions } from './peopleStore';
 import type { ChannelDoc } from '../../../compositor/model/channel';
 import { stageActions } from '../channel/stageActions';
 import { edit, useStageStore } from '../channel/store';
@@ -85,7 +86,10 @@ export const moderatorActions = {
     const index = cards().findIndex((p) => p.id === id);
     const before = cards()[index];
     if (!before || !stageActions.remove(id)) return false;
+    // A removed presenter is gone from the meeting at once, not after the roster's 5 s of absence.
+    const presenter = peopleActions.forgetPresenter(before.participantGuid);
     confirm(`Remove: ${before.name}`, () => backend().people.kickOut('presenter', before.participantGuid), (doc) => {
+      if (presenter) peopleActions.restorePresenter(presenter);
       if (!doc.producers.some((p) => p.id === id)) doc.producers.splice(Math.min(index, doc.producers.length), 0, before as Draft<ProducerCard>);
     });
     return true;

@@ -18,9 +18,12 @@ export interface PeopleState {
 
 export const usePeopleStore = create<PeopleState>()(() => ({ attendees: [], presenters: [], listed: new Set<string>() }));
 
+/** Presenters the host removed: a roster sent before the removal reached the server does not bring them back. */
+const removed = new Set<string>();
+
 /** Presenters after a roster update: known ones updated, new ones joined, all marked present or not. */
 function rosterPresenters(list: readonly Participant[], entries: readonly RosterEntry[], now: number): Participant[] {
-  const byId = new Map(entries.filter((e) => e.role !== 'Attendee' && e.participantId).map((e) => [e.id, e]));
+  const byId = new Map(entries.filter((e) => e.role !== 'Attendee' && e.participantId && !removed.has(e.id)).map((e) => [e.id, e]));
   const known = list.map((p) => (byId.has(p.id) ? withRosterEntry(p, byId.get(p.id)!) : p));
   const ids = new Set(list.map((p) => p.id));
   const arrivals = [...byId.values()].filter((e) => !ids.has(e.id)).map((e) => joined(e, now));
@@ -66,8 +69,21 @@ export const peopleActions = {
       return attendees === s.attendees && presenters.length === s.presenters.length && presenters.every((p, i) => p === s.presenters[i]) ? s : { attendees, presenters };
     });
   },
+  /** A presenter removed by the host: off the list now (and their card with them); returns who it was. */
+  forgetPresenter(guid: string): Participant | null {
+    removed.add(guid);
+    const gone = usePeopleStore.getState().presenters.find((p) => p.id === guid) ?? null;
+    if (gone) usePeopleStore.setState((s) => ({ presenters: s.presenters.filter((p) => p.id !== guid) }));
+    return gone;
+  },
+  /** The removal failed: the presenter is back. */
+  restorePresenter(p: Participant): void {
+    removed.delete(p.id);
+    usePeopleStore.setState((s) => (s.presenters.some((q) => q.id === p.id) ? s : { presenters: [...s.presenters, p] }));
+  },
   /** Leaving the event: nobody is known any more. */
   reset(): void {
+    removed.clear();
     usePeopleStore.setState({ attendees: [], presenters: [], listed: new Set<string>() });
   },
   /** Remove guest (§2): the kick-out call; the attendee is back in place if it fails. */

@@ -52,6 +52,16 @@ describe('§4 presence of presenters (media roster), with fake timers', () => {
     expect(usePeopleStore.getState().attendees.map((a) => a.id)).toEqual(['att-1']);
   });
 
+  it('a presenter the host removed is gone at once, and a roster sent before the removal does not bring them back', () => {
+    peopleActions.roster([guest('guest-a'), guest('guest-b')], 0);
+    const gone = peopleActions.forgetPresenter('guid-guest-a');
+    expect(presentIds()).toEqual(['guest-b']);
+    peopleActions.roster([guest('guest-a'), guest('guest-b')], 1); // stale
+    expect(presentIds()).toEqual(['guest-b']);
+    peopleActions.restorePresenter(gone!); // the kick-out failed: back
+    expect(presentIds()).toEqual(['guest-b', 'guest-a']);
+  });
+
   it('a roster update carries the host’s mutes and a new name to a known presenter', () => {
     peopleActions.roster([guest('guest-a')], 0);
     peopleActions.roster([guest('guest-a', { name: 'Dr. A', audioMute: true, audioHardMute: true })], 1);
