@@ -136,6 +136,13 @@ class StudioCompositor implements Compositor {
     destroyRenderer(this.renderer); // keeps the host's canvas in the DOM, reusable by a new compositor
   }
 
+  private readonly frameListeners = new Set<() => void>();
+
+  onFrame(listener: () => void): () => void {
+    this.frameListeners.add(listener);
+    return () => this.frameListeners.delete(listener);
+  }
+
   private frame(): void {
     if (this.destroyed) return;
     const now = this.clock();
@@ -150,6 +157,7 @@ class StudioCompositor implements Compositor {
       this.renderer.render({ container: this.scene.root });
       return uploads;
     });
+    this.frameListeners.forEach((l) => l());
     // The animation hook: while something moves (a ticker scrolling, a graphic playing in or out)
     // the next frame is requested; when nothing does, none is (render on demand). A playing video
     // that cannot signal its frames is drawn every animation frame while it plays.

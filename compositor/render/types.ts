@@ -91,6 +91,11 @@ export interface Compositor {
   /** Draw now, synchronously (pending changes included), instead of on the next animation frame. */
   renderNow(): void;
   stats(): CompositorStats;
+  /**
+   * Called right after each frame is drawn, while the drawing buffer still holds it (a benchmark reads
+   * the program back there); returns the unsubscribe.
+   */
+  onFrame(listener: () => void): () => void;
   /** Tears down everything; idempotent. */
   destroy(): void;
   /** The pixi renderer (WebGLRenderer or CanvasRenderer), for hosts and benchmarks that read pixels. */

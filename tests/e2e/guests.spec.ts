@@ -170,13 +170,29 @@ test('the host’s controls reach the guest: soft mute, hard mute (the guest can
   await expect(guest.getByTestId('guest-own-name')).toHaveText('Dr. Gina Guest', { timeout: 10_000 });
 });
 
-test('a screen share is a content-share card that goes on air with the content-share layout, and goes when sharing stops', async () => {
+test('screen shares: the host’s goes on air with the content-share layout; a guest’s never does; CONTINUE in the conflict stops the other share', async () => {
   await studio.getByTestId('share-screen').click();
-  const shareCard = studio.getByTestId('producer-card').filter({ hasText: 'Priya Patel' }).nth(1);
-  await expect(shareCard).toBeVisible({ timeout: 20_000 });
-  await expect(shareCard).toHaveAttribute('aria-label', /Priya Patel, on air/);
+  const hostShare = studio.getByTestId('producer-card').filter({ hasText: 'Priya Patel' }).nth(1);
+  await expect(hostShare).toBeVisible({ timeout: 20_000 });
+  await expect(hostShare).toHaveAttribute('aria-label', /Priya Patel, on air/);
   // §4: with a content share live, Cover is not offered.
   await expect(studio.getByRole('toolbar', { name: 'Layouts' }).getByRole('button', { name: 'Cover', exact: true })).toHaveCount(0);
+  await studio.getByTestId('share-screen').click(); // Stop sharing
+  await expect(studio.getByTestId('producer-card').filter({ hasText: 'Priya Patel' })).toHaveCount(1, { timeout: 15_000 });
+
+  // A guest shares: a content-share card named after them, backstage.
+  await guest.getByTestId('share-screen').click();
+  const guestShare = studio.getByTestId('producer-card').filter({ hasText: 'Dr. Gina Guest' }).nth(1);
+  await expect(guestShare).toBeVisible({ timeout: 20_000 });
+  await expect(guestShare).not.toHaveAttribute('aria-label', /on air/);
+  // The host asks to share too: the conflict names the guest; CONTINUE stops theirs and starts the host's.
+  await studio.getByTestId('share-screen').click();
+  const conflict = studio.getByTestId('screen-share-conflict');
+  await expect(conflict).toContainText('Dr. Gina Guest is sharing a screen.');
+  await conflict.getByRole('button', { name: 'CONTINUE' }).click();
+  await expect(guest.getByTestId('share-screen')).toHaveAttribute('aria-pressed', 'false', { timeout: 15_000 });
+  await expect(studio.getByTestId('producer-card').filter({ hasText: 'Dr. Gina Guest' })).toHaveCount(1, { timeout: 15_000 });
+  await expect(studio.getByTestId('producer-card').filter({ hasText: 'Priya Patel' }).nth(1)).toHaveAttribute('aria-label', /on air/, { timeout: 15_000 });
   await studio.getByTestId('share-screen').click(); // Stop sharing
   await expect(studio.getByTestId('producer-card').filter({ hasText: 'Priya Patel' })).toHaveCount(1, { timeout: 15_000 });
 });

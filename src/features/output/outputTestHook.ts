@@ -45,5 +45,7 @@ export function installOutputTestHook(compositor: Compositor, setScene: (scene: 
       }
     },
     stats: () => compositor.stats(),
+    /** Each program frame right after it is drawn (benchmarks/guests.mjs reads its counter there). */
+    onFrame: (listener: () => void) => compositor.onFrame(listener),
   };
 }
