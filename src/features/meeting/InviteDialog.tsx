@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/Spinner';
 import { Tooltip } from '../../ui/Tooltip';
 import { useTimedValue } from '../poll/useTimedValue';
 import { MEETING_TEXTS } from './texts';
+import './meeting.css';
 
 const expiry = (ms: number) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
 

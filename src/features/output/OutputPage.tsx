@@ -8,9 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { OUTPUT_HEIGHT_PX, OUTPUT_WIDTH_PX } from '../../../compositor/model/constants';
 import { followStudioStage, outputLinkParams } from '../../services/outputLink';
 import { backend } from '../../state/backend';
-import { channelFromBody } from '../../../compositor/convert';
-import type { ChannelDoc } from '../../../compositor/model/channel';
-import { currentDoc } from '../../state/channel/store';
+import { followProgram } from '../../services/meeting/followProgram';
 import { OUTPUT_TEXTS } from './texts';
 import { watchChannelMedia } from '../../services/channelMedia';
 import { useStageStore } from '../../state/channel/store';
@@ -22,7 +20,7 @@ import { installOutputTestHook, outputClock } from './outputTestHook';
  * token over REST and followed on the studio socket (any machine); in the demo, the studio tab of
  * this browser. `refused` says why nothing can be shown.
  */
-function followProgram(refused: (message: string) => void): () => void {
+function followOutput(refused: (message: string) => void): () => void {
   const service = backend().channel;
   if (service.kind === 'relay') return followStudioStage((doc) => useStageStore.setState({ doc }));
   const link = outputLinkParams();
@@ -30,23 +28,10 @@ function followProgram(refused: (message: string) => void): () => void {
     refused(OUTPUT_TEXTS.missingToken);
     return () => undefined;
   }
-  const show = (doc: ChannelDoc) => useStageStore.setState({ doc });
-  const program = backend().meeting.live?.receiveProgram(link.channel, link.token, show) ?? { present: show, stop: () => undefined };
-  // Each scene is parsed over the newest one received (shown or still waiting for its feeds).
-  let latest = currentDoc();
-  const unfollow = service.followReadOnly(link.channel, link.token, {
-    channel(body) {
-      const parsed = channelFromBody(body, latest);
-      if (!parsed) return;
-      latest = parsed.doc;
-      program.present(parsed.doc);
-    },
+  return followProgram(backend(), link.channel, link.token, {
+    show: (doc) => useStageStore.setState({ doc }),
     refused: (message) => refused(`${OUTPUT_TEXTS.refused} ${message}`),
   });
-  return () => {
-    unfollow();
-    program.stop();
-  };
 }
 
 export function OutputPage() {
@@ -56,7 +41,7 @@ export function OutputPage() {
     const el = canvas.current;
     if (!el) return;
     document.body.classList.add('output-body');
-    const stopFollowing = followProgram(setRefusal);
+    const stopFollowing = followOutput(setRefusal);
     const stopMedia = watchChannelMedia();
     // Outside production the golden images pin the clock (a ticker at a known offset); in production it is real time.
     const testing = import.meta.env.MODE !== 'production';

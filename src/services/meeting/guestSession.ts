@@ -8,7 +8,6 @@
  */
 import type { ChannelDoc } from '../../../compositor/model/channel';
 import { mediaKey } from '../../../compositor/model/channel';
-import { channelFromBody } from '../../../compositor/convert';
 import { publicMeetingClient, type GuestJoin } from '../../api/meeting';
 import { connectJanus, type JanusSession } from '../../realtime/janus';
 import { openSocket, socketUrl, type Frame, type Socket } from '../../realtime/socket';
@@ -17,7 +16,8 @@ import { errorMessage, log } from '../../log';
 import { useGuestStore, type GuestSelf } from '../../state/guestStore';
 import type { LiveMeetingService } from '../../state/backend';
 import type { RosterEntry } from '../../state/people/people';
-import { useStageStore, currentDoc } from '../../state/channel/store';
+import { useStageStore } from '../../state/channel/store';
+import { followProgram } from './followProgram';
 import { screenFeedId } from '../../state/people/presenterCards';
 import { useMeetingStore } from '../../state/meetingStore';
 import { localMediaConstraints } from '../localMedia';
@@ -93,6 +93,10 @@ function onRoster(r: Running, entries: RosterEntry[]): void {
   set({ self: next });
   applyTrackMutes(r);
   if (own.contentShareMute && !previous?.contentShareMute && r.screen) stopGuestShare();
+  // Noise cancellation (§2, voiceProcessing) is the host's choice, applied to the guest's microphone.
+  if (own.voiceProcessing !== undefined && own.voiceProcessing !== previous?.voiceProcessing) {
+    for (const track of r.camera?.getAudioTracks() ?? []) void track.applyConstraints({ noiseSuppression: own.voiceProcessing }).catch(() => undefined);
+  }
   // The roster missed this guest's own state (a stale push, a new socket): say it again.
   if (own.audioMute !== next.audioMute || own.videoMute !== next.videoMute || !!own.shareScreen !== !!r.screen) sendState(r);
 }
@@ -168,22 +172,13 @@ export async function joinAsGuest(server: ServerBackend, inviteToken: string, na
   running = r;
   set({ phase: { name: 'joined' } });
 
-  const live = server.backend.meeting.live;
-  const service = server.backend.channel;
-  if (service.kind === 'sync' && live) {
-    const program = live.receiveProgram(joined.channel, joined.guestToken, (doc) => onProgram(r, id, doc), id);
-    let latest = currentDoc();
-    const unfollow = service.followReadOnly(joined.channel, joined.guestToken, {
-      channel(body) {
-        const parsed = channelFromBody(body, latest);
-        if (!parsed) return;
-        latest = parsed.doc;
-        program.present(parsed.doc);
-      },
+  r.stops.push(
+    followProgram(server.backend, joined.channel, joined.guestToken, {
+      show: (doc) => onProgram(r, id, doc),
       refused: () => running === r && end('removed'),
-    });
-    r.stops.push(unfollow, program.stop);
-  }
+      ownFeed: id,
+    }),
+  );
   await startMedia(r, joined);
 }
 

@@ -342,6 +342,22 @@ withJanus('guests', () => {
     g.close();
   });
 
+  it('output join: the output token or a guest token admits a receive-only member; anything else is refused', async () => {
+    const channel = await channelOf(base, p1.token, launch.eventId);
+    const rotated = await call(studio(`channel/${channel.uuid}/outputToken`), { method: 'POST', headers: producer(p1.token) });
+    const outputToken = (rotated.body as Json).outputToken as string;
+    const out = await call(studio(`meeting/output/${channel.uuid}?outputToken=${encodeURIComponent(outputToken)}`), { method: 'POST' });
+    expect(out.status).toBe(200);
+    expect(out.body).toMatchObject({ participantId: expect.stringMatching(/^output-[0-9a-f]{16}$/), meeting: { url: '/janus', room: `ev-${launch.eventId}-${launch.instanceId}`, token: expect.any(String) } });
+    const guest = await joinAsGuest('Rita Return');
+    const ret = await call(studio(`meeting/output/${channel.uuid}?outputToken=${encodeURIComponent(guest.guestToken)}`), { method: 'POST' });
+    expect(ret.body).toMatchObject({ participantId: `${guest.participantId}~return` });
+    expect((await call(studio(`meeting/output/${channel.uuid}?outputToken=wrong`), { method: 'POST' })).status).toBe(403);
+    await call(`${moderatorBase(launch.eventId, launch.instanceId)}/moderator/kickout/presenter/${guest.participantId}`, { method: 'DELETE', headers: bearer(launchToken1) });
+    const removed = await call(studio(`meeting/output/${channel.uuid}?outputToken=${encodeURIComponent(guest.guestToken)}`), { method: 'POST' });
+    expect([removed.status, (removed.body as Json).code]).toEqual([403, 'GUEST_REMOVED']);
+  });
+
   it('kick-out of a guest: sockets closed (4000, studio 4403 REMOVED), token revoked (4403 REMOVED, 403 GUEST_REMOVED)', async () => {
     const guest = await joinAsGuest('Kim Kicked');
     const channel = await channelOf(base, p1.token, launch.eventId);
