@@ -26,6 +26,12 @@ export default defineConfig({
       args: BROWSER_ARGS,
     },
   },
+  // The guest tests run two more Chromiums and Janus: alone, after the rest, so their load does not
+  // starve the timing of the other tests on a two-core machine.
+  projects: [
+    { name: 'studio', testIgnore: /guests\.spec\.ts/ },
+    { name: 'guests', testMatch: /guests\.spec\.ts/, dependencies: ['studio'] },
+  ],
   webServer: {
     command: `npm run build:e2e && npx vite preview --outDir dist-e2e --port ${PORT} --strictPort`,
     url: `http://localhost:${PORT}${BASE}`,

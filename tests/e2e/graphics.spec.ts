@@ -136,7 +136,7 @@ test('a moderator brands the show: colour, lower third, ticker, logos, an upload
   await expect(uploaded).toBeVisible({ timeout: 15_000 });
   await expect(section(page, 'Images').getByText('NEW')).toBeVisible();
   await uploaded.click();
-  await expect.poll(async () => share(await preview(page), [230, 0, 200], { x0: 0.3, y0: 0.3, x1: 0.7, y1: 0.7 })).toBeGreaterThan(0.9);
+  await expect.poll(async () => share(await preview(page), [230, 0, 200], { x0: 0.3, y0: 0.3, x1: 0.7, y1: 0.7 }), { timeout: 30_000 }).toBeGreaterThan(0.9); // decoding and a first frame under a loaded suite
 
   // An oversized file is refused with the §5 text, and nothing is added.
   const big = join(TMP, 'huge.png');
