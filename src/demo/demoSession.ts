@@ -1,5 +1,6 @@
 /** The demo implementation of the session: built-in data, no server fetch (§1). */
 import { log } from '../log';
+import { realWait } from '../lib/clock';
 import type { Connection, StudioSession } from '../state/session';
 import { DEMO_CHANNEL, DEMO_CONNECT_LATENCY_MS, DEMO_EVENT_INFORMATION, DEMO_FIXED_CODE, DEMO_USER } from './demoData';
 import { demoStage } from './demoStage';
@@ -9,7 +10,6 @@ export interface DemoSessionOptions {
   wait?: (ms: number) => Promise<void>;
 }
 
-const realWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createDemoSession({ latencyMs = DEMO_CONNECT_LATENCY_MS, wait = realWait }: DemoSessionOptions = {}): StudioSession {
   return {

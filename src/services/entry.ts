@@ -5,6 +5,7 @@
  * 'An error occurred: {message}'.
  */
 import { errorMessage, log } from '../log';
+import { realWait } from '../lib/clock';
 import { DEMO_SWITCH_DELAY_MS } from '../lib/limits';
 import { initialToolOnStudioOpen, useLayoutStore } from '../state/layoutStore';
 import { useMeetingStore } from '../state/meetingStore';
@@ -26,7 +27,6 @@ import { startAudience } from './audience';
 import { showError } from './show';
 
 export type Wait = (ms: number) => Promise<void>;
-const realWait: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What runs while the studio is open (saver, audio levels, audience, own camera, output link). */
 let running: (() => Promise<void> | void)[] = [];

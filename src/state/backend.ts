@@ -65,7 +65,6 @@ export interface LiveMeetingService {
   /** Publishes this screen as the producer's content share (the stream comes from getDisplayMedia). */
   shareScreen(stream: MediaStream): Promise<void>;
   stopShare(): void;
-  isSharing(): boolean;
   /** Another presenter sharing now, or null. */
   otherSharer(): Sharer | null;
   /** Asks that presenter to stop (the conflict's CONTINUE). */

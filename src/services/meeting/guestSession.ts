@@ -23,7 +23,7 @@ import { useMeetingStore } from '../../state/meetingStore';
 import { localMediaConstraints } from '../localMedia';
 import { media } from '../media';
 import type { ServerBackend } from '../server/serverBackend';
-import { joinRoom, type Publication, type RoomMember } from './videoRoom';
+import { joinRoom, type RoomMember } from './videoRoom';
 
 export const GUEST_TEXTS = {
   removed: 'You were removed from this event by the host.',
@@ -52,7 +52,6 @@ interface Running {
   socket: Socket;
   session: JanusSession | null;
   member: RoomMember | null;
-  publication: Publication | null;
   camera: MediaStream | null;
   screen: { member: RoomMember; stream: MediaStream } | null;
   roster: RosterEntry[];
@@ -133,7 +132,7 @@ async function startMedia(r: Running, joined: GuestJoin): Promise<void> {
     if (running !== r) return session.destroy();
     r.session = session;
     r.member = await joinRoom(session, joined.meeting, joined.participantId, useGuestStore.getState().self?.name ?? '', { added: () => undefined, removed: () => undefined });
-    r.publication = await r.member.publish(r.camera);
+    await r.member.publish(r.camera);
     media.stream(mediaKey.producer(joined.participantId), r.camera);
   } catch (error) {
     log.warn('guest', `media: ${errorMessage(error)}`);
@@ -168,7 +167,7 @@ export async function joinAsGuest(server: ServerBackend, inviteToken: string, na
     // A refused registration is the removal (the token is revoked): nothing to retry.
     onRefused: () => end('removed'),
   });
-  const r: Running = { joined, socket, session: null, member: null, publication: null, camera: null, screen: null, roster: [], stops: [] };
+  const r: Running = { joined, socket, session: null, member: null, camera: null, screen: null, roster: [], stops: [] };
   running = r;
   set({ phase: { name: 'joined' } });
 

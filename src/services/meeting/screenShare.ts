@@ -21,7 +21,6 @@ export interface ScreenShareDeps {
 }
 
 export const pickDisplay = () => navigator.mediaDevices.getDisplayMedia({ video: { frameRate: 15 }, audio: false });
-export const realWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function pickAndShare(deps: ScreenShareDeps, beforeSharing?: (stream: MediaStream) => Promise<void>): Promise<ShareOutcome> {
   let stream: MediaStream;

@@ -205,8 +205,6 @@ export function startStudioMeeting(deps: StudioMeetingDeps) {
   return {
     shareScreen,
     stopShare,
-    isSharing: () => !!screen,
-    selfId,
     /** Someone else is sharing now (a presenter other than this producer): the conflict of §4. */
     otherSharer: (): Participant | null => usePeopleStore.getState().presenters.find((p) => p.shareScreen && !p.contentShareMute && p.participantId !== selfId()) ?? null,
     stop(): void {

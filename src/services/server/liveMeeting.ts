@@ -54,7 +54,6 @@ export function createLiveMeeting(o: { clients: Clients; available: boolean; soc
       await current.shareScreen(stream);
     },
     stopShare: () => current?.stopShare(),
-    isSharing: () => !!current?.isSharing(),
     otherSharer() {
       const p = current?.otherSharer();
       return p ? { guid: p.id, name: p.name } : null;
