@@ -8,14 +8,20 @@ import globals from 'globals';
  * not import; tests/unit/importRules.test.ts lints a breaking import for every rule.
  */
 const SRC_FLOORS = ['lib', 'state', 'ui', 'services', 'features', 'demo', 'app', 'api', 'realtime'];
+/** What only the studio backend (Node) may import: a browser floor that did would not build or would ship it. */
+const serverOnly = {
+  group: ['**/server', '**/server/*', '**/server/**', 'node:*', 'fastify', 'fastify/*', '@fastify/*', 'pg', 'pg/*', 'ws', '@electric-sql/pglite', 'playwright-core'],
+  message: 'Browser code never imports src/server or a Node module (fs, fastify, pg, ws…): the server is not bundled.',
+};
 const noFolders = (folders, message) => ({
-  patterns: [{ group: folders.flatMap((f) => [`**/${f}/*`, `**/${f}`, `**/${f}/**`]).filter((g) => !g.startsWith('**/lib')), message }],
+  patterns: [{ group: folders.flatMap((f) => [`**/${f}/*`, `**/${f}`, `**/${f}/**`]).filter((g) => !g.startsWith('**/lib')), message }, serverOnly],
 });
 const without = (...allowed) => SRC_FLOORS.filter((f) => !allowed.includes(f));
 const frameworkFree = [
   { group: ['react', 'react-dom', 'react/*', 'react-dom/*', '@pixi/react'], message: 'compositor/ is framework-free: no React.' },
   { group: ['zustand', 'zustand/*', 'immer'], message: 'compositor/ never reads stores: it takes a { getState, subscribe } source.' },
   { group: ['**/src/**', '../../src/*', '../../../src/*'], message: 'compositor/ must not import from src/.' },
+  { ...serverOnly, message: 'compositor/ runs in the browser and on the server alike: no Node modules.' },
 ];
 const compositorFloor = (folders, message) => ({
   patterns: [...frameworkFree, ...(folders.length ? [{ group: folders.flatMap((f) => [`**/${f}/*`, `**/${f}`, `../${f}`]), message }] : [])],
@@ -39,6 +45,17 @@ export const FLOOR_RULES = [
   ['src/services/**/*.{ts,tsx}', noFolders(['features', 'demo', 'app'], 'src/services never imports features, demo or app.')],
   ['src/features/**/*.{ts,tsx}', noFolders(['api', 'realtime', 'demo', 'app'], 'Features call actions or services, never api, realtime, demo or app directly.')],
   ['src/demo/**/*.{ts,tsx}', noFolders(['ui', 'features', 'app', 'api', 'realtime'], 'The demo implements services interfaces with state actions: no ui, features, app, api or realtime.')],
+  ['src/*.{ts,tsx}', { patterns: [serverOnly] }],
+  [
+    'src/server/**/*.{ts,mjs}',
+    {
+      patterns: [
+        { group: SRC_FLOORS.filter((f) => f !== 'lib').flatMap((f) => [`**/src/${f}`, `**/src/${f}/**`, `../${f}`, `../${f}/**`, `../../${f}`, `../../${f}/**`]), message: 'src/server imports compositor/{model,convert,sync} and src/lib only: never a browser floor.' },
+        { group: ['**/compositor/layout', '**/compositor/layout/**', '**/compositor/templates', '**/compositor/templates/**', '**/compositor/render', '**/compositor/render/**'], message: 'src/server reads the channel through compositor/{model,convert,sync} only.' },
+        { group: ['react', 'react-dom', 'react/*', 'pixi.js', 'pixi.js/*', 'zustand', 'immer'], message: 'src/server is Node: no browser frameworks.' },
+      ],
+    },
+  ],
 ];
 
 export default tseslint.config(
@@ -58,6 +75,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  { files: ['src/services/segmentation-worker.js'], languageOptions: { globals: globals.worker, sourceType: 'script' } },
+  { files: ['src/services/media/segmentation-worker.js'], languageOptions: { globals: globals.worker, sourceType: 'script' } },
   ...FLOOR_RULES.map(([files, option]) => ({ files: [files], rules: { 'no-restricted-imports': ['error', option] } })),
 );

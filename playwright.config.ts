@@ -1,8 +1,5 @@
 import { defineConfig } from '@playwright/test';
-// @ts-expect-error plain ESM helper shared with the install script
-import { chromiumPath } from './tests/chromium-path.mjs';
-// @ts-expect-error plain ESM helper shared with the benchmarks
-import { BROWSER_ARGS } from './tests/browser-args.mjs';
+import { BROWSER_ARGS, chromiumPath } from './src/server/chromium.mjs';
 
 // E2E_PORT lets two checkouts run their browser suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4173);

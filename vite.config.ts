@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 
 /** Base path of the app (§2 Routes); a build setting can override it. */
 const BASE = process.env.STUDIO_BASE ?? '/studio/instant-demo/';
-/** Where the segmentation runtime's files are served, under BASE (services/segmentation.ts). */
+/** Where the segmentation runtime's files are served, under BASE (services/media/segmentation.ts). */
 const SEGMENTATION_DIR = 'mediapipe/selfie_segmentation';
 
 /**
@@ -56,7 +56,7 @@ function contentSecurityPolicy(): Plugin {
 
 /**
  * The runtime configuration next to index.html (src/config.ts): the demo build says "demo"; the
- * studio backend serves its own config.json pointing every service at itself (tests/backend).
+ * studio backend serves its own config.json pointing every service at itself (src/server).
  * `STUDIO_BACKEND_URL` points a dev server at a running backend instead.
  */
 function runtimeConfig(): Plugin {
@@ -88,11 +88,11 @@ export default defineConfig({
     runtimeConfig(),
     // The person-segmentation runtime loads its own script, WebAssembly and model by URL, so its
     // package files and the classic worker that runs it are served as they are, not bundled
-    // (services/segmentation.ts).
+    // (services/media/segmentation.ts).
     viteStaticCopy({
       targets: [
         { src: 'node_modules/@mediapipe/selfie_segmentation/*.{js,wasm,data,tflite,binarypb}', dest: SEGMENTATION_DIR, rename: { stripBase: true } },
-        { src: 'src/services/segmentation-worker.js', dest: SEGMENTATION_DIR, rename: { stripBase: true } },
+        { src: 'src/services/media/segmentation-worker.js', dest: SEGMENTATION_DIR, rename: { stripBase: true } },
       ],
     }),
   ],
@@ -102,7 +102,7 @@ export default defineConfig({
   build: { sourcemap: true, chunkSizeWarningLimit: 1500, assetsInlineLimit: (file) => (/\.(ogg|mp3|wav|mp4|webm|mov)$/.test(file) ? false : undefined) },
   test: {
     environment: 'jsdom',
-    include: ['tests/unit/**/*.test.{ts,tsx}'],
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts'],
     setupFiles: ['tests/unit/setup.ts'],
     server: { deps: { inline: ['@pixi/react'] } },
     restoreMocks: true,

@@ -26,7 +26,7 @@ export const withTimeout = (promise, ms, what) => {
 };
 
 // ---------------------------------------------------------------------------------------------
-// The backend: `tsx tests/backend/main.ts` in its own process group, on a free port.
+// The backend: `tsx src/server/main.ts` in its own process group, on a free port.
 
 export async function startBackend(dataDir, env = {}) {
   const child = spawn(process.execPath, [TSX_CLI, join(ROOT, 'tests', 'backend', 'main.ts')], {

@@ -25,7 +25,7 @@ process.env.TMPDIR = join(CACHE, 'tmp');
 
 const { createServer } = await import('vite');
 const { chromium } = await import('@playwright/test');
-const { BROWSER_ARGS } = await import('../tests/browser-args.mjs');
+const { BROWSER_ARGS } = await import('../src/server/chromium.mjs');
 const log = (...a) => !JSON_ONLY && console.error('[bench]', ...a);
 
 const MODES = {

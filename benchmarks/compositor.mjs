@@ -39,7 +39,7 @@ const { chromium } = await import('@playwright/test');
 
 const CHROME = process.env.CHROME_PATH || '/usr/lib/chromium/chromium';
 // The browser tests' flags (quiet, SwiftShader WebGL; the fake camera and microphone go unused here).
-const { BROWSER_ARGS: CHROME_ARGS } = await import('../tests/browser-args.mjs');
+const { BROWSER_ARGS: CHROME_ARGS } = await import('../src/server/chromium.mjs');
 
 const N = 9;
 const numberArg = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);

@@ -33,7 +33,7 @@ const CACHE = join(ROOT, 'node_modules', '.cache', 'studio-benchmarks');
 const TMP = join(CACHE, 'tmp');
 mkdirSync(TMP, { recursive: true });
 process.env.TMPDIR = TMP;
-const { BROWSER_ARGS } = await import('../tests/browser-args.mjs');
+const { BROWSER_ARGS } = await import('../src/server/chromium.mjs');
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 const log = (...a) => !JSON_ONLY && console.error('[bench]', ...a);
 

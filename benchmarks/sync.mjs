@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Channel sync benchmark (CONTRACT.md "Sync", §4 Channel updates): on the real backend
- * (tests/backend, PGlite in a temporary folder) serving the e2e build (dist-e2e/):
+ * (src/server, PGlite in a temporary folder) serving the e2e build (dist-e2e/):
  *
  * 1. Edit on A → frame drawn on B: two producers (producer1 and producer2, two browser contexts) in
  *    the studio of `product-launch`. A toggles the layout CLASSIC ↔ COVER with the layout toolbar;
@@ -47,7 +47,7 @@ process.env.TMPDIR = TMP;
 
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 // The browser tests' flags: SwiftShader WebGL, fake camera and microphone, no permission prompts.
-const { BROWSER_ARGS: CHROME_ARGS } = await import('../tests/browser-args.mjs');
+const { BROWSER_ARGS: CHROME_ARGS } = await import('../src/server/chromium.mjs');
 const DIST = join(ROOT, 'dist-e2e');
 const SHARING_URL = 'product-launch';
 const USERS = ['producer1', 'producer2'];
@@ -446,7 +446,7 @@ try {
     cpuModel: cpus[0]?.model ?? null,
     node: process.version,
     chromium: chromiumVersion,
-    backend: 'tests/backend (tsx, PGlite) on 127.0.0.1',
+    backend: 'src/server (tsx, PGlite) on 127.0.0.1',
     // 1-minute load average before and after: above the core count, other processes shared the CPU.
     loadavg: { before: LOAD_BEFORE, after: load1() },
   };

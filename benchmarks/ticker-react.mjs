@@ -22,8 +22,8 @@ const log = (...a) => !JSON_ONLY && console.error('[bench]', ...a);
 
 const { createServer } = await import('vite');
 const { chromium } = await import('@playwright/test');
-const { BROWSER_ARGS } = await import(join(ROOT, 'tests/browser-args.mjs'));
-const { chromiumPath } = await import(join(ROOT, 'tests/chromium-path.mjs'));
+const { BROWSER_ARGS } = await import(join(ROOT, 'src/server/chromium.mjs'));
+const { chromiumPath } = await import(join(ROOT, 'src/server/chromium.mjs'));
 
 const server = await createServer({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', server: { host: '127.0.0.1', port: 0, hmr: false } });
 await server.listen();

@@ -10,7 +10,7 @@ import './features/tour/tour.css';
 import './features/golive/golive.css';
 import './features/entrance/entrance.css';
 import { App } from './app/App';
-import { createBackend } from './app/backend';
+import { createBackend } from './app/pickBackend';
 import { installBackend } from './state/backend';
 import { installTestSurface } from './app/testSurface';
 import { loadRuntimeConfig } from './config';

@@ -4,7 +4,7 @@
 // clear message. Never downloads a browser build of its own.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chromiumPath } from './chromium-path.mjs';
+import { chromiumPath } from '../src/server/chromium.mjs';
 
 const found = chromiumPath();
 if (found) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Makes sure the Janus WebRTC Server exists for the studio backend's meeting (guests and screen
-// share, tests/backend/janus): Debian's janus, installed with apt-get when running as root (apt-get
+// share, src/server/janus): Debian's janus, installed with apt-get when running as root (apt-get
 // update first only if the install fails without it), else a clear message. The backend starts its
 // own Janus on loopback with a generated configuration; nothing of the package's own is used.
 import { execSync } from 'node:child_process';

@@ -1,6 +1,6 @@
 /**
  * The event platform's audience calls (§7 Polls, Chat, Q&A, Moderator actions), all with the event
- * access token. Paths §7 leaves out are decided in tests/backend/CONTRACT.md. Payloads are passed
+ * access token. Paths §7 leaves out are decided in src/server/CONTRACT.md. Payloads are passed
  * through as the wire carries them; the state layer validates what it stores.
  */
 import { createClient, done, json, type TokenSource } from './http';

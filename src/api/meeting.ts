@@ -1,5 +1,5 @@
 /**
- * The meeting calls of the studio backend (tests/backend/CONTRACT.md "Meeting"): a producer's join,
+ * The meeting calls of the studio backend (src/server/CONTRACT.md "Meeting"): a producer's join,
  * the event's guest invite, a guest's join from an invite, and the output page's (read-only) access.
  */
 import { absoluteBase, createClient, json, type TokenSource } from './http';

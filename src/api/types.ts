@@ -1,6 +1,6 @@
 /**
  * What the services of §7 send and answer, as the wire carries it (§3 entities). The state layer
- * has its own types; the backend implementation (src/services/server) maps between them.
+ * has its own types; the backend implementation (src/services/remote) maps between them.
  */
 export interface WireUser {
   id: string;

@@ -1,6 +1,6 @@
 import { Logo } from '../ui/Logo';
-import { navigate } from '../services/router';
-import { serverMode } from '../services/server/mode';
+import { navigate } from '../ui/router';
+import { serverMode } from '../services/remote/mode';
 
 /** /select-channel: where a confirmed exit lands (§2). The demo has one channel to go back to. */
 export function SelectChannel({ notFoundPath }: { notFoundPath?: string }) {

@@ -4,7 +4,7 @@
  * (§2 spinner with a percentage) behaves as it will against the asset service.
  */
 import type { Asset, AssetKind, AssetService } from '../state/assets';
-import { PREDEFINED_ASSETS } from '../services/predefinedAssets';
+import { PREDEFINED_ASSETS } from '../services/assets/predefined';
 import type { DemoTimer } from './audience/pollsQnaTimer';
 
 /** Ours: a demo upload moves at this rate, never quicker than the minimum, in steps of the tick. */

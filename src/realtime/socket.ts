@@ -24,7 +24,7 @@ export interface SocketState {
   nextRetryAt: number | null;
 }
 
-/** Close codes of a refused registration (tests/backend/CONTRACT.md): retrying cannot help. */
+/** Close codes of a refused registration (src/server/CONTRACT.md): retrying cannot help. */
 const REFUSALS = [4401, 4403];
 
 /** A frame as JSON; everything a socket receives is checked by its reader. */

@@ -1,6 +1,6 @@
 /**
  * The real-time messages of §7 the studio handles, as the event socket, the studio socket or the
- * demo audience deliver them. src/services/realtimeEvents.ts applies each to the stores; a backend
+ * demo audience deliver them. src/services/show/realtimeEvents.ts applies each to the stores; a backend
  * feeds it from its sockets, the demo from its simulators.
  */
 import type { ChatMessageInput } from './chat/types';
@@ -26,5 +26,5 @@ export type RealtimeEvent =
 
 export type RealtimeEventType = RealtimeEvent['type'];
 
-/** Where a backend delivers events: the studio's one dispatcher (src/services/realtimeEvents.ts). */
+/** Where a backend delivers events: the studio's one dispatcher (src/services/show/realtimeEvents.ts). */
 export type Dispatch = (event: RealtimeEvent) => void;

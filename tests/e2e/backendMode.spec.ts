@@ -1,6 +1,6 @@
 /**
  * Backend mode end to end (issue: Backend mode): the studio build served by the studio backend
- * (tests/backend, a separate process on a free port with a temp data folder), two producers in two
+ * (src/server, a separate process on a free port with a temp data folder), two producers in two
  * browser contexts. Sign-in and the event list, the join link, changes crossing between producers,
  * socket drops and a kill -9 of the backend with nothing acknowledged lost, go live and stop, a 500
  * on save, and the output page on its own token. Every page fails its test on a console error, page

@@ -1,5 +1,5 @@
 /**
- * The studio backend as a separate process for browser tests (tests/backend/main.ts through tsx):
+ * The studio backend as a separate process for browser tests (src/server/main.ts through tsx):
  * a free port and a temp data folder, the e2e build served at /studio/instant-demo/, test hooks on.
  * `kill()` is kill -9 of its whole process group; `start()` again reuses the port and the data.
  */
@@ -28,7 +28,7 @@ export async function startBackendProcess(): Promise<BackendProcess> {
   let url = '';
 
   async function start(): Promise<void> {
-    const proc = spawn('npx', ['tsx', 'tests/backend/main.ts'], {
+    const proc = spawn('npx', ['tsx', 'src/server/main.ts'], {
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, STUDIO_DIST: 'dist-e2e', STUDIO_BACKEND_FAULTS: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,

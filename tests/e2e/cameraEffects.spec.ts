@@ -5,10 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { test, expect, enterStudio, seedStorage, type Page } from './fixtures';
-// @ts-expect-error plain ESM helper shared with the config
-import { chromiumPath } from '../chromium-path.mjs';
-// @ts-expect-error plain ESM helper shared with the config
-import { BROWSER_ARGS } from '../browser-args.mjs';
+import { BROWSER_ARGS, chromiumPath } from '../../src/server/chromium.mjs';
 
 const PERSON_CAMERA = fileURLToPath(new URL('./media/person-camera.mjpeg', import.meta.url));
 // --expose-gc: the test collects garbage at the end, so a video frame left unclosed shows as the

@@ -10,10 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { chromium, test, expect, type Browser, type Locator, type Page } from '@playwright/test';
-// @ts-expect-error plain ESM helpers shared with the benchmarks
-import { chromiumPath } from '../chromium-path.mjs';
-// @ts-expect-error as above
-import { BROWSER_ARGS } from '../browser-args.mjs';
+import { BROWSER_ARGS, chromiumPath } from '../../src/server/chromium.mjs';
 // @ts-expect-error as above
 import { isMagenta, writeCounterCamera } from './media/counterCamera.mjs';
 import { startBackendProcess, type BackendProcess } from './backendProcess';

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, act } from '@testing-library/react';
 import { throttledAnnouncer, useAnnouncerStore } from '../../src/state/announcer';
-import { announcementTexts, watchAnnouncements } from '../../src/services/announcements';
+import { announcementTexts, watchAnnouncements } from '../../src/services/show/announcements';
 import { useStageStore } from '../../src/state/channel/store';
 import { useGoLiveStore, initialGoLiveState } from '../../src/state/goLiveStore';
 import { useLayoutStore } from '../../src/state/layoutStore';

@@ -1,6 +1,6 @@
 /** The Backend port: one slot chosen at start-up, the demo behind it, and the people calls with rollback (§8). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createBackend } from '../../src/app/backend';
+import { createBackend } from '../../src/app/pickBackend';
 import { createDemoPollsQnaService, DEMO_CALL_LATENCY_MS } from '../../src/demo/audience/pollsQnaService';
 import { startPollsQnaSimulation } from '../../src/demo/audience/pollsQnaSimulator';
 import { backend, installBackend } from '../../src/state/backend';

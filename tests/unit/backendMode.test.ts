@@ -5,7 +5,7 @@ import { parseRuntimeConfig } from '../../src/config';
 import { API_BACKEND_ERROR, createClient, json } from '../../src/api/http';
 import { seekFrame } from '../../src/api/channel';
 import { reconnectDelay, socketUrl } from '../../src/realtime/socket';
-import { renameProducer } from '../../src/services/channelSync';
+import { renameProducer } from '../../src/services/channel/keyedStage';
 import { SOCKET_MAX_RECONNECT_MS, SOCKET_MAX_RETRIES, SOCKET_MIN_RECONNECT_MS } from '../../src/lib/limits';
 import type { ChannelBody } from '../../compositor/model/types';
 

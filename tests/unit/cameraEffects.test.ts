@@ -11,9 +11,9 @@ import {
   ROOM_SCALE,
   type CameraEffect,
   type EffectStream,
-} from '../../src/services/cameraEffects';
-import { createCameraFeed, type CameraFeedDeps } from '../../src/services/cameraFeed';
-import { segmenterOn, SEGMENTATION_HEIGHT, SEGMENTATION_WIDTH } from '../../src/services/segmentation';
+} from '../../src/services/media/cameraEffects';
+import { createCameraFeed, type CameraFeedDeps } from '../../src/services/media/cameraFeed';
+import { segmenterOn, SEGMENTATION_HEIGHT, SEGMENTATION_WIDTH } from '../../src/services/media/segmentation';
 import { BLUR_RANGE_FACTOR, VIRTUAL_BACKGROUND_EXTRA_BLUR } from '../../src/lib/limits';
 import { DEFAULT_SETTINGS, decodeSettings, VIRTUAL_BG_STAGE } from '../../src/state/settingsStore';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createChannelSaver } from '../../src/services/channelSaver';
+import { createChannelSaver } from '../../src/services/channel/saver';
 import { CHANNEL_SAVE_DEBOUNCE_MS } from '../../src/lib/limits';
 
 beforeEach(() => vi.useFakeTimers());

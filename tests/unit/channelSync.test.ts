@@ -1,5 +1,5 @@
 /**
- * Backend mode's stage sync (src/services/channelSync.ts) against an in-memory studio backend built
+ * Backend mode's stage sync (src/services/channel/keyedStage.ts) against an in-memory studio backend built
  * on the real room core: a local edit leaves as one keyed update with its origin and sequence, a
  * failed save keeps the edit, says so once and is resent with the same sequence, another producer's
  * edit is applied without being saved back, and a reconnect catches up.
@@ -12,8 +12,8 @@ import type { SyncChannelService, SyncedChannel } from '../../src/state/backend'
 import { channelActions, useStageStore } from '../../src/state/channel/store';
 import { stageActions } from '../../src/state/channel/stageActions';
 import { useShowStore, initialShowState } from '../../src/state/showStore';
-import { useServerSession } from '../../src/state/serverSession';
-import { startSyncedStage } from '../../src/services/channelSync';
+import { useServerSession } from '../../src/state/remoteStore';
+import { startSyncedStage } from '../../src/services/channel/keyedStage';
 import { SAVE_RETRY_MIN_MS, CHANNEL_SAVE_DEBOUNCE_MS } from '../../src/lib/limits';
 
 const CHANNEL = { uuid: 'c-1', name: 'Product Launch Live', eventStatus: 'NEW' as const };

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
-import { syncChatOverlay } from '../../src/services/chatOverlaySync';
+import { syncChatOverlay } from '../../src/services/channel/chatOverlay';
 import { emptyChannel } from '../../compositor/model/channel';
 import { stageActions } from '../../src/state/channel/stageActions';
 import { useStageStore } from '../../src/state/channel/store';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceErrorCode, groupDevices, hasEveryKind, pickDevice, reconcileSelection, type DeviceLists } from '../../src/services/devices';
+import { deviceErrorCode, groupDevices, hasEveryKind, pickDevice, reconcileSelection, type DeviceLists } from '../../src/services/media/devices';
 
 const info = (kind: MediaDeviceKind, deviceId: string, label = '') => ({ kind, deviceId, label });
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enterStudio, leaveStudio } from '../../src/services/entry';
+import { enterStudio, leaveStudio } from '../../src/services/show/entry';
 import { createDemoBackend, type DemoBackendOptions } from '../../src/demo/demoBackend';
 import { installBackend, type Backend } from '../../src/state/backend';
 import { DEMO_CHANNEL, DEMO_EVENT_INFORMATION } from '../../src/demo/demoData';

@@ -4,7 +4,7 @@
  */
 import { vi } from 'vitest';
 import type { PollsQnaAudience } from '../../src/demo/audience/pollsQnaSimulator';
-import { dispatch } from '../../src/services/realtimeEvents';
+import { dispatch } from '../../src/services/show/realtimeEvents';
 import { installBackend, type Backend } from '../../src/state/backend';
 import type { PeopleService } from '../../src/state/people/service';
 import { usePollStore } from '../../src/state/polls/pollStore';

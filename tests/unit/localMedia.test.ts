@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CameraEffect } from '../../src/services/cameraEffects';
-import { EFFECTS_UNSUPPORTED_TEXT, startLocalMedia } from '../../src/services/localMedia';
-import { media } from '../../src/services/media';
-import { backgroundById } from '../../src/services/predefinedAssets';
-import { predefinedBackgroundRef } from '../../src/services/stageSetup';
+import type { CameraEffect } from '../../src/services/media/cameraEffects';
+import { EFFECTS_UNSUPPORTED_TEXT, startLocalMedia } from '../../src/services/media/localMedia';
+import { media } from '../../src/services/media/elements';
+import { backgroundById } from '../../src/services/assets/predefined';
+import { predefinedBackgroundRef } from '../../src/services/channel/stageSetup';
 import { SELF_ID } from '../../src/state/session';
 import { BLUR_DEBOUNCE_MS } from '../../src/lib/limits';
 import { useSettingsStore } from '../../src/state/settingsStore';
@@ -11,7 +11,7 @@ import { useShowStore, initialShowState } from '../../src/state/showStore';
 import { edit } from '../../src/state/channel/store';
 
 const started = vi.hoisted(() => ({ effects: [] as unknown[], fail: false }));
-vi.mock('../../src/services/cameraEffectsClient', () => ({
+vi.mock('../../src/services/media/cameraEffectsClient', () => ({
   startEffectStream: vi.fn(async (_camera: MediaStream, effect: unknown) => {
     started.effects.push(effect);
     if (started.fail) throw new Error('this browser cannot process camera frames');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { platformVerdict } from '../../src/app/platform';
-import { parseRoute } from '../../src/services/router';
+import { parseRoute } from '../../src/ui/router';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 const EDGE = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36 Edg/156.0.0.0';

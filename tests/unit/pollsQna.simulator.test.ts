@@ -5,7 +5,7 @@ import { AUDIENCE_QUESTIONS } from '../../src/demo/audience/pollsQnaData';
 import { DEMO_CALL_LATENCY_MS } from '../../src/demo/audience/pollsQnaService';
 import type { DemoTimer } from '../../src/demo/audience/pollsQnaTimer';
 import { createDemoBackend } from '../../src/demo/demoBackend';
-import { startAudience } from '../../src/services/audience';
+import { startAudience } from '../../src/services/show/audience';
 import { backend, installBackend } from '../../src/state/backend';
 import { initialPollState, unseenPollCount, usePollStore } from '../../src/state/polls/pollStore';
 import { tallyPoll } from '../../src/state/polls/rules';

@@ -1,6 +1,6 @@
 /** The one dispatcher of §7 real-time events: each event type changes its store; anything else is logged and ignored. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dispatch } from '../../src/services/realtimeEvents';
+import { dispatch } from '../../src/services/show/realtimeEvents';
 import { log } from '../../src/log';
 import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
 import { initialGoLiveState, useGoLiveStore } from '../../src/state/goLiveStore';

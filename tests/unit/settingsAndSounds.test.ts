@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { decodeSettings, DEFAULT_SETTINGS, useSettingsStore } from '../../src/state/settingsStore';
-import { createSoundService, isSoundEnabled, SOUND_EFFECTS, soundUrl, type SoundPlayer } from '../../src/services/sounds';
+import { createSoundService, isSoundEnabled, SOUND_EFFECTS, soundUrl, type SoundPlayer } from '../../src/services/show/sounds';
 
 beforeEach(() => useSettingsStore.getState().hydrate());
 

@@ -5,7 +5,7 @@ import { stageActions } from '../../src/state/channel/stageActions';
 import { useStageStore } from '../../src/state/channel/store';
 import { useMeetingStore } from '../../src/state/meetingStore';
 import { SELF_ID } from '../../src/state/session';
-import { continueSharing, sharedVideo, shareVideo, startSharedVideo, stopSharing } from '../../src/services/sharedVideoPlayer';
+import { continueSharing, sharedVideo, shareVideo, startSharedVideo, stopSharing } from '../../src/services/media/sharedVideoPlayer';
 import { mediaActions } from '../../src/state/graphics/graphicsActions';
 
 const video = { id: 'foreground-video-1', type: 'video' as const, url: '/v1.webm', name: 'Video 1' };

@@ -8,9 +8,9 @@ import { initialLayoutState, useLayoutStore } from '../../src/state/layoutStore'
 import { initialMeetingState, useMeetingStore } from '../../src/state/meetingStore';
 import { initialGoLiveState, useGoLiveStore } from '../../src/state/goLiveStore';
 import { tourActions, useTourStore } from '../../src/state/tourStore';
-import { closeError, info, showError, watchLiveStreamBanner, watchNetwork } from '../../src/services/show';
-import { cancelEndStream, confirmEndStream, openEndStreamConfirm, startGoLiveCountdown } from '../../src/services/goLive';
-import { sounds } from '../../src/services/sounds';
+import { closeError, info, showError, watchLiveStreamBanner, watchNetwork } from '../../src/services/show/alerts';
+import { cancelEndStream, confirmEndStream, openEndStreamConfirm, startGoLiveCountdown } from '../../src/services/show/goLive';
+import { sounds } from '../../src/services/show/sounds';
 import { createDemoSession } from '../../src/demo/demoSession';
 import { ErrorDialogHost } from '../../src/features/dialogs/ErrorDialogHost';
 import { GoLiveOverlay } from '../../src/features/golive/GoLiveOverlay';
@@ -279,7 +279,7 @@ describe('coachmark position (§9: 20 px offset, minimum left 10 px)', () => {
 
 describe('broadcast status shown to the moderator (§4)', () => {
   it('follows events from both servers: requested → syncing → live → ending → paused', async () => {
-    const { applyBroadcastEvent } = await import('../../src/services/goLive');
+    const { applyBroadcastEvent } = await import('../../src/services/show/goLive');
     const { BroadcastStatus } = await import('../../src/features/golive/BroadcastStatus');
     render(<BroadcastStatus />);
     expect(screen.queryByRole('status')).toBeNull();

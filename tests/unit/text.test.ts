@@ -11,7 +11,7 @@ import { POLL_TEXT_MAX } from '../../src/state/polls/limits';
 import { ANNOUNCEMENT_MAX, QNA_REPLY_MAX } from '../../src/state/qna/limits';
 import { cleanChatText } from '../../src/state/chat/text';
 import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
-import { syncChatOverlay } from '../../src/services/chatOverlaySync';
+import { syncChatOverlay } from '../../src/services/channel/chatOverlay';
 import { emptyChannel } from '../../compositor/model/channel';
 import { stageActions } from '../../src/state/channel/stageActions';
 import { useStageStore } from '../../src/state/channel/store';

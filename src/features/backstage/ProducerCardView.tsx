@@ -10,7 +10,7 @@ import { isSpeaking, useAudioLevels } from '../../state/audioLevels';
 import { stageActions } from '../../state/channel/stageActions';
 import { moderatorActions } from '../../state/people/moderation';
 import { useStageStore } from '../../state/channel/store';
-import { media } from '../../services/media';
+import { media } from '../../services/media/elements';
 import { CARD_COMMANDS, TOGGLE_AUDIO, TOGGLE_LIVE, TOGGLE_SPOTTED, TOGGLE_VIDEO } from '../../state/commands/cardCommands';
 import { keyLabel } from '../../state/commands/shortcuts';
 import { initialsOf } from '../../lib/avatar';

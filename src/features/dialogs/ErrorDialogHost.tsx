@@ -2,7 +2,7 @@
 import { BASE_PATH } from '../../config';
 import { ERROR_CATALOGUE, type ErrorButton } from '../../state/errorCatalogue';
 import { useShowStore } from '../../state/showStore';
-import { closeError } from '../../services/show';
+import { closeError } from '../../services/show/alerts';
 import { Dialog } from '../../ui/Dialog';
 
 export function ErrorDialogHost({ onReselectDevices }: { onReselectDevices?: () => void }) {

@@ -4,8 +4,8 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { Spinner } from '../../ui/Spinner';
-import { useServerSession } from '../../state/serverSession';
-import { serverMode } from '../../services/server/mode';
+import { useServerSession } from '../../state/remoteStore';
+import { serverMode } from '../../services/remote/mode';
 import { SignInPage } from './SignInPage';
 
 export function SignedIn({ children }: { children: ReactNode }) {

@@ -7,8 +7,8 @@ import { useEffect, useState } from 'react';
 import { Logo } from '../../ui/Logo';
 import { Spinner } from '../../ui/Spinner';
 import { errorMessage } from '../../log';
-import { serverMode } from '../../services/server/mode';
-import { navigate } from '../../services/router';
+import { serverMode } from '../../services/remote/mode';
+import { navigate } from '../../ui/router';
 import { DemoPage } from '../haircheck/DemoPage';
 import { JOIN_TEXTS } from './texts';
 

@@ -4,10 +4,10 @@ import { CalendarClock, LogOut } from 'lucide-react';
 import { Logo } from '../../ui/Logo';
 import { Spinner } from '../../ui/Spinner';
 import { Tooltip } from '../../ui/Tooltip';
-import { useServerSession, type UpcomingEvent } from '../../state/serverSession';
-import { loadUpcomingEvents } from '../../services/server/upcoming';
-import { serverMode } from '../../services/server/mode';
-import { navigate } from '../../services/router';
+import { useServerSession, type UpcomingEvent } from '../../state/remoteStore';
+import { loadUpcomingEvents } from '../../services/remote/upcoming';
+import { serverMode } from '../../services/remote/mode';
+import { navigate } from '../../ui/router';
 import { EVENTS_TEXTS } from './texts';
 
 /** The start in the event's own time zone (what its tzShortName names); the browser's zone if that one is unknown. */

@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Logo } from '../../ui/Logo';
 import { Spinner } from '../../ui/Spinner';
 import { errorMessage } from '../../log';
-import { serverMode } from '../../services/server/mode';
+import { serverMode } from '../../services/remote/mode';
 import { SIGN_IN_TEXTS } from './texts';
 
 export function SignInPage({ onSignedIn }: { onSignedIn?: () => void }) {

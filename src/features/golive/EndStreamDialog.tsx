@@ -1,5 +1,5 @@
 import { useGoLiveStore } from '../../state/goLiveStore';
-import { cancelEndStream, confirmEndStream } from '../../services/goLive';
+import { cancelEndStream, confirmEndStream } from '../../services/show/goLive';
 import { backend } from '../../state/backend';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TEXTS } from '../../lib/texts';

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { tipAt } from '../../state/broadcast';
 import { useGoLiveStore } from '../../state/goLiveStore';
-import { cancelGoLiveCountdown } from '../../services/goLive';
+import { cancelGoLiveCountdown } from '../../services/show/goLive';
 import { TEXTS } from '../../lib/texts';
 
 export function GoLiveOverlay() {

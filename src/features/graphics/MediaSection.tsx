@@ -13,7 +13,7 @@ import type { AssetKind } from '../../state/assets';
 import { useStageStore } from '../../state/channel/store';
 import { mediaActions } from '../../state/graphics/graphicsActions';
 import { libraryActions, useLibraryStore, type LibraryItem } from '../../state/graphics/library';
-import { shareVideo, stopSharing } from '../../services/sharedVideoPlayer';
+import { shareVideo, stopSharing } from '../../services/media/sharedVideoPlayer';
 import { InlineRename } from '../../ui/InlineRename';
 import { MenuItem, PopupMenu } from '../../ui/PopupMenu';
 import { Tooltip } from '../../ui/Tooltip';

@@ -10,7 +10,7 @@ import { TEXTS } from '../../lib/texts';
 import { isBlankText } from '../../lib/text';
 import { useStageStore } from '../../state/channel/store';
 import { tickerActions, type TickerDraft } from '../../state/graphics/graphicsActions';
-import { sounds } from '../../services/sounds';
+import { sounds } from '../../services/show/sounds';
 import { GraphicEditor } from './GraphicEditor';
 import { GraphicList } from './GraphicList';
 import { LimitedField } from './LimitedField';

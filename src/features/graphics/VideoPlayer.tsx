@@ -8,7 +8,7 @@ import { Pause, Play, Repeat, RotateCcw, Square } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { SEEK_BAR_PROGRESS_MS } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
-import { continueSharing, sharedVideo, sharedVideoElement, stopSharing } from '../../services/sharedVideoPlayer';
+import { continueSharing, sharedVideo, sharedVideoElement, stopSharing } from '../../services/media/sharedVideoPlayer';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Tooltip } from '../../ui/Tooltip';
 

@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import type { AssetKind } from '../../state/assets';
 import { libraryActions } from '../../state/graphics/library';
 import { acceptAttribute } from '../../lib/uploadRules';
-import { uploadAsset } from '../../services/uploads';
+import { uploadAsset } from '../../services/assets/uploads';
 
 export function useUploader(kind: AssetKind) {
   const input = useRef<HTMLInputElement | null>(null);

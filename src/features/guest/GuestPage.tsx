@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { cleanText, limitDraft } from '../../lib/text';
 import { NAME_MAX } from '../../lib/limits';
 import { checkInvite, GUEST_TEXTS, joinAsGuest } from '../../services/meeting/guestSession';
-import type { ServerBackend } from '../../services/server/serverBackend';
+import type { ServerBackend } from '../../services/remote/remoteBackend';
 import { useGuestStore } from '../../state/guestStore';
 import { Logo } from '../../ui/Logo';
 import { Spinner } from '../../ui/Spinner';

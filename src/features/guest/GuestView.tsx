@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { LogOut, Mic, MicOff, Radio, Video, VideoOff } from 'lucide-react';
 import { mediaKey } from '../../../compositor/model/channel';
 import { guestScreenShare, leaveAsGuest, toggleGuestMedia } from '../../services/meeting/guestSession';
-import { media } from '../../services/media';
+import { media } from '../../services/media/elements';
 import { useGuestStore } from '../../state/guestStore';
 import { Logo } from '../../ui/Logo';
 import { Tooltip } from '../../ui/Tooltip';

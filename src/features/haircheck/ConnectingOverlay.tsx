@@ -1,6 +1,6 @@
 import { Spinner } from '../../ui/Spinner';
 import { TEXTS } from '../../lib/texts';
-import { useServerSession } from '../../state/serverSession';
+import { useServerSession } from '../../state/remoteStore';
 import { JOIN_TEXTS } from '../entrance/texts';
 
 /** §2 connecting overlay, shown from proceeding until the studio is up. */

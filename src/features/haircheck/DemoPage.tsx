@@ -1,11 +1,11 @@
 /** The demo page (§2): phases init, haircheck and event, with the connecting overlay. */
 import { lazy, Suspense, useCallback, useEffect } from 'react';
-import { watchNetwork } from '../../services/show';
-import { sounds } from '../../services/sounds';
+import { watchNetwork } from '../../services/show/alerts';
+import { sounds } from '../../services/show/sounds';
 import { ErrorDialogHost } from '../dialogs/ErrorDialogHost';
 import { InfoMessages } from '../dialogs/InfoMessages';
 import { useLayoutStore } from '../../state/layoutStore';
-import { enterStudio } from '../../services/entry';
+import { enterStudio } from '../../services/show/entry';
 import { backend } from '../../state/backend';
 import { ConnectingOverlay } from './ConnectingOverlay';
 import { HairCheck } from './HairCheck';

@@ -12,7 +12,7 @@ import { Logo } from '../../ui/Logo';
 import { Spinner } from '../../ui/Spinner';
 import type { StudioUser } from '../../state/session';
 import { DeviceErrorDialog } from './DeviceErrorDialog';
-import { hasEveryKind } from '../../services/devices';
+import { hasEveryKind } from '../../services/media/devices';
 import type { DeviceKind } from '../../lib/devices';
 import { useAutoProceed } from './useAutoProceed';
 import { useDeviceCheck } from './useDeviceCheck';

@@ -5,10 +5,10 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage, log } from '../../log';
-import { sounds } from '../../services/sounds';
+import { sounds } from '../../services/show/sounds';
 import { useSettingsStore } from '../../state/settingsStore';
 import type { LastUsedDevices } from '../../state/storage';
-import { deviceErrorCode, groupDevices, labelOf, reconcileSelection, type DeviceErrorCode, type DeviceLists, type DeviceSelection } from '../../services/devices';
+import { deviceErrorCode, groupDevices, labelOf, reconcileSelection, type DeviceErrorCode, type DeviceLists, type DeviceSelection } from '../../services/media/devices';
 import type { DeviceKind } from '../../lib/devices';
 
 export type DeviceCheckStatus = 'requesting' | 'ready' | 'error' | 'unavailable';

@@ -10,7 +10,7 @@ import { useLayoutStore } from '../../state/layoutStore';
 import { useMeetingStore } from '../../state/meetingStore';
 import { continueScreenShare, pickDisplay, requestScreenShare, type ShareOutcome } from '../../services/meeting/screenShare';
 import { realWait } from '../../lib/clock';
-import { showError } from '../../services/show';
+import { showError } from '../../services/show/alerts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Tooltip } from '../../ui/Tooltip';
 import { TEXTS } from '../../lib/texts';

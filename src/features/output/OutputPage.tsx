@@ -6,11 +6,11 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { OUTPUT_HEIGHT_PX, OUTPUT_WIDTH_PX } from '../../../compositor/model/constants';
-import { followStudioStage, outputLinkParams } from '../../services/outputLink';
+import { followStudioStage, outputLinkParams } from '../../services/channel/outputLink';
 import { backend } from '../../state/backend';
 import { followProgram } from '../../services/meeting/followProgram';
 import { OUTPUT_TEXTS } from './texts';
-import { watchChannelMedia } from '../../services/channelMedia';
+import { watchChannelMedia } from '../../services/media/channelMedia';
 import { useStageStore } from '../../state/channel/store';
 import { startProgramCanvas } from './programCanvas';
 import { installOutputTestHook, outputClock } from './outputTestHook';

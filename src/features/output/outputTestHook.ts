@@ -8,7 +8,7 @@
  */
 import { createCompositor, type Compositor } from '../../../compositor/render';
 import type { SceneModel } from '../../../compositor/model/scene';
-import { media } from '../../services/media';
+import { media } from '../../services/media/elements';
 import { paintSample, SAMPLE_SETTLE_MS } from '../gallery/gallerySamples';
 
 /**

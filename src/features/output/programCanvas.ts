@@ -3,9 +3,9 @@
  * full frame, a guest's program return smaller. Returns the stop.
  */
 import { createCompositor, type Compositor } from '../../../compositor/render';
-import { media } from '../../services/media';
-import { createSceneSource } from '../../services/stageScene';
-import { registerCompositor } from '../../services/compositorRegistry';
+import { media } from '../../services/media/elements';
+import { createSceneSource } from '../../services/channel/stageScene';
+import { registerCompositor } from '../../lib/compositorRegistry';
 import { errorMessage, log } from '../../log';
 
 export function startProgramCanvas(canvas: HTMLCanvasElement, o: { width: number; height: number; name: 'output' | 'return'; ready?(c: Compositor, source: ReturnType<typeof createSceneSource>): void; clock?: () => number }): () => void {

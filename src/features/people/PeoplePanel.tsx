@@ -15,7 +15,7 @@ import type { Command } from '../../state/commands/types';
 import type { ProducerCard } from '../../../compositor/model/types';
 import { useStageStore } from '../../state/channel/store';
 import { SELF_ID } from '../../state/session';
-import { info } from '../../services/show';
+import { info } from '../../services/show/alerts';
 import { Tabs } from '../../ui/Tabs';
 import { useDebounced } from '../../ui/useDebounced';
 import { usePersistedTab } from '../../ui/usePersistedTab';

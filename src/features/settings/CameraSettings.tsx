@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { CAMERA_BLUR_RANGE_MAX, SETTINGS_TOGGLE_DEBOUNCE_MS } from '../../lib/limits';
-import { media } from '../../services/media';
+import { media } from '../../services/media/elements';
 import { SELF_ID } from '../../state/session';
 import { useSettingsStore } from '../../state/settingsStore';
 import { Switch } from '../../ui/Switch';

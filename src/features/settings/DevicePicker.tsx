@@ -1,5 +1,5 @@
 import { useSettingsStore } from '../../state/settingsStore';
-import { labelOf } from '../../services/devices';
+import { labelOf } from '../../services/media/devices';
 import type { DeviceKind, DeviceOption } from '../../lib/devices';
 import { DeviceSelect } from '../../ui/DeviceSelect';
 

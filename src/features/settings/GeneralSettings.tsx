@@ -1,7 +1,7 @@
 /** Settings › General: broadcast quality (§9), guest-entry rules, and the studio's sound effects. */
 import { BROADCAST_QUALITIES, useSettingsStore, type BroadcastQuality } from '../../state/settingsStore';
 import { SETTINGS_TOGGLE_DEBOUNCE_MS } from '../../lib/limits';
-import { SOUND_EFFECTS } from '../../services/sounds';
+import { SOUND_EFFECTS } from '../../services/show/sounds';
 import { Switch } from '../../ui/Switch';
 import { useDebouncedSetting } from './useDebouncedSetting';
 

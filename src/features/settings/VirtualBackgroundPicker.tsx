@@ -5,7 +5,7 @@
  */
 import { VIRTUAL_BG_STAGE, useSettingsStore } from '../../state/settingsStore';
 import { useStageStore } from '../../state/channel/store';
-import { PREDEFINED_BACKGROUNDS, virtualBackgroundImage } from '../../services/predefinedAssets';
+import { PREDEFINED_BACKGROUNDS, virtualBackgroundImage } from '../../services/assets/predefined';
 
 export const VIRTUAL_BG_TEXTS = {
   group: 'Virtual background image',

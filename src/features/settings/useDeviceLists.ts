@@ -1,6 +1,6 @@
 /** The devices of each kind, kept current as devices come and go. */
 import { useEffect, useState } from 'react';
-import { groupDevices, type DeviceLists } from '../../services/devices';
+import { groupDevices, type DeviceLists } from '../../services/media/devices';
 
 const EMPTY: DeviceLists = { camera: [], microphone: [], speaker: [] };
 

@@ -9,7 +9,7 @@ import { useStageStore } from '../../state/channel/store';
 import { SAFE_AREA_COMMAND } from '../../state/commands/graphicsCommands';
 import { keyLabel } from '../../state/commands/shortcuts';
 import { useLayoutStore } from '../../state/layoutStore';
-import { sceneSource } from '../../services/stageScene';
+import { sceneSource } from '../../services/channel/stageScene';
 import { Tooltip } from '../../ui/Tooltip';
 
 /** SMPTE ST 2046-1: action-safe 93 % and title-safe 90 % of the frame's width and height. */

@@ -7,10 +7,10 @@
 import { useEffect, useRef } from 'react';
 import { createCompositor, type Compositor } from '../../../compositor/render';
 import { PREVIEW_MAX_WIDTH_PX } from '../../../compositor/model/constants';
-import { media } from '../../services/media';
-import { sceneSource } from '../../services/stageScene';
+import { media } from '../../services/media/elements';
+import { sceneSource } from '../../services/channel/stageScene';
 import { errorMessage, log } from '../../log';
-import { registerCompositor } from '../../services/compositorRegistry';
+import { registerCompositor } from '../../lib/compositorRegistry';
 
 export function StagePreview() {
   const host = useRef<HTMLDivElement>(null);

@@ -4,8 +4,8 @@
  * Reconnect button; and a channel save that failed (kept, retried).
  */
 import { useEffect, useState } from 'react';
-import { useServerSession } from '../../state/serverSession';
-import { serverMode } from '../../services/server/mode';
+import { useServerSession } from '../../state/remoteStore';
+import { serverMode } from '../../services/remote/mode';
 import { Tooltip } from '../../ui/Tooltip';
 
 function useSecondsUntil(at: number | null): number | null {

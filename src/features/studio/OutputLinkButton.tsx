@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Check, Copy, MonitorPlay, X } from 'lucide-react';
 import { COPY_CONFIRMATION_MS } from '../../lib/limits';
 import { errorMessage } from '../../log';
-import { createOutputLink } from '../../services/outputLink';
+import { createOutputLink } from '../../services/channel/outputLink';
 import { Tooltip } from '../../ui/Tooltip';
 import { useTimedValue } from '../poll/useTimedValue';
 

@@ -1,15 +1,15 @@
 /** §2 studio screen: top toolbar; left area, tool panel and side navigation; dialogs. */
 import { useCallback, useEffect } from 'react';
-import { watchLiveStreamBanner } from '../../services/show';
-import { watchAnnouncements } from '../../services/announcements';
+import { watchLiveStreamBanner } from '../../services/show/alerts';
+import { watchAnnouncements } from '../../services/show/announcements';
 import { LiveAnnouncer } from '../dialogs/LiveAnnouncer';
 import { LiveStreamBanner } from '../dialogs/LiveStreamBanner';
 import { EndStreamDialog } from '../golive/EndStreamDialog';
 import { GoLiveOverlay } from '../golive/GoLiveOverlay';
 import { Coachmark } from '../tour/Coachmark';
 import { WelcomeOverlay } from '../tour/WelcomeOverlay';
-import { navigate } from '../../services/router';
-import { leaveStudio } from '../../services/entry';
+import { navigate } from '../../ui/router';
+import { leaveStudio } from '../../services/show/entry';
 import { useLayoutStore } from '../../state/layoutStore';
 import { ExitDialog } from './ExitDialog';
 import { LeftArea } from './LeftArea';

@@ -3,7 +3,7 @@ import { LogOut, Radio } from 'lucide-react';
 import { useLayoutStore } from '../../state/layoutStore';
 import { Logo } from '../../ui/Logo';
 import { Tooltip } from '../../ui/Tooltip';
-import { openEndStreamConfirm, startGoLiveCountdown } from '../../services/goLive';
+import { openEndStreamConfirm, startGoLiveCountdown } from '../../services/show/goLive';
 import { backend } from '../../state/backend';
 import { BroadcastStatus } from '../golive/BroadcastStatus';
 import { ConnectionState } from './ConnectionState';

@@ -1,5 +1,5 @@
 /**
- * A guest in backend mode (tests/backend/CONTRACT.md "Guests"): the invite is checked, the guest
+ * A guest in backend mode (src/server/CONTRACT.md "Guests"): the invite is checked, the guest
  * joins with a name, registers on the event socket with the guest token (the roster lists them as a
  * Panelist), publishes camera and microphone to the event's room, and follows the program (the
  * channel, read with the guest token) to know whether they are on air and to show the program return.
@@ -20,9 +20,9 @@ import { useStageStore } from '../../state/channel/store';
 import { followProgram } from './followProgram';
 import { screenFeedId } from '../../state/people/presenterCards';
 import { useMeetingStore } from '../../state/meetingStore';
-import { localMediaConstraints } from '../localMedia';
-import { media } from '../media';
-import type { ServerBackend } from '../server/serverBackend';
+import { localMediaConstraints } from '../media/localMedia';
+import { media } from '../media/elements';
+import type { ServerBackend } from '../remote/remoteBackend';
 import { joinRoom, type RoomMember } from './videoRoom';
 
 export const GUEST_TEXTS = {

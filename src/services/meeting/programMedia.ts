@@ -11,7 +11,7 @@ import { connectJanus, type JanusSession } from '../../realtime/janus';
 import type { MeetingJoin } from '../../api/meeting';
 import { errorMessage, log } from '../../log';
 import { feedOfUrl } from '../../state/people/presenterCards';
-import { media } from '../media';
+import { media } from '../media/elements';
 import { createFeedMedia } from './feedMedia';
 import { MEETING_REJOIN_MAX_MS, MEETING_REJOIN_MIN_MS } from './studioMeeting';
 import { joinRoom, type RoomMember } from './videoRoom';

@@ -17,8 +17,8 @@ import { cardsForPresenters, screenFeedId } from '../../state/people/presenterCa
 import type { Participant } from '../../state/people/people';
 import { SELF_ID } from '../../state/session';
 import { useSettingsStore } from '../../state/settingsStore';
-import { followLocalTracks, type LocalTracks } from '../localMedia';
-import { media } from '../media';
+import { followLocalTracks, type LocalTracks } from '../media/localMedia';
+import { media } from '../media/elements';
 import { createFeedMedia } from './feedMedia';
 import { joinRoom, type Publication, type RoomMember } from './videoRoom';
 

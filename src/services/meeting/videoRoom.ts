@@ -1,5 +1,5 @@
 /**
- * The Janus VideoRoom as the studio uses it (tests/backend/CONTRACT.md "Meeting"): a member joins the
+ * The Janus VideoRoom as the studio uses it (src/server/CONTRACT.md "Meeting"): a member joins the
  * event's room with the join token the backend issued, learns who publishes (feeds), may publish its own
  * camera and microphone (or a screen), and subscribes to others' feeds, one PeerConnection each.
  */

@@ -20,7 +20,7 @@ describe('§4 presence of presenters (media roster), with fake timers', () => {
   });
 
   it('keeps a presenter missing for up to 5 s, marks them out after, and frees them at the next 5 s cleanup', () => {
-    // The cleanup runs every 5 s (services/audience.ts); the roster changes whenever someone comes or goes.
+    // The cleanup runs every 5 s (services/show/audience.ts); the roster changes whenever someone comes or goes.
     setInterval(() => peopleActions.cleanup(Date.now()), ROSTER_CLEANUP_MS);
     peopleActions.roster([guest('guest-a'), guest('guest-b')], Date.now());
     expect(presentIds()).toEqual(['guest-a', 'guest-b']);

@@ -1,0 +1,168 @@
+/**
+ * Channel `{studioApi}` = /api/studio (§7, CONTRACT.md "Channel" and "Sync"). Each write runs in a
+ * transaction with the channel row locked and is committed before the answer; an applied update
+ * bumps `version` and is pushed as `channel.updated` to every studio socket of the channel.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { newToken, requireModerator, requireProducer, tokenHash } from '../auth';
+import { applyPut, freshKeyed } from '../syncCore';
+import { channelJson, channelOfEvent, channelsOfUser, loadChannel, requireChannelAccess, requireReader, serverState } from '../channels';
+import type { Ctx } from '../context';
+import { json } from '../db/adapter';
+import { badRequest, conflict, notFound, CHANNEL_NOT_FOUND } from '../errors';
+import { isRecord, parseJsonText } from '../../../compositor/model/json';
+import { nametagPng } from '../nametag';
+import { updateVideoShare } from './moderator';
+
+export const STUDIO_API = '/api/studio';
+/** §9 playout frame rate: a seek position is a frame number at 30 fps. */
+const PLAYOUT_FPS = 30;
+/** Go live / stop live: the container state, then the final one this long after. */
+export const STATE_STEP_MS = 300;
+const NAME_MAX = 200;
+
+type UuidParams = { Params: { uuid: string } };
+
+export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const { db, hub } = ctx;
+  const producer = (req: FastifyRequest) => requireProducer(db, req);
+
+  /** The channel row, after checking the producer may use it. */
+  async function accessible(req: FastifyRequest, uuid: string) {
+    const me = await producer(req);
+    const row = await loadChannel(db, uuid);
+    await requireChannelAccess(db, me, row);
+    return row;
+  }
+
+  app.get<{ Querystring: { ptEventId?: string; ptEventInstanceId?: string } }>(`${STUDIO_API}/channel`, async (req) => {
+    const me = await producer(req);
+    const eventId = req.query.ptEventId ?? '';
+    await requireModerator(db, me, eventId);
+    const row = await channelOfEvent(db, eventId);
+    if (!row) throw notFound(CHANNEL_NOT_FOUND);
+    return channelJson(row);
+  });
+
+  app.get(`${STUDIO_API}/channel/list`, async (req) => (await channelsOfUser(db, await producer(req))).map(channelJson));
+
+  app.get<UuidParams & { Querystring: { outputToken?: string } }>(`${STUDIO_API}/channel/:uuid`, async (req) => {
+    if (req.query.outputToken !== undefined) {
+      const row = await loadChannel(db, req.params.uuid);
+      await requireReader(db, row, req.query.outputToken);
+      return channelJson(row);
+    }
+    return channelJson(await accessible(req, req.params.uuid));
+  });
+
+  app.post(`${STUDIO_API}/channel`, async (req) => {
+    const me = await producer(req);
+    const body = req.body;
+    if (!isRecord(body) || typeof body.ptEventId !== 'string') throw badRequest('ptEventId is required');
+    await requireModerator(db, me, body.ptEventId);
+    const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim().slice(0, NAME_MAX) : 'Channel';
+    const uuid = randomUUID();
+    const keyed = applyPut({ version: 0, applied: {}, keyed: freshKeyed(name) }, { ...body, sync: undefined }, { name, templateUrl: '' }).state.keyed;
+    await db.transaction((tx) =>
+      tx.query("INSERT INTO channels (uuid, name, template_url, event_id, event_status, keyed, version, applied) VALUES ($1, $2, $3, $4, 'NEW', $5::json, 0, '{}'::jsonb)", [
+        uuid,
+        name,
+        typeof body.templateUrl === 'string' ? body.templateUrl : '',
+        body.ptEventId,
+        json(keyed),
+      ]),
+    );
+    return channelJson(await loadChannel(db, uuid));
+  });
+
+  app.delete<UuidParams>(`${STUDIO_API}/channel/:uuid`, async (req) => {
+    await accessible(req, req.params.uuid);
+    await db.transaction((tx) => tx.query('DELETE FROM channels WHERE uuid = $1', [req.params.uuid]));
+    return {};
+  });
+
+  app.put<UuidParams>(`${STUDIO_API}/channel/:uuid`, async (req) => {
+    const me = await producer(req);
+    const body = req.body;
+    const { row, duplicate } = await db.transaction(async (tx) => {
+      const current = await loadChannel(tx, req.params.uuid, true);
+      await requireChannelAccess(tx, me, current);
+      const identity = { name: current.name, templateUrl: current.template_url };
+      const result = applyPut(serverState(current), body, identity);
+      if (result.duplicate) return { row: current, duplicate: true };
+      const b = body as Record<string, unknown>;
+      const reasonValue = parseJsonText(b.updateReason);
+      const reason = isRecord(reasonValue) ? reasonValue : null;
+      const name = typeof b.name === 'string' && b.name.trim() ? b.name.trim().slice(0, NAME_MAX) : current.name;
+      const templateUrl = typeof b.templateUrl === 'string' ? b.templateUrl : current.template_url;
+      await tx.query('UPDATE channels SET keyed = $2::json, version = $3, applied = $4::jsonb, update_reason = $5::jsonb, name = $6, template_url = $7 WHERE uuid = $1', [
+        current.uuid,
+        json(result.state.keyed),
+        result.state.version,
+        json(result.state.applied),
+        json(reason),
+        name,
+        templateUrl,
+      ]);
+      return { row: { ...current, keyed: result.state.keyed, version: result.state.version, applied: result.state.applied, update_reason: reason as never, name, template_url: templateUrl }, duplicate: false };
+    });
+    const channel = channelJson(row);
+    if (!duplicate) hub.pushStudio(row.uuid, { type: 'channel.updated', channel });
+    return channel;
+  });
+
+  app.post<UuidParams>(`${STUDIO_API}/channel/:uuid/resync`, async (req) => channelJson(await accessible(req, req.params.uuid)));
+
+  for (const [path, from, to, steps, verb] of [
+    ['golive', [null, 'NEW', 'TERMINATED'], 'LIVE', ['CONTAINER_SELECTION', 'LIVE'], 'go Live'],
+    ['stoplive', ['LIVE'], 'NEW', ['CONTAINER_LIVE_ENDING', 'TERMINATED'], 'stop Live'],
+  ] as const) {
+    app.post<UuidParams>(`${STUDIO_API}/channel/:uuid/${path}`, async (req) => {
+      const me = await producer(req);
+      const row = await db.transaction(async (tx) => {
+        const current = await loadChannel(tx, req.params.uuid, true);
+        await requireChannelAccess(tx, me, current);
+        if (!(from as readonly (string | null)[]).includes(current.event_status)) throw conflict(`Cannot ${verb}: channel is ${current.event_status ?? 'null'}`);
+        await tx.query('UPDATE channels SET event_status = $2 WHERE uuid = $1', [current.uuid, to]);
+        return { ...current, event_status: to };
+      });
+      const [first, last] = steps;
+      hub.pushStudio(row.uuid, { type: 'studio.state', state: first });
+      ctx.later(STATE_STEP_MS, () => hub.pushStudio(row.uuid, { type: 'studio.state', state: last }));
+      return channelJson(row);
+    });
+  }
+
+  app.post<UuidParams>(`${STUDIO_API}/channel/:uuid/outputToken`, async (req) => {
+    const me = await producer(req);
+    const outputToken = newToken();
+    await db.transaction(async (tx) => {
+      const row = await loadChannel(tx, req.params.uuid, true);
+      await requireChannelAccess(tx, me, row);
+      await tx.query('UPDATE channels SET output_token_hash = $2 WHERE uuid = $1', [row.uuid, tokenHash(outputToken)]);
+    });
+    return { outputToken };
+  });
+
+  const videoControl = async (req: FastifyRequest<UuidParams>, change: { state?: string; seekFrame?: number }) => {
+    const row = await accessible(req, req.params.uuid);
+    if (!row.event_id) throw notFound('The channel has no event');
+    const seek = change.seekFrame === undefined ? {} : { seek: change.seekFrame / PLAYOUT_FPS, offset: change.seekFrame / PLAYOUT_FPS };
+    await updateVideoShare(db, hub, row.event_id, { ...(change.state ? { state: change.state } : {}), ...seek });
+    return {};
+  };
+  app.post<{ Params: { uuid: string; position: string } }>(`${STUDIO_API}/channel/:uuid/layer/20000/seek/:position`, async (req) => {
+    const frame = Number(req.params.position);
+    if (!Number.isFinite(frame) || frame < 0) throw badRequest('The seek position must be a frame number');
+    return videoControl(req, { seekFrame: frame });
+  });
+  app.post<UuidParams>(`${STUDIO_API}/channel/:uuid/layer/20000/resume`, async (req) => videoControl(req, { state: 'PLAYING' }));
+  app.post<UuidParams>(`${STUDIO_API}/channel/:uuid/layer/20000/pause`, async (req) => videoControl(req, { state: 'PAUSED' }));
+
+  app.get<{ Querystring: { initials?: string } }>(`${STUDIO_API}/nametag/generate`, async (req, reply) => {
+    await producer(req);
+    reply.header('Content-Type', 'image/png').header('Cache-Control', 'private, max-age=3600');
+    return nametagPng(req.query.initials ?? '');
+  });
+}

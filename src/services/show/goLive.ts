@@ -1,0 +1,90 @@
+/**
+ * Going live (§2, §4): a countdown from 10, then the channel goes LIVE, the running flag is set and
+ * the go-live sound plays. END STREAM asks first; confirming resets the countdown, ends the live
+ * state and plays the end sound; cancelling changes nothing. Failures show the §8 dialog and leave
+ * the state as it was.
+ */
+import { errorMessage } from '../../log';
+import { GO_LIVE_COUNTDOWN_FROM, GO_LIVE_TICK_MS, goLiveStatus, nextBroadcastState, stopLiveStatus } from '../../state/broadcast';
+import { initialGoLiveState, useGoLiveStore } from '../../state/goLiveStore';
+import { useLayoutStore } from '../../state/layoutStore';
+import { useMeetingStore } from '../../state/meetingStore';
+import { realClock, type Clock } from '../../lib/clock';
+import { showError } from './alerts';
+import { sounds } from './sounds';
+import type { StudioSession } from '../../state/session';
+
+let tick: unknown = null;
+
+function setChannelStatus(eventStatus: 'LIVE' | 'NEW') {
+  useMeetingStore.setState((s) => ({ channel: s.channel ? { ...s.channel, eventStatus } : s.channel }));
+}
+
+export function startGoLiveCountdown(session: StudioSession, clock: Clock = realClock, now = Date.now): void {
+  if (useGoLiveStore.getState().countdown !== null || useLayoutStore.getState().liveStreamRunning) return;
+  try {
+    goLiveStatus(useMeetingStore.getState().channel); // refuse before counting down, not after
+  } catch (error) {
+    showError('UNKNOWN', { details: errorMessage(error) });
+    return;
+  }
+  useGoLiveStore.setState({ countdown: GO_LIVE_COUNTDOWN_FROM, countdownStartedAt: now() });
+  const step = () => {
+    const left = (useGoLiveStore.getState().countdown ?? 0) - 1;
+    if (left > 0) {
+      useGoLiveStore.setState({ countdown: left });
+      tick = clock.setTimeout(step, GO_LIVE_TICK_MS);
+      return;
+    }
+    tick = null;
+    void goLiveNow(session);
+  };
+  tick = clock.setTimeout(step, GO_LIVE_TICK_MS);
+}
+
+export function cancelGoLiveCountdown(clock: Clock = realClock): void {
+  if (tick !== null) clock.clearTimeout(tick);
+  tick = null;
+  useGoLiveStore.setState({ countdown: null, countdownStartedAt: null });
+}
+
+async function goLiveNow(session: StudioSession): Promise<void> {
+  const channel = useMeetingStore.getState().channel;
+  try {
+    goLiveStatus(channel);
+    await session.goLive(channel!.uuid);
+  } catch (error) {
+    useGoLiveStore.setState({ countdown: null, countdownStartedAt: null });
+    showError('UNKNOWN', { details: errorMessage(error) });
+    return;
+  }
+  setChannelStatus('LIVE');
+  useGoLiveStore.setState((s) => ({ countdown: null, countdownStartedAt: null, broadcastState: nextBroadcastState(s.broadcastState, { source: 'studio-server', state: 'LIVE' }) }));
+  useLayoutStore.getState().setLiveStreamRunning(true);
+  sounds.play('goLive');
+}
+
+/** §4: a state event from the event platform or the studio server moves the broadcast state. */
+export function applyBroadcastEvent(event: { source: 'event-platform' | 'studio-server'; state: string }): void {
+  useGoLiveStore.setState((s) => ({ broadcastState: nextBroadcastState(s.broadcastState, event) }));
+}
+
+export const openEndStreamConfirm = () => useGoLiveStore.setState({ endConfirmOpen: true });
+export const cancelEndStream = () => useGoLiveStore.setState({ endConfirmOpen: false });
+
+export async function confirmEndStream(session: StudioSession, clock: Clock = realClock): Promise<void> {
+  const channel = useMeetingStore.getState().channel;
+  try {
+    stopLiveStatus(channel);
+    await session.stopLive(channel!.uuid);
+  } catch (error) {
+    useGoLiveStore.setState({ endConfirmOpen: false });
+    showError('UNKNOWN', { details: errorMessage(error) });
+    return;
+  }
+  cancelGoLiveCountdown(clock);
+  setChannelStatus('NEW');
+  useGoLiveStore.setState({ ...initialGoLiveState(), broadcastState: 'TERMINATED' });
+  useLayoutStore.getState().setLiveStreamRunning(false);
+  sounds.play('endStream');
+}

@@ -1,0 +1,160 @@
+/** Helpers of the backend tests: a backend on a temporary folder, sign-in, JSON calls and sockets. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { startBackend, type Backend, type BackendOptions } from '../../src/server/server';
+
+export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'studio-backend-test-'));
+export const removeDir = (dir: string): void => rmSync(dir, { recursive: true, force: true });
+
+/**
+ * A backend on `dataDir`. With BACKEND_TEST_DATABASE_URL set (an empty database per test file, run
+ * one file at a time), the channel and audience tests run against that PostgreSQL server instead.
+ */
+export async function backendOn(dataDir: string, options: BackendOptions & { embedded?: boolean } = {}): Promise<Backend> {
+  const { embedded, ...rest } = options;
+  const url = embedded ? undefined : process.env.BACKEND_TEST_DATABASE_URL;
+  return startBackend({ port: 0, dataDir, ...(url ? { databaseUrl: url } : {}), ...rest });
+}
+
+export interface Call {
+  status: number;
+  body: unknown;
+  headers: Headers;
+}
+
+/** Any call; a JSON body (object) is sent as JSON. */
+export async function call(url: string, init: { method?: string; headers?: Record<string, string>; json?: unknown; body?: BodyInit } = {}): Promise<Call> {
+  const headers: Record<string, string> = { ...init.headers };
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(init.json);
+  }
+  const res = await fetch(url, { method: init.method ?? 'GET', headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads of JSON answers
+export type Json = any;
+
+export async function signIn(base: string, username: string, password = 'studio'): Promise<{ token: string; userId: string }> {
+  const res = await fetch(`${base}/usermanager/oauth2/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password, grant_type: 'password' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in ${username}: ${res.status}`);
+  const body = (await res.json()) as Json;
+  return { token: body.access_token, userId: body.scope.user.id };
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+export const producer = (token: string) => ({ 'X-Producer-Authorization': `Bearer ${token}` });
+
+export async function eventBySharingUrl(base: string, sharingUrl: string): Promise<Json> {
+  return (await call(`${base}/ptapi/api/eventdetails/v1/events/public/details?sharingUrl=${sharingUrl}`)).body;
+}
+
+export async function eventToken(base: string, userToken: string, eventId: string): Promise<string> {
+  const res = await call(`${base}/ptapi/api/security/v1/oauth/accesstoken`, {
+    method: 'POST',
+    headers: bearer(userToken),
+    json: { eventId, grant_type: 'a2mevent', properties: { emailId: '', sharingUrl: '', userAccessToken: userToken }, userRole: 'moderator' },
+  });
+  if (res.status !== 200) throw new Error(`event token: ${res.status}`);
+  return (res.body as Json).access_token;
+}
+
+export async function channelOf(base: string, userToken: string, eventId: string): Promise<Json> {
+  return (await call(`${base}/api/studio/channel?ptEventId=${eventId}`, { headers: producer(userToken) })).body;
+}
+
+/** A socket that records what it receives. */
+export class TestSocket {
+  readonly messages: Json[] = [];
+  closeCode: number | null = null;
+  closeReason = '';
+  private waiters: (() => void)[] = [];
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      this.messages.push(JSON.parse(String(data)));
+      this.wake();
+    });
+    ws.on('close', (code, reason) => {
+      this.closeCode = code;
+      this.closeReason = String(reason);
+      this.wake();
+    });
+  }
+
+  static async open(url: string): Promise<TestSocket> {
+    const ws = new WebSocket(url);
+    const socket = new TestSocket(ws);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    return socket;
+  }
+
+  send(message: unknown): void {
+    this.ws.send(JSON.stringify(message));
+  }
+
+  private wake(): void {
+    for (const w of this.waiters.splice(0)) w();
+  }
+
+  /** The first recorded message passing `match` (waiting for it up to `ms`). */
+  async next(match: (m: Json) => boolean, ms = 3000): Promise<Json> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const found = this.messages.find(match);
+      if (found) return found;
+      if (this.closeCode !== null) throw new Error(`socket closed (${this.closeCode}) before the message came`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no such message within ${ms} ms; got ${JSON.stringify(this.messages).slice(0, 500)}`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+  }
+
+  async closed(ms = 3000): Promise<number> {
+    const deadline = Date.now() + ms;
+    while (this.closeCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    if (this.closeCode === null) throw new Error('socket still open');
+    return this.closeCode;
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+export const wsUrl = (base: string, path: string) => `${base.replace(/^http/, 'ws')}${path}`;
+
+export async function studioSocket(base: string, register: Record<string, unknown>): Promise<TestSocket> {
+  const s = await TestSocket.open(wsUrl(base, '/api/studio/websocket'));
+  s.send({ type: 'register', ...register });
+  return s;
+}
+
+export async function eventSocket(base: string, register: Record<string, unknown>): Promise<TestSocket> {
+  const s = await TestSocket.open(wsUrl(base, '/ptapi/websocket'));
+  s.send({ type: 'register', ...register });
+  return s;
+}
