@@ -14,6 +14,7 @@
  * from two layouts; bodyFromKeyed recomputes them with buildLayers, exactly as the studio does.
  */
 import { channelBody, type ChannelIdentity } from '../convert/body';
+import { buildLayers } from '../layout';
 import { mergeProducers } from '../convert/producers';
 import { BRAND, LAYER, MEDIA_REF } from '../convert/parse';
 import { HIDDEN_POSITION } from '../layout';
@@ -80,6 +81,37 @@ export function keyedFromBody(body: ChannelBody): KeyedChannel {
   return out;
 }
 
+/** A JSON value as JSON.parse would give it back: undefined fields dropped (a map's values are always plain). */
+function plain(v: unknown): SyncValue {
+  if (Array.isArray(v)) return v.map(plain);
+  if (isRecord(v)) return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => [k, plain(x)]));
+  return v as SyncValue;
+}
+
+/**
+ * Channel document → keyed map, directly (no §7 body in between): the same keys, in the same order
+ * and with the same values as keyedFromBody(channelBody(doc)), which a unit test holds it to. Runs
+ * on every local edit, so it skips the body's JSON texts.
+ */
+export function keyedFromDoc(doc: ChannelDoc): KeyedChannel {
+  const out: Record<string, SyncValue> = { [KEY.layout]: doc.layout };
+  for (const [field, ok] of Object.entries(BRAND_FIELDS)) {
+    const v = (doc.brandSettings as unknown as Record<string, unknown>)[field];
+    if (ok(v)) out[KEY.brand(field)] = v as SyncValue;
+  }
+  for (const slot of MEDIA_SLOTS) {
+    const ref = doc.media[slot];
+    if (hasShape(ref, MEDIA_REF)) out[KEY.media(slot)] = pick(ref as unknown as Record<string, unknown>, MEDIA_REF);
+  }
+  for (const item of doc.templates) if (item.type !== 'NAMETAG' && item.type !== 'CHAT') out[KEY.template(item.id)] = plain(templateToAttributes(item));
+  if (doc.chatOnStream) out[KEY.chat] = plain(templateToAttributes(doc.chatOnStream));
+  for (const layer of buildLayers(doc.producers, doc.layout)) {
+    if (!Object.hasOwn(out, KEY.layer(layer.sourceId))) out[KEY.layer(layer.sourceId)] = plain(pick(layer as unknown as Record<string, unknown>, LAYER_FIELDS));
+  }
+  out[KEY.producerOrder] = doc.producers.map((p) => p.id);
+  return out;
+}
+
 const entriesWith = (keyed: KeyedChannel, prefix: string) =>
   Object.entries(keyed)
     .filter(([k]) => k.startsWith(prefix))
@@ -90,8 +122,12 @@ function templateOf(id: string, v: SyncValue): TemplateItem | null {
   return item && item.id === id ? item : null;
 }
 
-/** The channel document a keyed map stands for (off-air cards are known by id only). */
-export function docFromKeyed(keyed: KeyedChannel): ChannelDoc {
+/**
+ * The channel document a keyed map stands for. Off-air cards are ids in the order only: over
+ * `known` (the cards this client knows, with their names and media) they keep what it knows and
+ * unchanged cards keep their identity; without it they are bare cards.
+ */
+export function docFromKeyed(keyed: KeyedChannel, known?: Pick<ChannelDoc, 'producers'>): ChannelDoc {
   const base = emptyChannel();
   const rawLayout = keyed[KEY.layout];
   const layout = isOneOf(LAYOUT_CODES, rawLayout) ? rawLayout : base.layout;
@@ -115,7 +151,7 @@ export function docFromKeyed(keyed: KeyedChannel): ChannelDoc {
   const rawOrder = keyed[KEY.producerOrder];
   const order = Array.isArray(rawOrder) && rawOrder.every(isString) ? (rawOrder as string[]) : [];
   // Off-air cards exist only as ids in the order; mergeProducers turns live layers into live cards.
-  const producers = mergeProducers(order.map((id) => producerCard({ id, name: '' })), layers, order);
+  const producers = mergeProducers(known?.producers ?? order.map((id) => producerCard({ id, name: '' })), layers, order);
   return { producers, layout, brandSettings, media, templates, chatOnStream: chat?.type === 'CHAT' ? chat : null };
 }
 

@@ -2,7 +2,7 @@
 import type { RuntimeConfig } from '../config';
 import { createDemoBackend } from '../demo/demoBackend';
 import type { Backend } from '../state/backend';
-import { useServerSession } from '../state/remoteStore';
+import { useRemoteStore } from '../state/remoteStore';
 import { createServerBackend } from '../services/remote/remoteBackend';
 import { installServerMode } from '../services/remote/mode';
 
@@ -10,12 +10,12 @@ export function createBackend(config: RuntimeConfig): Backend {
   switch (config.backend) {
     case 'demo':
       installServerMode(null);
-      useServerSession.setState({ auth: 'demo' });
+      useRemoteStore.setState({ auth: 'demo' });
       return createDemoBackend();
     case 'server': {
       const server = createServerBackend(config.services, { disablePtSequinCheck: config.disablePtSequinCheck, meeting: config.meeting });
       installServerMode(server);
-      useServerSession.setState({ auth: 'unknown' });
+      useRemoteStore.setState({ auth: 'unknown' });
       return server.backend;
     }
   }

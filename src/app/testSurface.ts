@@ -1,6 +1,6 @@
 /**
  * window.__STUDIO__ (DESIGN.md Testing surface), present in development and test builds only.
- * state(): a snapshot of every store; scene(): the SceneModel the compositor draws; channel(): the
+ * state(): a snapshot of every store; scene(): the SceneModel this page's compositor draws; channel(): the
  * body PUT /channel/{uuid} would carry now; frameStats(): the compositors' counters; logs(): the
  * logger ring; saves(): what the demo channel server received; sharedVideo(): the shared video's
  * state; sync(): backend mode's synced channel; showError(code) and closeError(): open
@@ -20,12 +20,27 @@ import { closeError, showError } from '../services/show/alerts';
 import type { ErrorCode } from '../state/errorCatalogue';
 import { sharedVideo } from '../services/media/sharedVideoPlayer';
 import { useLibraryStore } from '../state/graphics/library';
-import { useServerSession } from '../state/remoteStore';
-import { syncState } from '../services/channel/keyedStage';
+import { useRemoteStore } from '../state/remoteStore';
+import { activeSync } from '../services/channel/stageSync';
+import { useProgramStore } from '../state/programStore';
+import { parseRoute } from '../ui/router';
+import { canonicalJson } from '../../compositor/sync';
 import { usePeopleStore } from '../state/people/peopleStore';
 import { useGuestStore } from '../state/guestStore';
 
 /** Plain data only: functions (actions) are dropped from the snapshot. */
+/** This tab's view of the channel (canonical), and what it has not had acknowledged. */
+function syncState() {
+  const sync = activeSync();
+  return sync && { view: canonicalJson(sync.view()), version: sync.server().version, pending: sync.pendingCount(), unsent: sync.hasUnsent() };
+}
+
+/** The document this page draws: the program on the output page and a guest's page, else the studio's stage. */
+function drawnDoc() {
+  const route = parseRoute(location.pathname, location.search).name;
+  return (route === 'output' || route === 'guest' ? useProgramStore : useStageStore).getState().doc;
+}
+
 function data<T extends object>(state: T): Partial<T> {
   return Object.fromEntries(Object.entries(state).filter(([, v]) => typeof v !== 'function')) as Partial<T>;
 }
@@ -37,7 +52,7 @@ export function studioSnapshot() {
     settings: data(useSettingsStore.getState()),
     stage: data(useStageStore.getState()),
     library: useLibraryStore.getState().items,
-    server: data(useServerSession.getState()),
+    server: data(useRemoteStore.getState()),
     people: { presenters: usePeopleStore.getState().presenters, attendees: usePeopleStore.getState().attendees.length },
     guest: data(useGuestStore.getState()),
     chat: (({ unread, onStreamMessageId, retryAfter, messages }) => ({
@@ -52,7 +67,7 @@ export function studioSnapshot() {
 export function installTestSurface(): void {
   (window as unknown as { __STUDIO__: unknown }).__STUDIO__ = {
     state: studioSnapshot,
-    scene: () => selectScene(useStageStore.getState().doc),
+    scene: () => selectScene(drawnDoc()),
     channel: () => {
       const channel = useMeetingStore.getState().channel;
       return channel ? channelBody(useStageStore.getState().doc, channel, null) : null;
@@ -61,7 +76,7 @@ export function installTestSurface(): void {
     logs: log.entries,
     saves: () => ({ ...demoChannelServer }),
     sharedVideo: () => sharedVideo.getState(),
-    /** Backend mode: this tab's synced view of the channel and what is still unacknowledged. */
+    /** This tab's synced view of the channel and what is still unacknowledged. */
     sync: syncState,
     showError: (code: ErrorCode) => showError(code),
     closeError,

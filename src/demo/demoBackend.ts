@@ -24,9 +24,10 @@ export interface DemoBackendOptions extends DemoSessionOptions {
 export function createDemoBackend({ now = Date.now, schedule = realTimer, ...sessionOptions }: DemoBackendOptions = {}): Backend {
   const chat = createChatDemo({ now, schedule });
   const pollsQna = createDemoPollsQnaService({ now, schedule, questions: demoQuestions(now()) });
+  const channel = createDemoChannel();
   return {
-    session: createDemoSession(sessionOptions),
-    channel: createDemoChannel(),
+    session: createDemoSession(channel, sessionOptions),
+    channel,
     chat: chat.service,
     polls: pollsQna.polls,
     qna: pollsQna.qna,

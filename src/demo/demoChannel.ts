@@ -1,36 +1,94 @@
 /**
- * The demo's channel API (§7 Channel). Saves are kept in memory for the test surface and relayed to
- * the demo studios open in other tabs of this browser (a BroadcastChannel stands in for the studio
- * server's channel updates), so two tabs act as two producers of one channel: each applies the
- * other's edits by the §4 origin rule, and ignores its own.
+ * The demo's channel API (§7 Channel) on the keyed sync of backend mode: the room core runs in one
+ * of this browser's studio tabs (tabRoom.ts) and the others, and the demo output page, reach it over
+ * a BroadcastChannel; the Web Locks API picks the tab that hosts it. So two tabs are two producers
+ * of one channel with the same guarantees as two browsers on the studio backend.
  */
-import { log } from '../log';
 import type { ChannelBody } from '../../compositor/model/types';
-import type { RelayChannelService } from '../state/backend';
+import type { ChannelService } from '../state/backend';
+import { SELF_ID } from '../state/session';
+import { DEMO_CHANNEL } from './demoData';
+import { joinTabRoom, type RoomElection, type RoomMessage, type RoomTransport, type TabRoom } from './tabRoom';
 
-/** What the demo "channel server" received: how many saves, and the last body. */
+/** What this tab sent the demo channel: how many saves, and the last body (the test surface reads it). */
 export const demoChannelServer = { saves: 0, last: null as ChannelBody | null };
 
-export const DEMO_CHANNEL_RELAY = 'studio-demo-channel';
-type Relayed = { uuid: string; body: ChannelBody };
-const relay = () => (typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(DEMO_CHANNEL_RELAY));
+const roomName = (uuid: string) => `studio-demo-room:${uuid}`;
 
-export function createDemoChannel(): RelayChannelService {
-  let outbox: BroadcastChannel | null = null;
+/**
+ * Tabs share a room only where one of them can be elected its host (Web Locks) and reach the others
+ * (BroadcastChannel); elsewhere (an old browser, the unit tests' jsdom) each studio runs its own.
+ */
+const canShare = () => typeof BroadcastChannel !== 'undefined' && typeof navigator !== 'undefined' && !!navigator.locks;
+
+function broadcastTransport(name: string): RoomTransport {
+  const channel = canShare() ? new BroadcastChannel(name) : null;
   return {
-    kind: 'relay',
-    async save(uuid, body) {
+    post: (message) => channel?.postMessage(message),
+    listen(on) {
+      const handler = (e: MessageEvent<RoomMessage>) => on(e.data);
+      channel?.addEventListener('message', handler);
+      return () => {
+        channel?.removeEventListener('message', handler);
+        channel?.close();
+      };
+    },
+  };
+}
+
+/** The tab that holds the lock hosts the room; the browser frees it when the tab closes. */
+function lockElection(name: string): RoomElection {
+  return {
+    campaign(lead) {
+      if (!canShare()) {
+        lead(); // this studio is on its own
+        return () => undefined;
+      }
+      const abort = new AbortController();
+      let release: (() => void) | null = null;
+      navigator.locks.request(name, { signal: abort.signal }, () => new Promise<void>((resolve) => ((release = resolve), lead()))).catch(() => undefined);
+      return () => {
+        abort.abort();
+        release?.();
+      };
+    },
+  };
+}
+
+const newMember = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `tab-${Date.now()}-${Math.random()}`);
+
+export function createDemoChannel(): ChannelService {
+  const rooms = new Map<string, TabRoom>();
+  const roomOf = (uuid: string): TabRoom => {
+    let room = rooms.get(uuid);
+    if (!room) {
+      room = joinTabRoom({ member: newMember(), transport: broadcastTransport(roomName(uuid)), election: lockElection(roomName(uuid)), ...(canShare() ? {} : { collectMs: 0 }) });
+      rooms.set(uuid, room);
+    }
+    return room;
+  };
+  return {
+    push(uuid, body, update) {
       demoChannelServer.saves += 1;
       demoChannelServer.last = body;
-      outbox ??= relay();
-      outbox?.postMessage({ uuid, body } satisfies Relayed);
-      log.info('demo', `channel ${uuid} saved (${JSON.parse(body.updateReason)?.action ?? 'load'})`);
+      return roomOf(uuid).push(update);
     },
-    subscribe(uuid, onUpdate) {
-      const inbox = relay();
-      if (!inbox) return () => undefined;
-      inbox.onmessage = (e: MessageEvent<Relayed>) => e.data?.uuid === uuid && onUpdate(e.data.body);
-      return () => inbox.close();
+    resync: (uuid) => roomOf(uuid).resync(),
+    subscribe: (uuid, on) => roomOf(uuid).subscribe(on),
+    // Every tab is the same demo moderator: one card, each tab showing its own camera on it.
+    selfWireId: () => SELF_ID,
+    // The demo's output page follows this browser's tabs and needs no token.
+    rotateOutputToken: async () => null,
+    followReadOnly(link, on) {
+      const uuid = link?.channel ?? DEMO_CHANNEL.uuid;
+      const room = joinTabRoom({ member: newMember(), transport: broadcastTransport(roomName(uuid)), election: null });
+      const catchUp = () => void room.resync().then(on.channel, () => undefined); // no studio tab yet: its first channel comes by itself
+      const off = room.subscribe({ channel: on.channel, reconnected: catchUp });
+      catchUp();
+      return () => {
+        off();
+        room.close();
+      };
     },
   };
 }

@@ -1,7 +1,9 @@
 /** The demo implementation of the session: built-in data, no server fetch (§1). */
 import { log } from '../log';
 import { realWait } from '../lib/clock';
-import type { Connection, StudioSession } from '../state/session';
+import type { ChannelService } from '../state/backend';
+import type { ChannelStage, Connection, StudioSession } from '../state/session';
+import { docFromWire } from '../services/channel/wireIds';
 import { DEMO_CHANNEL, DEMO_CONNECT_LATENCY_MS, DEMO_EVENT_INFORMATION, DEMO_FIXED_CODE, DEMO_USER } from './demoData';
 import { demoStage } from './demoStage';
 
@@ -10,18 +12,27 @@ export interface DemoSessionOptions {
   wait?: (ms: number) => Promise<void>;
 }
 
+/**
+ * The stage on joining: the channel as the demo's room has it when another tab already runs it, over
+ * the demo's own cards; the sample stage when this is the first tab (it becomes the first edit).
+ */
+async function joinStage(channel: ChannelService): Promise<ChannelStage> {
+  const server = await channel.resync(DEMO_CHANNEL.uuid);
+  const sample = demoStage(DEMO_USER).doc;
+  return { doc: server.version === 0 ? sample : docFromWire(server.keyed, sample, channel.selfWireId()), server };
+}
 
-export function createDemoSession({ latencyMs = DEMO_CONNECT_LATENCY_MS, wait = realWait }: DemoSessionOptions = {}): StudioSession {
+export function createDemoSession(channel: ChannelService, { latencyMs = DEMO_CONNECT_LATENCY_MS, wait = realWait }: DemoSessionOptions = {}): StudioSession {
   return {
-    capabilities: { goLive: false },
+    capabilities: { goLive: false, joinFailureDialog: false },
     goLive: () => Promise.reject(new Error('The instant demo cannot go live')),
     stopLive: () => Promise.reject(new Error('The instant demo cannot go live')),
     currentUser: () => DEMO_USER,
     upcomingEventTitle: () => DEMO_EVENT_INFORMATION.eventTitle,
     async connect(code: string): Promise<Connection> {
-      await wait(latencyMs);
+      const [stage] = await Promise.all([joinStage(channel), wait(latencyMs)]);
       log.info('demo', `joined demo event ${DEMO_EVENT_INFORMATION.eventId} with code ${DEMO_FIXED_CODE}${code}`);
-      return { user: DEMO_USER, eventInformation: { ...DEMO_EVENT_INFORMATION }, channel: { ...DEMO_CHANNEL }, stage: demoStage(DEMO_USER) };
+      return { user: DEMO_USER, eventInformation: { ...DEMO_EVENT_INFORMATION }, channel: { ...DEMO_CHANNEL }, stage };
     },
     async leave() {
       log.info('demo', 'left the demo meeting');

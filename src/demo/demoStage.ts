@@ -6,19 +6,18 @@ import { goOnAir } from '../../compositor/layout';
 import { emptyChannel, type ChannelDoc } from '../../compositor/model/channel';
 import { producerCard, withOrderRanks } from '../../compositor/model/producerCard';
 import { SELF_ID, type StudioUser } from '../state/session';
+import { LOCAL_CAMERA_URL } from '../services/channel/wireIds';
 import { DEMO_GUESTS } from './demoGuests';
 
 const VIDEO_URLS = import.meta.glob('../../assets/video/guest-*.webm', { eager: true, query: '?url', import: 'default' }) as Record<string, string>;
-const POSTER_URLS = import.meta.glob('../../assets/video/guest-*.jpg', { eager: true, query: '?url', import: 'default' }) as Record<string, string>;
 
 export const guestVideoUrl = (file: string) => VIDEO_URLS[`../../assets/video/${file}.webm`] ?? '';
-export const guestPosterUrl = (file: string) => POSTER_URLS[`../../assets/video/${file}.jpg`] ?? '';
 
 /** Guests who start on air. */
 const ON_AIR_AT_START = 2;
 
 export function demoStage(user: StudioUser): { doc: ChannelDoc } {
-  const self = producerCard({ id: SELF_ID, name: `${user.firstName} ${user.lastName}`, type: 'MODERATOR', url: 'local:camera', participantGuid: user.id, audioMute: true });
+  const self = producerCard({ id: SELF_ID, name: `${user.firstName} ${user.lastName}`, type: 'MODERATOR', url: LOCAL_CAMERA_URL, participantGuid: user.id, audioMute: true });
   const guests = DEMO_GUESTS.map((g) =>
     producerCard({
       id: g.id,

@@ -1,4 +1,4 @@
-/** The running compositors by role, so the test surface can read their frame statistics. */
+/** The running compositors by role, so the test surface can read their frame statistics (never in a production build). */
 import type { Compositor } from '../../compositor/render';
 
 const running = new Map<string, Compositor>();

@@ -5,7 +5,7 @@
  */
 import type { ChannelBody } from '../../compositor/model/types';
 import type { ChannelDoc } from '../../compositor/model/channel';
-import type { SyncUpdate } from '../../compositor/sync';
+import type { ServerChannel, SyncUpdate } from '../../compositor/sync';
 import type { AssetService } from './assets';
 import type { ChatService } from './chat/service';
 import type { PeopleService } from './people/service';
@@ -13,40 +13,39 @@ import type { PollService } from './polls/service';
 import type { QnaService } from './qna/service';
 import type { Dispatch } from './realtimeEvent';
 import type { SharedVideoReport } from './media/sharedVideo';
-import type { EventInformation, StudioSession, SyncedChannel } from './session';
+import type { EventInformation, StudioSession } from './session';
 
-export type { SyncedChannel };
-
-/** The demo's channel: whole-body saves, relayed to the other studio tabs of this browser. */
-export interface RelayChannelService {
-  readonly kind: 'relay';
-  /** PUT /channel/{uuid} (§7); `keepalive` while the page is going away. */
-  save(uuid: string, body: ChannelBody, opts: { keepalive: boolean }): Promise<void>;
-  /** Updates of the channel made elsewhere (§4 Channel updates from others); returns the unsubscribe. */
-  subscribe(uuid: string, onUpdate: (body: ChannelBody) => void): () => void;
+/** Where a read-only page (the output page, a guest's program return) follows the channel. */
+export interface ReadOnlyLink {
+  channel: string;
+  /** The output or guest token. */
+  token: string;
 }
 
 /**
- * Backend mode's channel (§7 Channel with compositor/sync): each local edit travels as an update that
- * the server applies once and pushes to every producer; others' edits arrive as whole channels.
+ * The channel's one way out of the studio, in every mode (§7 Channel with compositor/sync): each
+ * local edit travels as a keyed update that the channel's room applies once and passes on to every
+ * producer; others' edits arrive as the room's channel. Backend mode's room is the studio backend;
+ * the demo's runs in one of this browser's tabs.
  */
-export interface SyncChannelService {
-  readonly kind: 'sync';
-  /** PUT channel/{uuid} with one update: the channel after it. */
-  push(uuid: string, body: ChannelBody, update: SyncUpdate, opts: { keepalive: boolean }): Promise<SyncedChannel>;
+export interface ChannelService {
+  /** PUT channel/{uuid} (§7 body) with one update: the room's channel after it. */
+  push(uuid: string, body: ChannelBody, update: SyncUpdate, opts: { keepalive: boolean }): Promise<ServerChannel>;
   /** POST channel/{uuid}/resync: the channel now, what a reconnect catches up with. */
-  resync(uuid: string): Promise<SyncedChannel>;
-  /** Channels pushed by the studio socket, and its reconnects; returns the unsubscribe. */
-  subscribe(uuid: string, on: { channel(channel: SyncedChannel): void; reconnected(): void }): () => void;
-  /** The id this producer's own card ('self' here) has on the wire, where every producer's must differ. */
+  resync(uuid: string): Promise<ServerChannel>;
+  /** The room's newer channels, and its reconnects; returns the unsubscribe. */
+  subscribe(uuid: string, on: { channel(server: ServerChannel): void; reconnected(): void }): () => void;
+  /** The id this producer's own card ('self' here) has on the wire. */
   selfWireId(): string;
-  /** A new read-only output token for the channel (the old one stops working). */
-  rotateOutputToken(uuid: string): Promise<string>;
-  /** The output page: the channel and its updates with the output token; `refused` when the token is not (or no longer) good. */
-  followReadOnly(uuid: string, outputToken: string, on: { channel(body: ChannelBody): void; refused(message: string): void }): () => void;
+  /** A new read-only output token for the channel (the old one stops working); null where the output page needs none. */
+  rotateOutputToken(uuid: string): Promise<string | null>;
+  /**
+   * Follows the channel read-only: the room's channels, or `refused` when the page has no link
+   * (null message) or its token is not (or no longer) good. Returns the stop.
+   */
+  followReadOnly(link: ReadOnlyLink | null, on: { channel(server: ServerChannel): void; refused(message: string | null): void }): () => void;
 }
 
-export type ChannelService = RelayChannelService | SyncChannelService;
 
 /** A presenter who shares a screen now (the §4 Screen Share Conflict names them). */
 export interface Sharer {

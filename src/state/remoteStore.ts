@@ -20,7 +20,7 @@ export interface UpcomingEvent {
   tzShortName: string;
 }
 
-export interface ServerSessionState {
+export interface RemoteState {
   /** 'demo' while the instant demo runs; otherwise whether someone is signed in. */
   auth: 'demo' | 'unknown' | 'signed-out' | 'signed-in';
   user: StudioUser | null;
@@ -36,7 +36,7 @@ export interface ServerSessionState {
   saveStatus: 'idle' | 'pending' | 'saving' | 'error';
 }
 
-export const useServerSession = create<ServerSessionState>()(() => ({
+export const useRemoteStore = create<RemoteState>()(() => ({
   auth: 'demo',
   user: null,
   events: [],

@@ -3,7 +3,6 @@
  * session calls themselves, as the Backend port (src/state/backend.ts) exposes them.
  */
 import type { ChannelDoc } from '../../compositor/model/channel';
-import type { ChannelBody } from '../../compositor/model/types';
 import type { ServerChannel } from '../../compositor/sync';
 
 /** The card id of the moderator's own camera and microphone (local media, not a moderator call). */
@@ -38,17 +37,10 @@ export interface ChannelSummary {
   eventStatus: 'NEW' | 'LIVE' | 'TERMINATED' | null;
 }
 
-/** A channel as the studio backend answers it: the §7 body (producer ids on the wire) and its sync state. */
-export interface SyncedChannel {
-  body: ChannelBody;
-  server: ServerChannel;
-}
-
-/** The displayed channel's document as GET /channel/{uuid} returned it (its media URLs included). */
+/** The displayed channel on joining: its document here (own card 'self'), and the room's channel it came from. */
 export interface ChannelStage {
   doc: ChannelDoc;
-  /** Backend mode: the channel as the studio backend answered it, with its sync state. */
-  synced?: SyncedChannel;
+  server: ServerChannel;
 }
 
 export interface Connection {
@@ -60,8 +52,11 @@ export interface Connection {
 
 /** Sign-in, event join and going live (§2, §7); the channel and the meeting are separate members. */
 export interface StudioSession {
-  /** What this session can do: the instant demo cannot go live (its control opens the pop-up). */
-  readonly capabilities: { goLive: boolean };
+  /**
+   * What this session can do: the instant demo cannot go live (its control opens the pop-up), and
+   * its join failures are only logged (§8) where a real event's say why.
+   */
+  readonly capabilities: { goLive: boolean; joinFailureDialog: boolean };
   /** POST /channel/{uuid}/golive and /stoplive (§7). */
   goLive(uuid: string): Promise<void>;
   stopLive(uuid: string): Promise<void>;

@@ -7,10 +7,10 @@
  */
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diffKeyed, type KeyedChannel } from '../../compositor/sync';
+import { bodyFromKeyed, diffKeyed, type KeyedChannel } from '../../compositor/sync';
 import type { ModeratorRegistration } from '../../src/api/types';
 import type { WireChannel } from '../../src/api/channel';
-import { bodyOf, synced } from '../../src/services/remote/channelService';
+import { serverChannelOf } from '../../src/services/remote/channelService';
 import type { Backend } from '../../src/server/server';
 import { clientsFor, closedPort, Recorder, serviceBases, smallPng, type Clients } from './clientHarness';
 import { backendOn, call, eventBySharingUrl, eventSocket, eventToken, removeDir, signIn, tempDir, type Json, type TestSocket } from './helpers';
@@ -486,26 +486,25 @@ describe('channel', () => {
 
     expect(await c1.channel.get(channel.uuid)).toEqual(channel);
     expect(rec.last()).toMatchObject({ method: 'GET', path: studio(`/${channel.uuid}`), status: 200 });
-    // synced(): the server's keyed map and sync fields as the sync engine takes them.
-    expect(synced(channel)).toEqual({ body: bodyOf(channel), server: { version: 0, applied: {}, keyed: channel.keyed } });
+    // serverChannelOf(): the server's keyed map and sync fields as the sync engine takes them.
+    expect(serverChannelOf(channel)).toEqual({ version: 0, applied: {}, keyed: channel.keyed });
   });
 
   it('save a sync update: version + 1, applied[origin] = seq, keyed; the same update again is a duplicate', async () => {
-    const before = synced(await c1.channel.get(channel.uuid));
-    const next: KeyedChannel = { ...before.server.keyed, layout: 'COVER' };
-    const changes = diffKeyed(before.server.keyed, next);
+    const before = serverChannelOf(await c1.channel.get(channel.uuid));
+    const next: KeyedChannel = { ...before.keyed, layout: 'COVER' };
+    const changes = diffKeyed(before.keyed, next);
     expect(changes).toEqual({ layout: 'COVER' });
     const update = { origin: 'contract-tab-1', seq: 1, changes };
-    const body = { ...before.body, layout: 'COVER' as const };
+    const body = bodyFromKeyed(next, channel, null);
 
     const saved = await c1.channel.save(channel.uuid, body, update);
     const sent = rec.last();
     expect(sent).toMatchObject({ method: 'PUT', path: studio(`/${channel.uuid}`), status: 200, headers: { 'x-producer-authorization': `Bearer ${p1.token}` } });
     expect(sent.body).toEqual({ ...JSON.parse(JSON.stringify(body)), sync: update });
-    expect(saved).toMatchObject({ uuid: channel.uuid, layout: 'COVER', version: before.server.version + 1, applied: { 'contract-tab-1': 1 } });
-    const after = synced(saved);
-    expect(after.server).toEqual({ version: before.server.version + 1, applied: { 'contract-tab-1': 1 }, keyed: next });
-    expect(after.body.layout).toBe('COVER');
+    expect(saved).toMatchObject({ uuid: channel.uuid, layout: 'COVER', version: before.version + 1, applied: { 'contract-tab-1': 1 } });
+    expect(serverChannelOf(saved)).toEqual({ version: before.version + 1, applied: { 'contract-tab-1': 1 }, keyed: next });
+    expect(saved.layout).toBe('COVER');
 
     // A resend of the same update: the current channel, not applied again.
     const again = await c1.channel.save(channel.uuid, body, update);
@@ -514,7 +513,7 @@ describe('channel', () => {
     expect((await call(`${url}/__test/channel/${channel.uuid}`)).body).toMatchObject({ version: saved.version });
 
     // Another origin's update on another key keeps this one (merge per key).
-    const other = await c2.channel.save(channel.uuid, bodyOf(saved), { origin: 'contract-tab-2', seq: 1, changes: { 'brand:primaryColor': '#123456' } });
+    const other = await c2.channel.save(channel.uuid, bodyFromKeyed(serverChannelOf(saved).keyed, saved, null), { origin: 'contract-tab-2', seq: 1, changes: { 'brand:primaryColor': '#123456' } });
     expect(other).toMatchObject({ layout: 'COVER', brandSettings: { primaryColor: '#123456' }, version: saved.version + 1, applied: { 'contract-tab-1': 1, 'contract-tab-2': 1 } });
 
     const resynced = await c1.channel.resync(channel.uuid);
@@ -575,7 +574,7 @@ describe('channel', () => {
   });
 
   it('create and delete a channel', async () => {
-    const created = await c1.channel.create({ ...bodyOf(channel), name: 'Overflow room', ptEventId: townHall.eventId });
+    const created = await c1.channel.create({ ...bodyFromKeyed(channel.keyed ?? {}, channel, null), name: 'Overflow room', ptEventId: townHall.eventId });
     expect(rec.last()).toMatchObject({ method: 'POST', path: studio(), status: 200, body: { name: 'Overflow room', ptEventId: townHall.eventId } });
     expect(created).toMatchObject({ uuid: expect.any(String), name: 'Overflow room', ptEventId: townHall.eventId, eventStatus: 'NEW', version: 0 });
     await expect(c1.channel.delete(created.uuid)).resolves.toBeUndefined();
@@ -609,7 +608,7 @@ describe('auth', () => {
     const hall = (await c1.channel.findByEvent(townHall.eventId, townHall.instanceId))!;
     await expect(c2.channel.get(hall.uuid)).rejects.toEqual(apiError(403, 'FORBIDDEN'));
     expect(rec.last()).toMatchObject({ path: `/api/studio/channel/${hall.uuid}`, status: 403 });
-    await expect(c2.channel.save(hall.uuid, bodyOf(hall), { origin: 'intruder', seq: 1, changes: { layout: 'PIP' } })).rejects.toEqual(apiError(403, 'FORBIDDEN'));
+    await expect(c2.channel.save(hall.uuid, bodyFromKeyed(hall.keyed ?? {}, hall, null), { origin: 'intruder', seq: 1, changes: { layout: 'PIP' } })).rejects.toEqual(apiError(403, 'FORBIDDEN'));
     await expect(c2.channel.goLive(hall.uuid)).rejects.toEqual(apiError(403, 'FORBIDDEN'));
     expect(await c2.channel.findByEvent(townHall.eventId, townHall.instanceId)).toBeNull();
     expect(rec.last().status).toBe(403);
@@ -623,10 +622,10 @@ describe('§8 mapping end to end', () => {
     expect(armed.status).toBe(200);
     const update = { origin: 'contract-fault', seq: 1, changes: { layout: 'SPLIT' } };
     const mark = rec.mark();
-    await expect(c1.channel.save(hall.uuid, bodyOf(hall), update)).rejects.toEqual({ type: 'unknown', code: 'API_BACKEND_ERROR', message: 'Injected failure (500)', status: 500 });
+    await expect(c1.channel.save(hall.uuid, bodyFromKeyed(hall.keyed ?? {}, hall, null), update)).rejects.toEqual({ type: 'unknown', code: 'API_BACKEND_ERROR', message: 'Injected failure (500)', status: 500 });
     expect(rec.since(mark).map((e) => e.status)).toEqual([500]); // a save is not retried by the client
     // The caller's resend is applied once.
-    await expect(c1.channel.save(hall.uuid, bodyOf(hall), update)).resolves.toMatchObject({ layout: 'SPLIT', version: hall.version + 1, applied: { 'contract-fault': 1 } });
+    await expect(c1.channel.save(hall.uuid, bodyFromKeyed(hall.keyed ?? {}, hall, null), update)).resolves.toMatchObject({ layout: 'SPLIT', version: hall.version + 1, applied: { 'contract-fault': 1 } });
   });
 
   it('an injected 500 on a read is retried by ky and the read succeeds', async () => {
@@ -639,7 +638,7 @@ describe('§8 mapping end to end', () => {
   it('a network failure rejects with null', async () => {
     const port = await closedPort();
     const down = clientsFor(`http://127.0.0.1:${port}`, { user: () => p1.token, event: () => eventToken1 }, rec);
-    await expect(down.channel.save('any', bodyOf(channelStub()), { origin: 'o', seq: 1, changes: {} })).rejects.toBeNull();
+    await expect(down.channel.save('any', bodyFromKeyed({}, channelStub(), null), { origin: 'o', seq: 1, changes: {} })).rejects.toBeNull();
     await expect(down.userManager.signIn('producer1', 'studio')).rejects.toBeNull();
     await expect(down.events.manage(launch.eventId, 'inevent')).rejects.toBeNull();
     // The calls that answer an empty value on failure do so here too.

@@ -5,9 +5,12 @@ import { parseRuntimeConfig } from '../../src/config';
 import { API_BACKEND_ERROR, createClient, json } from '../../src/api/http';
 import { seekFrame } from '../../src/api/channel';
 import { reconnectDelay, socketUrl } from '../../src/realtime/socket';
-import { renameProducer } from '../../src/services/channel/keyedStage';
+import { docFromWire, toWire } from '../../src/services/channel/wireIds';
+import { keyedFromDoc, type KeyedChannel } from '../../compositor/sync';
+import { emptyChannel, type ChannelDoc } from '../../compositor/model/channel';
+import { producerCard, withOrderRanks } from '../../compositor/model/producerCard';
 import { SOCKET_MAX_RECONNECT_MS, SOCKET_MAX_RETRIES, SOCKET_MIN_RECONNECT_MS } from '../../src/lib/limits';
-import type { ChannelBody } from '../../compositor/model/types';
+import type { ProducerCard } from '../../compositor/model/types';
 
 const SERVICES = { userManager: '/um/', tokenExchange: '/te/', eventApi: '/ev/', eventSocket: '/ws', studioApi: '/api/studio', assetApi: '/api/v1/', cms: '/cms/' };
 
@@ -72,23 +75,30 @@ describe('socket reconnects (§9: 2 s to 30 s, 10 retries; R9)', () => {
 });
 
 describe('the own card on the wire', () => {
-  const layer = (sourceId: string, sourceUrl: string) => ({ number: 2, type: 'MODERATOR' as const, sourceUrl, sourceId, sourceName: 'Me', isHidden: false, isSpotted: false, orderRank: 10, liveRank: 10, position: { x: 0, y: 0, width: 1, height: 1 }, crop: { top: 0, left: 0, bottom: 0, right: 0 } });
-  const body: ChannelBody = { layers: [layer('self', 'local:camera'), layer('guest-1', 'https://cdn.example.com/g.webm')], name: 'c', layout: 'CLASSIC', brandSettings: { nametagsActive: true, primaryColor: '#0D62C5', selectedTheme: 'lower_third1' }, templateUrl: '', templateAttributes: '{}', producerOrder: '["self","guest-1"]', updateReason: 'null' };
+  const card = (id: string, url: string | null, isLive = true) => producerCard({ id, name: id, url, type: id === 'self' ? 'MODERATOR' : 'PRODUCER', isLive });
+  const doc = (...producers: ProducerCard[]): ChannelDoc => ({ ...emptyChannel(), producers: withOrderRanks(producers) });
+  const layersOf = (keyed: KeyedChannel) => Object.entries(keyed).filter(([k]) => k.startsWith('layer:')).map(([, v]) => v as { sourceId: string; sourceUrl: string });
 
   it('is renamed to the producer id every other studio knows it by; its local camera travels as its meeting feed', () => {
-    const wire = renameProducer(body, 'self', 'producer-u1');
-    expect(wire.layers.map((l) => [l.sourceId, l.sourceUrl])).toEqual([
+    const here = doc(card('self', 'local:camera'), card('guest-1', 'https://cdn.example.com/g.webm'));
+    const wire = keyedFromDoc(toWire(here, 'producer-u1'));
+    expect(layersOf(wire).map((l) => [l.sourceId, l.sourceUrl])).toEqual([
       ['producer-u1', 'meeting:producer-u1'],
       ['guest-1', 'https://cdn.example.com/g.webm'],
     ]);
-    expect(JSON.parse(wire.producerOrder)).toEqual(['producer-u1', 'guest-1']);
-    const back = renameProducer(wire, 'producer-u1', 'self').layers[0]!;
-    expect([back.sourceId, back.sourceUrl]).toEqual(['self', 'local:camera']);
+    expect(wire.producerOrder).toEqual(['producer-u1', 'guest-1']);
+    const back = docFromWire(wire, here, 'producer-u1').producers.find((p) => p.id === 'self')!;
+    expect([back.id, back.url, back.isLive]).toEqual(['self', 'local:camera', true]);
   });
 
   it('never sends another machine-local URL', () => {
-    const other = { ...body, layers: [layer('guest-2', 'blob:http://x/1'), layer('guest-3', 'local:camera')] };
-    expect(renameProducer(other, 'self', 'producer-u1').layers.map((l) => l.sourceUrl)).toEqual(['', '']);
+    const wire = keyedFromDoc(toWire(doc(card('guest-2', 'blob:http://x/1'), card('guest-3', 'local:camera')), 'producer-u1'));
+    expect(layersOf(wire).map((l) => l.sourceUrl)).toEqual(['', '']);
+  });
+
+  it('in the demo every tab is the one moderator: the own card keeps its id and its local camera', () => {
+    const wire = keyedFromDoc(toWire(doc(card('self', 'local:camera')), 'self'));
+    expect(layersOf(wire).map((l) => [l.sourceId, l.sourceUrl])).toEqual([['self', 'local:camera']]);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Backend mode's stage sync (src/services/channel/keyedStage.ts) against an in-memory studio backend built
+ * The stage's sync (src/services/channel/stageSync.ts) against an in-memory studio backend built
  * on the real room core: a local edit leaves as one keyed update with its origin and sequence, a
  * failed save keeps the edit, says so once and is resent with the same sequence, another producer's
  * edit is applied without being saved back, and a reconnect catches up.
@@ -7,13 +7,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { channelBody } from '../../compositor/convert';
 import { emptyChannel } from '../../compositor/model/channel';
-import { applyUpdate, bodyFromKeyed, emptyServerChannel, keyedFromBody, type ServerChannel, type SyncUpdate } from '../../compositor/sync';
-import type { SyncChannelService, SyncedChannel } from '../../src/state/backend';
+import { applyUpdate, emptyServerChannel, keyedFromBody, type ServerChannel, type SyncUpdate } from '../../compositor/sync';
+import type { ChannelService } from '../../src/state/backend';
+import { installFakeBackend } from './fakeBackend';
 import { channelActions, useStageStore } from '../../src/state/channel/store';
 import { stageActions } from '../../src/state/channel/stageActions';
 import { useShowStore, initialShowState } from '../../src/state/showStore';
-import { useServerSession } from '../../src/state/remoteStore';
-import { startSyncedStage } from '../../src/services/channel/keyedStage';
+import { useRemoteStore } from '../../src/state/remoteStore';
+import { activeSync, startStageSync } from '../../src/services/channel/stageSync';
 import { SAVE_RETRY_MIN_MS, CHANNEL_SAVE_DEBOUNCE_MS } from '../../src/lib/limits';
 
 const CHANNEL = { uuid: 'c-1', name: 'Product Launch Live', eventStatus: 'NEW' as const };
@@ -21,13 +22,12 @@ const CHANNEL = { uuid: 'c-1', name: 'Product Launch Live', eventStatus: 'NEW' a
 /** The studio backend's channel in memory: applyUpdate per PUT, pushes to the subscribed tab. */
 function fakeServer() {
   let state: ServerChannel = emptyServerChannel(keyedFromBody(channelBody(emptyChannel(), CHANNEL, null)));
-  const pushes: ((c: SyncedChannel) => void)[] = [];
+  const pushes: ((c: ServerChannel) => void)[] = [];
   let reconnected: () => void = () => undefined;
   const received: SyncUpdate[] = [];
   let failNext = 0;
-  const answer = (): SyncedChannel => ({ body: bodyFromKeyed(state.keyed, CHANNEL, null), server: state });
-  const service: SyncChannelService = {
-    kind: 'sync',
+  const answer = (): ServerChannel => state;
+  const service: ChannelService = {
     async push(_uuid, _body, update) {
       received.push(update);
       if (failNext > 0) {
@@ -78,17 +78,16 @@ afterEach(async () => {
 });
 
 async function start(server: ReturnType<typeof fakeServer>) {
-  const sync = startSyncedStage(server.service, CHANNEL, server.initial());
-  stop = sync.stop;
+  installFakeBackend({ channel: server.service });
+  stop = startStageSync(CHANNEL, server.initial());
   await vi.advanceTimersByTimeAsync(CHANNEL_SAVE_DEBOUNCE_MS);
   server.received.length = 0;
-  return sync;
 }
 
 describe('backend mode: the stage in sync with the studio backend', () => {
   it('a local edit leaves once, after the 500 ms debounce, as the keys it changed with its origin and sequence', async () => {
     const server = fakeServer();
-    const sync = await start(server);
+    await start(server);
     stageActions.setLayout('COVER');
     await vi.advanceTimersByTimeAsync(CHANNEL_SAVE_DEBOUNCE_MS - 1);
     expect(server.received).toHaveLength(0);
@@ -96,7 +95,7 @@ describe('backend mode: the stage in sync with the studio backend', () => {
     expect(server.received).toHaveLength(1);
     expect(server.received[0]!.changes).toEqual({ layout: 'COVER' });
     expect(server.state().keyed.layout).toBe('COVER');
-    expect(sync.engine.pendingCount()).toBe(0);
+    expect(activeSync()?.pendingCount()).toBe(0);
   });
 
   it('a 500 keeps the edit, shows the unknown-error dialog once, and the retry resends the same update', async () => {
@@ -106,7 +105,7 @@ describe('backend mode: the stage in sync with the studio backend', () => {
     stageActions.setLayout('COVER');
     await vi.advanceTimersByTimeAsync(CHANNEL_SAVE_DEBOUNCE_MS);
     expect(useShowStore.getState().error?.code).toBe('UNKNOWN');
-    expect(useServerSession.getState().saveStatus).toBe('error');
+    expect(useRemoteStore.getState().saveStatus).toBe('error');
     expect(useStageStore.getState().doc.layout).toBe('COVER');
     useShowStore.setState({ error: null });
     await vi.advanceTimersByTimeAsync(SAVE_RETRY_MIN_MS); // second failure: no second dialog
@@ -114,7 +113,7 @@ describe('backend mode: the stage in sync with the studio backend', () => {
     await vi.advanceTimersByTimeAsync(2 * SAVE_RETRY_MIN_MS);
     expect(server.received.map((u) => u.seq)).toEqual([server.received[0]!.seq, server.received[0]!.seq, server.received[0]!.seq]);
     expect(server.state().keyed.layout).toBe('COVER');
-    expect(useServerSession.getState().saveStatus).toBe('idle');
+    expect(useRemoteStore.getState().saveStatus).toBe('idle');
   });
 
   it("another producer's edit shows here and is not saved back; ours on another key both stay", async () => {

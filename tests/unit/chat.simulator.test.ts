@@ -13,6 +13,7 @@ import { backend } from '../../src/state/backend';
 import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
 import { selectHostChatUnread } from '../../src/state/chat/selectors';
 import { installFakeBackend } from './fakeBackend';
+import { emptyServerChannel } from '../../compositor/sync';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -91,7 +92,7 @@ function startChatDemo(seed: number, pace?: Partial<ChatPace>) {
   const chat = createChatDemo({ seed, pace });
   const { polls, qna } = createDemoPollsQnaService();
   const b = installFakeBackend({ chat: chat.service, polls, qna, meeting: { subscribeAudioLevels: () => () => undefined, startAudience: (_info, to) => chat.start(to), reportSharedVideo: async () => undefined } });
-  const connection = { user: DEMO_USER, eventInformation: DEMO_EVENT_INFORMATION, channel: DEMO_CHANNEL, stage: demoStage(DEMO_USER) };
+  const connection = { user: DEMO_USER, eventInformation: DEMO_EVENT_INFORMATION, channel: DEMO_CHANNEL, stage: { ...demoStage(DEMO_USER), server: emptyServerChannel() } };
   return { chat, stop: startAudience(b, connection) };
 }
 

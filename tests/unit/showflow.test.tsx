@@ -12,6 +12,7 @@ import { closeError, info, showError, watchLiveStreamBanner, watchNetwork } from
 import { cancelEndStream, confirmEndStream, openEndStreamConfirm, startGoLiveCountdown } from '../../src/services/show/goLive';
 import { sounds } from '../../src/services/show/sounds';
 import { createDemoSession } from '../../src/demo/demoSession';
+import { createDemoChannel } from '../../src/demo/demoChannel';
 import { ErrorDialogHost } from '../../src/features/dialogs/ErrorDialogHost';
 import { GoLiveOverlay } from '../../src/features/golive/GoLiveOverlay';
 import { computePosition } from '@floating-ui/react-dom';
@@ -67,7 +68,7 @@ describe('go-live countdown and tips (§2)', () => {
   });
 
   function backend(): StudioSession & { goLive: ReturnType<typeof vi.fn>; stopLive: ReturnType<typeof vi.fn> } {
-    return { ...createDemoSession(), capabilities: { goLive: true }, goLive: vi.fn(async () => undefined), stopLive: vi.fn(async () => undefined) };
+    return { ...createDemoSession(createDemoChannel()), capabilities: { goLive: true, joinFailureDialog: true }, goLive: vi.fn(async () => undefined), stopLive: vi.fn(async () => undefined) };
   }
 
   it('counts down from 10 with the overlay text, then goes LIVE with the go-live sound', async () => {

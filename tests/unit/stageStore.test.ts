@@ -121,15 +121,13 @@ describe('local and remote changes (§4 Channel updates)', () => {
     ]);
   });
 
-  it('remote updates apply only from another origin and when something changed; never saved or undoable', () => {
+  it('remote updates apply only when something changed; never saved or undoable', () => {
     const seen: unknown[] = [];
     const off = onLocalChange((c) => seen.push(c));
-    const remote = channelBody({ ...doc(), layout: 'COVER' as const }, { name: 'testing' }, null);
-    expect(stageActions.applyRemote(remote, LOCAL_ORIGIN)).toBe(false);
-    expect(doc().layout).toBe('CLASSIC');
-    expect(stageActions.applyRemote(remote, 'other-dashboard')).toBe(true);
+    const remote = { ...doc(), layout: 'COVER' as const };
+    expect(stageActions.applyRemote(remote)).toBe(true);
     expect(doc().layout).toBe('COVER');
-    expect(stageActions.applyRemote({ ...remote }, 'other-dashboard')).toBe(false);
+    expect(stageActions.applyRemote({ ...remote })).toBe(false);
     off();
     expect(seen).toEqual([]);
     expect(useStageStore.getState().canUndo).toBe(false);

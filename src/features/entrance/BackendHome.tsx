@@ -4,14 +4,14 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { Spinner } from '../../ui/Spinner';
-import { useServerSession } from '../../state/remoteStore';
+import { useRemoteStore } from '../../state/remoteStore';
 import { serverMode } from '../../services/remote/mode';
 import { SignInPage } from './SignInPage';
 
 export function SignedIn({ children }: { children: ReactNode }) {
-  const auth = useServerSession((s) => s.auth);
+  const auth = useRemoteStore((s) => s.auth);
   useEffect(() => {
-    if (useServerSession.getState().auth === 'unknown') void serverMode()?.auth.restore();
+    if (useRemoteStore.getState().auth === 'unknown') void serverMode()?.auth.restore();
   }, []);
   if (auth === 'unknown')
     return (

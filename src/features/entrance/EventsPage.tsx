@@ -4,7 +4,7 @@ import { CalendarClock, LogOut } from 'lucide-react';
 import { Logo } from '../../ui/Logo';
 import { Spinner } from '../../ui/Spinner';
 import { Tooltip } from '../../ui/Tooltip';
-import { useServerSession, type UpcomingEvent } from '../../state/remoteStore';
+import { useRemoteStore, type UpcomingEvent } from '../../state/remoteStore';
 import { loadUpcomingEvents } from '../../services/remote/upcoming';
 import { serverMode } from '../../services/remote/mode';
 import { navigate } from '../../ui/router';
@@ -36,7 +36,7 @@ function EventRow({ event }: { event: UpcomingEvent }) {
 }
 
 export function EventsPage() {
-  const { user, events, eventsNextPage, eventsStatus } = useServerSession();
+  const { user, events, eventsNextPage, eventsStatus } = useRemoteStore();
   useEffect(() => void loadUpcomingEvents(), []);
   return (
     <main className="center-screen" data-testid="events-page">

@@ -1,12 +1,12 @@
 import { Spinner } from '../../ui/Spinner';
 import { TEXTS } from '../../lib/texts';
-import { useServerSession } from '../../state/remoteStore';
+import { useRemoteStore } from '../../state/remoteStore';
 import { JOIN_TEXTS } from '../entrance/texts';
 
 /** §2 connecting overlay, shown from proceeding until the studio is up. */
 export function ConnectingOverlay() {
   // Backend mode, §4: the event has no instance yet; the join checks again every 2 s.
-  const waiting = useServerSession((s) => s.waitingForEvent);
+  const waiting = useRemoteStore((s) => s.waitingForEvent);
   return (
     <div className="connecting-overlay" role="status" aria-live="polite" data-testid="connecting-overlay">
       <div className="connecting-card">

@@ -1,36 +1,24 @@
 /**
  * The output page ({base}output): the program scene alone, full frame 1920×1080, no UI — what a
- * capture tool or playout would take. In backend mode it follows the channel with the output link's
- * token, and receives the people on air from the meeting (services/meeting/programMedia.ts); in the
- * demo, the studio tab over a BroadcastChannel.
+ * capture tool or playout would take. A read-only follower of the channel's room: in backend mode
+ * with the output link's token, receiving the people on air from the meeting
+ * (services/meeting/programMedia.ts); in the demo, the room of this browser's studio tabs.
  */
 import { useEffect, useRef, useState } from 'react';
 import { OUTPUT_HEIGHT_PX, OUTPUT_WIDTH_PX } from '../../../compositor/model/constants';
-import { followStudioStage, outputLinkParams } from '../../services/channel/outputLink';
+import { outputLinkParams } from '../../services/channel/outputLink';
 import { backend } from '../../state/backend';
 import { followProgram } from '../../services/meeting/followProgram';
 import { OUTPUT_TEXTS } from './texts';
 import { watchChannelMedia } from '../../services/media/channelMedia';
-import { useStageStore } from '../../state/channel/store';
+import { useProgramStore } from '../../state/programStore';
 import { startProgramCanvas } from './programCanvas';
 import { installOutputTestHook, outputClock } from './outputTestHook';
 
-/**
- * Where the program comes from: in backend mode the channel itself, read with the link's output
- * token over REST and followed on the studio socket (any machine); in the demo, the studio tab of
- * this browser. `refused` says why nothing can be shown.
- */
+/** Follows the program from the link's channel (the demo's output page has none: it follows this browser's tabs). */
 function followOutput(refused: (message: string) => void): () => void {
-  const service = backend().channel;
-  if (service.kind === 'relay') return followStudioStage((doc) => useStageStore.setState({ doc }));
-  const link = outputLinkParams();
-  if (!link || !link.token) {
-    refused(OUTPUT_TEXTS.missingToken);
-    return () => undefined;
-  }
-  return followProgram(backend(), link.channel, link.token, {
-    show: (doc) => useStageStore.setState({ doc }),
-    refused: (message) => refused(`${OUTPUT_TEXTS.refused} ${message}`),
+  return followProgram(backend(), outputLinkParams(), {
+    refused: (message) => refused(message === null ? OUTPUT_TEXTS.missingToken : `${OUTPUT_TEXTS.refused} ${message}`),
   });
 }
 
@@ -42,7 +30,7 @@ export function OutputPage() {
     if (!el) return;
     document.body.classList.add('output-body');
     const stopFollowing = followOutput(setRefusal);
-    const stopMedia = watchChannelMedia();
+    const stopMedia = watchChannelMedia(useProgramStore);
     // Outside production the golden images pin the clock (a ticker at a known offset); in production it is real time.
     const testing = import.meta.env.MODE !== 'production';
     const stopCanvas = startProgramCanvas(el, {

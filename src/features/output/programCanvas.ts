@@ -1,22 +1,23 @@
 /**
- * Draws the stage's scene on a canvas with the compositor, as the output page does: the output page
+ * Draws the program (the program store's scene) on a canvas with the compositor: the output page
  * full frame, a guest's program return smaller. Returns the stop.
  */
 import { createCompositor, type Compositor } from '../../../compositor/render';
 import { media } from '../../services/media/elements';
 import { createSceneSource } from '../../services/channel/stageScene';
+import { useProgramStore } from '../../state/programStore';
 import { registerCompositor } from '../../lib/compositorRegistry';
 import { errorMessage, log } from '../../log';
 
 export function startProgramCanvas(canvas: HTMLCanvasElement, o: { width: number; height: number; name: 'output' | 'return'; ready?(c: Compositor, source: ReturnType<typeof createSceneSource>): void; clock?: () => number }): () => void {
   let compositor: Compositor | null = null;
   let disposed = false;
-  const source = createSceneSource();
+  const source = createSceneSource(useProgramStore);
   createCompositor({ canvas, width: o.width, height: o.height, source, media: media.get, zoom: 1, ...(o.clock ? { clock: o.clock } : {}) })
     .then((c) => {
       if (disposed) return c.destroy();
       compositor = c;
-      if (o.name === 'output') registerCompositor('output', c);
+      if (import.meta.env.MODE !== 'production' && o.name === 'output') registerCompositor('output', c);
       o.ready?.(c, source);
     })
     .catch((e: unknown) => log.warn(o.name, `compositor failed to start: ${errorMessage(e)}`));
@@ -24,7 +25,7 @@ export function startProgramCanvas(canvas: HTMLCanvasElement, o: { width: number
   return () => {
     disposed = true;
     unsubscribeMedia();
-    if (o.name === 'output') registerCompositor('output', null);
+    if (import.meta.env.MODE !== 'production' && o.name === 'output') registerCompositor('output', null);
     compositor?.destroy();
   };
 }

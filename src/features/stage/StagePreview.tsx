@@ -31,7 +31,7 @@ export function StagePreview() {
       .then((c) => {
         if (disposed) return c.destroy();
         compositor = c;
-        registerCompositor('preview', c);
+        if (import.meta.env.MODE !== 'production') registerCompositor('preview', c);
       })
       .catch((e: unknown) => log.warn('preview', `compositor failed to start: ${errorMessage(e)}`));
     const observer = new ResizeObserver(() => {
@@ -46,7 +46,7 @@ export function StagePreview() {
       observer.disconnect();
       unsubscribeMedia();
       unsubscribeZoom();
-      registerCompositor('preview', null);
+      if (import.meta.env.MODE !== 'production') registerCompositor('preview', null);
       compositor?.destroy();
     };
   }, []);

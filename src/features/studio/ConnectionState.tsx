@@ -4,7 +4,7 @@
  * Reconnect button; and a channel save that failed (kept, retried).
  */
 import { useEffect, useState } from 'react';
-import { useServerSession } from '../../state/remoteStore';
+import { useRemoteStore } from '../../state/remoteStore';
 import { serverMode } from '../../services/remote/mode';
 import { Tooltip } from '../../ui/Tooltip';
 
@@ -29,7 +29,7 @@ export const CONNECTION_TEXTS = {
 } as const;
 
 export function ConnectionState() {
-  const { auth, connection, nextRetryAt, saveStatus } = useServerSession();
+  const { auth, connection, nextRetryAt, saveStatus } = useRemoteStore();
   const seconds = useSecondsUntil(connection === 'reconnecting' ? nextRetryAt : null);
   if (auth === 'demo') return null;
   const label =

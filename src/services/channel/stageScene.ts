@@ -1,21 +1,28 @@
 /**
- * The compositor's source (DESIGN: { getState, subscribe }): the channel store seen through
- * selectScene. One source serves the studio's preview and the output page; the output page's test
- * hook can show a fixed scene instead (golden images).
+ * The compositor's source (DESIGN: { getState, subscribe }): a channel document's store seen
+ * through selectScene: the studio's editing store for the preview, the program store for the output
+ * page and a guest's return. The output page's test hook can show a fixed scene instead (golden images).
  */
+import type { ChannelDoc } from '../../../compositor/model/channel';
 import type { SceneModel } from '../../../compositor/model/scene';
 import { selectScene } from '../../state/channel/scene';
 import { useStageStore } from '../../state/channel/store';
 
-export function createSceneSource() {
+/** A zustand store (or anything shaped like one) holding a channel document. */
+export interface DocStore {
+  getState(): { doc: ChannelDoc };
+  subscribe(listener: (state: { doc: ChannelDoc }) => void): () => void;
+}
+
+export function createSceneSource(store: DocStore) {
   let fixed: SceneModel | null = null;
   const listeners = new Set<() => void>();
   return {
-    getState: (): SceneModel => fixed ?? selectScene(useStageStore.getState().doc),
+    getState: (): SceneModel => fixed ?? selectScene(store.getState().doc),
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
-      let last = useStageStore.getState().doc;
-      const off = useStageStore.subscribe((s) => {
+      let last = store.getState().doc;
+      const off = store.subscribe((s) => {
         if (s.doc === last) return;
         last = s.doc;
         listener();
@@ -34,4 +41,4 @@ export function createSceneSource() {
 }
 
 /** The studio preview's source. */
-export const sceneSource = createSceneSource();
+export const sceneSource = createSceneSource(useStageStore);

@@ -10,6 +10,7 @@ import { log } from '../../log';
 import { media } from './elements';
 import { feedOfUrl } from '../../state/people/presenterCards';
 import { useStageStore } from '../../state/channel/store';
+import type { DocStore } from '../channel/stageScene';
 
 const refused = new Set<string>();
 
@@ -35,8 +36,13 @@ export function loadChannelMedia(doc: ChannelDoc): void {
   for (const t of doc.templates) if (t.type === 'LOGO' && t.selected && t.source) load(mediaKey.logo(t.id), t.source, 'image');
 }
 
-/** Loads the stage's media now and whenever its document changes (studio and output page); returns the stop. */
-export function watchChannelMedia(): () => void {
-  loadChannelMedia(useStageStore.getState().doc);
-  return useStageStore.subscribe((s, prev) => s.doc !== prev.doc && loadChannelMedia(s.doc));
+/** Loads a document's media now and whenever it changes (the studio's stage, a page's program); returns the stop. */
+export function watchChannelMedia(store: DocStore = useStageStore): () => void {
+  let last = store.getState().doc;
+  loadChannelMedia(last);
+  return store.subscribe((s) => {
+    if (s.doc === last) return;
+    last = s.doc;
+    loadChannelMedia(s.doc);
+  });
 }

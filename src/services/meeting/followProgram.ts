@@ -1,25 +1,33 @@
 /**
- * The program for a page that draws it with a read-only token (the output page, a guest's program
- * return): the channel over REST and the studio socket, each scene parsed over the newest one
- * received, and its people from the meeting, which show it once its new feeds have a frame.
- * Returns the stop.
+ * The program for a page that draws it read-only (the output page, a guest's program return), in
+ * every mode: the channel's room followed through the same sync client as a studio's (one that
+ * never writes), each channel turned into the program's document over the newest one, and its
+ * people from the meeting (backend mode), which show it once its new feeds have a frame. The page's
+ * own program store, never the studio's editing store. Returns the stop.
  */
-import { channelFromBody } from '../../../compositor/convert';
-import type { ChannelDoc } from '../../../compositor/model/channel';
-import type { Backend } from '../../state/backend';
-import { currentDoc } from '../../state/channel/store';
+import { emptyChannel, type ChannelDoc } from '../../../compositor/model/channel';
+import { createSyncClient, docFromKeyed, emptyServerChannel } from '../../../compositor/sync';
+import type { Backend, ReadOnlyLink } from '../../state/backend';
+import { useProgramStore } from '../../state/programStore';
 
-export function followProgram(b: Pick<Backend, 'channel' | 'meeting'>, channel: string, token: string, o: { show(doc: ChannelDoc): void; refused(message: string): void; ownFeed?: string }): () => void {
-  const service = b.channel;
-  if (service.kind !== 'sync') return () => undefined;
-  const program = b.meeting.live?.receiveProgram(channel, token, o.show, o.ownFeed) ?? { present: o.show, stop: () => undefined };
-  let latest = currentDoc();
-  const unfollow = service.followReadOnly(channel, token, {
-    channel(body) {
-      const parsed = channelFromBody(body, latest);
-      if (!parsed) return;
-      latest = parsed.doc;
-      program.present(parsed.doc);
+/** A follower never pushes: its origin only has to differ from every producer's. */
+const FOLLOWER_ORIGIN = 'read-only-follower';
+
+export function followProgram(
+  b: Pick<Backend, 'channel' | 'meeting'>,
+  link: ReadOnlyLink | null,
+  o: { show?(doc: ChannelDoc): void; refused(message: string | null): void; ownFeed?: string },
+): () => void {
+  const show = o.show ?? ((doc: ChannelDoc) => useProgramStore.setState({ doc }));
+  const people = link ? b.meeting.live?.receiveProgram(link.channel, link.token, show, o.ownFeed) : undefined;
+  const program = people ?? { present: show, stop: () => undefined };
+  const follower = createSyncClient({ origin: FOLLOWER_ORIGIN, server: emptyServerChannel() });
+  let latest: ChannelDoc = emptyChannel();
+  const unfollow = b.channel.followReadOnly(link, {
+    channel(server) {
+      if (!follower.receive(server)) return;
+      latest = docFromKeyed(follower.view(), latest);
+      program.present(latest);
     },
     refused: o.refused,
   });

@@ -16,7 +16,7 @@ import { errorMessage, log } from '../../log';
 import { useGuestStore, type GuestSelf } from '../../state/guestStore';
 import type { LiveMeetingService } from '../../state/backend';
 import type { RosterEntry } from '../../state/people/people';
-import { useStageStore } from '../../state/channel/store';
+import { useProgramStore } from '../../state/programStore';
 import { followProgram } from './followProgram';
 import { screenFeedId } from '../../state/people/presenterCards';
 import { useMeetingStore } from '../../state/meetingStore';
@@ -101,7 +101,7 @@ function onRoster(r: Running, entries: RosterEntry[]): void {
 }
 
 function onProgram(r: Running, id: string, doc: ChannelDoc): void {
-  useStageStore.setState({ doc });
+  useProgramStore.setState({ doc });
   set({ onAir: doc.producers.some((p) => p.isLive && p.id === id) });
   // The guest's own tile shows the local camera: their own feed is never received back.
   const own = r.camera && media.get(mediaKey.producer(id));
@@ -172,7 +172,7 @@ export async function joinAsGuest(server: ServerBackend, inviteToken: string, na
   set({ phase: { name: 'joined' } });
 
   r.stops.push(
-    followProgram(server.backend, joined.channel, joined.guestToken, {
+    followProgram(server.backend, { channel: joined.channel, token: joined.guestToken }, {
       show: (doc) => onProgram(r, id, doc),
       refused: () => running === r && end('removed'),
       ownFeed: id,

@@ -6,7 +6,7 @@
 import { apiErrorMessage, isApiError } from '../../api/http';
 import type { WireUser } from '../../api/types';
 import { errorMessage, log } from '../../log';
-import { useServerSession } from '../../state/remoteStore';
+import { useRemoteStore } from '../../state/remoteStore';
 import type { StudioUser } from '../../state/session';
 import { readKey, removeKey, STORAGE_KEYS, writeKey } from '../../state/storage';
 import { showError } from '../show/alerts';
@@ -49,7 +49,7 @@ export function createAuth({ clients, disablePtSequinCheck }: AuthOptions) {
   async function loadUser(): Promise<StudioUser> {
     const info = await clients.users.tokenInfo();
     const user = toUser(await clients.users.user(String(info.user.id)));
-    useServerSession.setState({ auth: 'signed-in', user });
+    useRemoteStore.setState({ auth: 'signed-in', user });
     await checkFeature(user.id);
     return user;
   }
@@ -69,7 +69,7 @@ export function createAuth({ clients, disablePtSequinCheck }: AuthOptions) {
     /** A reload: the token cookie signs the user in again, if it is still good. */
     async restore(): Promise<StudioUser | null> {
       if (!tokens.fromCookie()) {
-        useServerSession.setState({ auth: 'signed-out', user: null });
+        useRemoteStore.setState({ auth: 'signed-out', user: null });
         return null;
       }
       try {
@@ -77,13 +77,13 @@ export function createAuth({ clients, disablePtSequinCheck }: AuthOptions) {
       } catch (error) {
         if (!(isApiError(error) && error.status === 401)) log.warn('auth', `restoring the session failed: ${errorMessage(error) || apiErrorMessage(error)}`);
         tokens.clear();
-        useServerSession.setState({ auth: 'signed-out', user: null });
+        useRemoteStore.setState({ auth: 'signed-out', user: null });
         return null;
       }
     },
     signOut(): void {
       tokens.clear();
-      useServerSession.setState({ auth: 'signed-out', user: null, events: [], eventsNextPage: null, eventsStatus: 'idle' });
+      useRemoteStore.setState({ auth: 'signed-out', user: null, events: [], eventsNextPage: null, eventsStatus: 'idle' });
     },
   };
 }

@@ -6,18 +6,17 @@
  * check passed). Leaving resets it and closes the sockets. Going live drives the event platform
  * and the channel together.
  */
-import { channelFromBody } from '../../../compositor/convert';
 import { emptyChannel } from '../../../compositor/model/channel';
 import { producerCard, withOrderRanks } from '../../../compositor/model/producerCard';
 import type { EventFull } from '../../api/types';
 import { INSTANCE_WAIT_POLL_MS } from '../../lib/limits';
 import { errorMessage, log } from '../../log';
-import { useServerSession } from '../../state/remoteStore';
+import { useRemoteStore } from '../../state/remoteStore';
 import { SELF_ID, type Connection, type EventInformation, type StudioSession, type StudioUser } from '../../state/session';
 import { applyBroadcastEvent } from '../show/goLive';
-import { renameProducer } from '../channel/keyedStage';
+import { docFromWire, LOCAL_CAMERA_URL } from '../channel/wireIds';
 import type { Auth } from './auth';
-import { synced } from './channelService';
+import { serverChannelOf } from './channelService';
 import type { Clients } from './clients';
 import { peekJoin, setJoined } from './joined';
 import { openEventSockets, type EventSockets } from './sockets';
@@ -61,7 +60,7 @@ export function createServerSession({ clients, auth, wait = abortableWait, parti
   let upcomingTitle = '';
 
   const user = (): StudioUser => {
-    const u = useServerSession.getState().user;
+    const u = useRemoteStore.getState().user;
     if (!u) throw { type: 'client', code: 'UNAUTHORIZED', message: 'Please sign in first', status: 401 };
     return u;
   };
@@ -72,13 +71,13 @@ export function createServerSession({ clients, auth, wait = abortableWait, parti
     const signal = leaving.signal;
     try {
       while (!instanceId) {
-        useServerSession.setState({ waitingForEvent: true });
+        useRemoteStore.setState({ waitingForEvent: true });
         await wait(INSTANCE_WAIT_POLL_MS, signal);
         instanceId = (await clients.events.publicDetails(sharingUrl)).instanceId;
       }
       return instanceId;
     } finally {
-      useServerSession.setState({ waitingForEvent: false });
+      useRemoteStore.setState({ waitingForEvent: false });
     }
   }
 
@@ -104,7 +103,7 @@ export function createServerSession({ clients, auth, wait = abortableWait, parti
   }
 
   const session: StudioSession & { prepare(sharingUrl: string): Promise<string>; channelUuid(): string | null; reconnectNow(): void } = {
-    capabilities: { goLive: true },
+    capabilities: { goLive: true, joinFailureDialog: true },
     currentUser: user,
     upcomingEventTitle: () => upcomingTitle,
     /** Before the device check: the event's title (public details), or the §8 error. */
@@ -146,14 +145,14 @@ export function createServerSession({ clients, auth, wait = abortableWait, parti
       });
       sockets = s;
       void initialiseModerator(s, u);
-      const self = producerCard({ id: SELF_ID, name: `${u.firstName} ${u.lastName}`.trim() || u.username, type: 'MODERATOR', url: 'local:camera', participantGuid: u.id, audioMute: true });
-      const state = synced(wire);
-      const parsed = channelFromBody(renameProducer(state.body, selfWireId(u), SELF_ID), { ...emptyChannel(), producers: withOrderRanks([self]) });
+      const self = producerCard({ id: SELF_ID, name: `${u.firstName} ${u.lastName}`.trim() || u.username, type: 'MODERATOR', url: LOCAL_CAMERA_URL, participantGuid: u.id, audioMute: true });
+      const server = serverChannelOf(wire);
+      const known = { ...emptyChannel(), producers: withOrderRanks([self]) };
       return {
         user: u,
         eventInformation: eventInformation(details),
         channel: { uuid: wire.uuid, name: wire.name, eventStatus: wire.eventStatus ?? null },
-        stage: { doc: parsed?.doc ?? { ...emptyChannel(), producers: [self] }, synced: state },
+        stage: { doc: docFromWire(server.keyed, known, selfWireId(u)), server },
       };
     },
     async leave() {

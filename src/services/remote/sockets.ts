@@ -7,7 +7,7 @@ import type { WireChannel } from '../../api/channel';
 import { openEventSocket } from '../../realtime/eventSocket';
 import { socketUrl, type Frame, type Socket, type SocketState } from '../../realtime/socket';
 import { openStudioSocket } from '../../realtime/studioSocket';
-import { useServerSession, type ConnectionStatus } from '../../state/remoteStore';
+import { useRemoteStore, type ConnectionStatus } from '../../state/remoteStore';
 import type { Dispatch } from '../../state/realtimeEvent';
 
 const RANK: Record<ConnectionStatus, number> = { connected: 0, connecting: 1, reconnecting: 2, offline: 3 };
@@ -41,7 +41,7 @@ export function openEventSockets(o: SocketsOptions): EventSockets {
   const publish = () => {
     const worst = RANK[states.event.status] >= RANK[states.studio.status] ? states.event : states.studio;
     const retryAt = [states.event.nextRetryAt, states.studio.nextRetryAt].filter((t): t is number => t !== null);
-    useServerSession.setState({ connection: worst.status, nextRetryAt: worst.status === 'reconnecting' && retryAt.length ? Math.min(...retryAt) : null });
+    useRemoteStore.setState({ connection: worst.status, nextRetryAt: worst.status === 'reconnecting' && retryAt.length ? Math.min(...retryAt) : null });
   };
   let dispatch: Dispatch | null = null;
   const waiting: unknown[] = [];
@@ -84,7 +84,7 @@ export function openEventSockets(o: SocketsOptions): EventSockets {
     close() {
       eventSocket.close();
       studioSocket.close();
-      useServerSession.setState({ connection: 'connecting', nextRetryAt: null });
+      useRemoteStore.setState({ connection: 'connecting', nextRetryAt: null });
     },
   };
 }

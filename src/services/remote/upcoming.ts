@@ -1,6 +1,6 @@
 /** The signed-in user's upcoming events (§7: paged 20, soonest first) for the events page. */
 import { errorMessage, log } from '../../log';
-import { useServerSession, type UpcomingEvent } from '../../state/remoteStore';
+import { useRemoteStore, type UpcomingEvent } from '../../state/remoteStore';
 import type { EventPublic } from '../../api/types';
 import { serverMode } from './mode';
 
@@ -17,16 +17,16 @@ const toUpcoming = (e: EventPublic): UpcomingEvent => ({
 /** The first page, or the next one after what is listed (`more`). */
 export async function loadUpcomingEvents(more = false, now = Date.now()): Promise<void> {
   const server = serverMode();
-  const user = useServerSession.getState().user;
+  const user = useRemoteStore.getState().user;
   if (!server || !user) return;
-  const { events, eventsNextPage } = useServerSession.getState();
-  useServerSession.setState({ eventsStatus: 'loading' });
+  const { events, eventsNextPage } = useRemoteStore.getState();
+  useRemoteStore.setState({ eventsStatus: 'loading' });
   try {
     const page = await server.clients.events.upcomingEvents(user.id, now, more ? eventsNextPage : null);
     const fresh = (page.events ?? []).map(toUpcoming);
-    useServerSession.setState({ events: more ? [...events, ...fresh] : fresh, eventsNextPage: page.nextPageKey ?? null, eventsStatus: 'loaded' });
+    useRemoteStore.setState({ events: more ? [...events, ...fresh] : fresh, eventsNextPage: page.nextPageKey ?? null, eventsStatus: 'loaded' });
   } catch (error) {
     log.warn('events', `upcoming events failed: ${errorMessage(error)}`);
-    useServerSession.setState({ eventsStatus: 'failed' });
+    useRemoteStore.setState({ eventsStatus: 'failed' });
   }
 }

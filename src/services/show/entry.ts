@@ -17,7 +17,6 @@ import { loadStage } from '../channel/stageSetup';
 import { watchChannelMedia } from '../media/channelMedia';
 import { startStageSync } from '../channel/stageSync';
 import { startLocalMedia } from '../media/localMedia';
-import { publishStageToOutputs } from '../channel/outputLink';
 import { media } from '../media/elements';
 import { syncChatOverlay } from '../channel/chatOverlay';
 import { loadAssetLibrary, persistBrandSettings } from '../channel/graphicsSetup';
@@ -28,7 +27,7 @@ import { showError } from './alerts';
 
 export type Wait = (ms: number) => Promise<void>;
 
-/** What runs while the studio is open (saver, audio levels, audience, own camera, output link). */
+/** What runs while the studio is open (channel sync, audio levels, audience, own camera). */
 let running: (() => Promise<void> | void)[] = [];
 
 /** Puts what the connection returned into the stores: one step, so panels never see half of it. */
@@ -40,9 +39,8 @@ export function initializeStudio(connection: Connection): void {
   tourActions.openWelcomeIfNew();
   running = [
     watchChannelMedia(),
-    startStageSync(connection.channel, connection.stage.synced),
+    startStageSync(connection.channel, connection.stage.server),
     b.meeting.subscribeAudioLevels((levels) => useAudioLevels.setState((s) => ({ levels: { ...s.levels, ...levels } }))),
-    publishStageToOutputs(),
     startAudience(b, connection),
     syncChatOverlay(),
     persistBrandSettings(),
@@ -74,7 +72,7 @@ export async function enterStudio(code: string, wait: Wait = realWait): Promise<
   } catch (error) {
     log.warn('entry', `connect failed: ${errorMessage(error)}`);
     // §8: the demo's connect failure is logged only; joining a real event says why it failed.
-    if (backend().channel.kind === 'sync') showError('UNKNOWN', { details: `The event could not be joined: ${errorMessage(error)}` });
+    if (backend().session.capabilities.joinFailureDialog) showError('UNKNOWN', { details: `The event could not be joined: ${errorMessage(error)}` });
     useMeetingStore.getState().setConnexionState('IDLE');
     layout.setConnectingOverlay(false);
     return 'connect-failed';

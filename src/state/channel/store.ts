@@ -8,11 +8,9 @@ import { create } from 'zustand';
 import { applyPatches, enablePatches, produceWithPatches, type Draft } from 'immer';
 import { emptyChannel, type ChannelDoc } from '../../../compositor/model/channel';
 import type { UpdateReason } from '../../../compositor/model/types';
-import { channelFromBody } from '../../../compositor/convert';
-import { log } from '../../log';
 import { resetGuards } from './guards';
 import { createHistory, type HistoryEntry } from './history';
-import { LOCAL_ORIGIN, reasonOf, type ReasonInput } from './reason';
+import { reasonOf, type ReasonInput } from './reason';
 import { cleanRemoteText } from './remoteText';
 import { overlaps, shareUnchanged } from './share';
 
@@ -106,22 +104,14 @@ export const channelActions = {
     useStageStore.setState({ doc, openMenuId: null, renamingId: null, canUndo: false, canRedo: false });
   },
   /**
-   * §4 Channel updates from others: a §7 channel body applied only when its origin is not ours and
-   * something changed. Parts equal by value keep their objects; history entries that touch what
-   * changed are dropped (never undo somebody else's edit). Its text goes through the text rule.
-   * Never saved. A body that cannot be read is logged and ignored (§8).
+   * §4 Channel updates from others: the channel as the room has it now (our own edits already in
+   * it, so our echo changes nothing), applied only when something changed. Parts equal by value
+   * keep their objects; history entries that touch what changed are dropped (never undo somebody
+   * else's edit). Its text goes through the text rule. Never saved.
    */
-  applyRemote(body: unknown, origin: string | null): boolean {
-    if (origin === LOCAL_ORIGIN) return false;
+  applyRemote(next: ChannelDoc): boolean {
     const current = currentDoc();
-    const parsed = channelFromBody(body, current);
-    if (!parsed) {
-      log.warn('channel', 'remote channel update ignored: its layers cannot be read');
-      return false;
-    }
-    for (const problem of parsed.problems) log.warn('channel', `remote channel update: ${problem} (treated as null)`);
-    if (parsed.reason?.fromUuid === LOCAL_ORIGIN) return false;
-    const { doc, changed } = shareUnchanged(current, cleanRemoteText(parsed.doc));
+    const { doc, changed } = shareUnchanged(current, cleanRemoteText(next));
     if (doc === current) return false;
     useStageStore.setState({ doc });
     const touches = (patches: { path: (string | number)[] }[]) => patches.some((p) => changed.some((c) => overlaps(p.path, c)));

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { channelBody, channelFromBody } from '../../../compositor/convert';
 import { emptyChannel } from '../../../compositor/model/channel';
 import type { ChannelBody } from '../../../compositor/model/types';
-import { applyChanges, bodyFromKeyed, canonicalJson, diffKeyed, keyedFromBody, sameKeyed, type KeyedChannel } from '../../../compositor/sync';
+import { applyChanges, bodyFromKeyed, canonicalJson, diffKeyed, docFromKeyed, keyedFromBody, keyedFromDoc, sameKeyed, type KeyedChannel } from '../../../compositor/sync';
 import { fullChannel } from '../channel/fixtures';
-import { randomDoc, rng } from './gen';
+import { randomDoc, randomEdit, rng } from './gen';
 
 const ID = { name: 'testing', templateUrl: '/t' };
 const parsed = (body: ChannelBody) => ({ ...body, templateAttributes: JSON.parse(body.templateAttributes) as unknown, producerOrder: JSON.parse(body.producerOrder) as unknown });
@@ -113,5 +113,26 @@ describe('diffKeyed, applyChanges, sameKeyed, canonicalJson', () => {
     expect(sameKeyed(a, { ...a })).toBe(true);
     expect(canonicalJson(a)).toBe(canonicalJson({ layout: 'CLASSIC', 'tpl:x': { position: { y: 2, x: 1 }, id: 'x', primaryText: 'A' }, producerOrder: ['p'] }));
     expect(canonicalJson(a)).not.toBe(canonicalJson(reordered));
+  });
+});
+
+describe('keyedFromDoc: the document → keyed map without a body in between', () => {
+  it.each(Array.from({ length: 60 }, (_, i) => i + 1))('seed %i: the same keys, order and values as keyedFromBody(channelBody(doc))', (seed) => {
+    const r = rng(seed);
+    let doc = randomDoc(r);
+    let n = 0;
+    for (let i = 0; i < 8; i++) doc = randomEdit(r, doc, () => `new-${n++}`).doc;
+    const direct = keyedFromDoc(doc);
+    const viaBody = keyedFromBody(channelBody(doc, ID, null));
+    expect(Object.keys(direct)).toEqual(Object.keys(viaBody));
+    expect(canonicalJson(direct)).toBe(canonicalJson(viaBody));
+  });
+
+  it('docFromKeyed over the known cards keeps their names and media, and the identity of unchanged cards', () => {
+    const doc = fullChannel();
+    const back = docFromKeyed(keyedFromDoc(doc), doc);
+    expect(back.producers.map((p) => p.id)).toEqual(doc.producers.map((p) => p.id));
+    const offAir = doc.producers.filter((p) => !p.isLive);
+    for (const card of offAir) expect(back.producers.find((p) => p.id === card.id)).toBe(card);
   });
 });
