@@ -18,7 +18,7 @@ const noFolders = (folders, message) => ({
 });
 const without = (...allowed) => SRC_FLOORS.filter((f) => !allowed.includes(f));
 const frameworkFree = [
-  { group: ['react', 'react-dom', 'react/*', 'react-dom/*', '@pixi/react'], message: 'compositor/ is framework-free: no React.' },
+  { group: ['react', 'react-dom', 'react/*', 'react-dom/*'], message: 'compositor/ is framework-free: no React.' },
   { group: ['zustand', 'zustand/*', 'immer'], message: 'compositor/ never reads stores: it takes a { getState, subscribe } source.' },
   { group: ['**/src/**', '../../src/*', '../../../src/*'], message: 'compositor/ must not import from src/.' },
   { ...serverOnly, message: 'compositor/ runs in the browser and on the server alike: no Node modules.' },

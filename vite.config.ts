@@ -104,7 +104,6 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts'],
     setupFiles: ['tests/unit/setup.ts'],
-    server: { deps: { inline: ['@pixi/react'] } },
     restoreMocks: true,
   },
 });

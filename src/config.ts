@@ -2,9 +2,6 @@
 // Outside Vite (Node tools, golden-scene builders) import.meta.env is absent: fall back to defaults.
 const env: Partial<ImportMetaEnv> = import.meta.env ?? {};
 
-/** What the studio runs on: the in-browser demo (§1), or the services of §7 (backend mode). */
-export type BackendMode = 'demo' | 'server';
-
 /** §7 base addresses, from the runtime config.json (relative to the page, or absolute). */
 export interface ServiceAddresses {
   userManager: string;

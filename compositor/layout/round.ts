@@ -1,8 +1,11 @@
-/** §3 positions and crops are fractions rounded to 4 decimals. */
-import { POSITION_DECIMALS } from '../model/constants';
+/**
+ * §3 positions and crops are fractions rounded to 4 decimals: a whole number of the §9 live
+ * canvas's 10000 units (CANVAS_UNITS = 10^POSITION_DECIMALS, a unit test holds them together).
+ */
+import { CANVAS_UNITS } from '../model/constants';
 import type { Crop, Rect } from '../model/types';
 
-const SCALE = 10 ** POSITION_DECIMALS;
+const SCALE = CANVAS_UNITS;
 
 /** Rounds to POSITION_DECIMALS; never returns -0 (it would serialise as 0 but compare oddly). */
 export function roundFraction(value: number): number {

@@ -26,7 +26,6 @@ export const FOREGROUND_Z = LOWER_THIRD_Z - 1.5;
 export const TICKER_Y = 0.95; // §9 ticker at y 0.95
 export const LOGO_ANCHOR_NEAR = 0.08; // §9 logo anchor margin (top / left)
 export const LOGO_ANCHOR_FAR = 0.92; // §9 logo anchor margin (bottom / right)
-export const LOGO_ANCHOR_MARGINS = [LOGO_ANCHOR_NEAR, LOGO_ANCHOR_FAR] as const; // §9
 export const CHAT_OVERLAY_START_Y = 0.8; // §9 chat overlay stacks up from y 0.8
 export const CHAT_OVERLAY_STEP = 1 / 8; // §9 … in steps of 1/8 while positive
 

@@ -70,4 +70,3 @@ export function cmsClient(base: string, userToken: TokenSource, fetchImpl?: type
     delete: (userId: string, videoId: string | number) => done(() => http.delete(`${enc(userId)}/cms/${enc(String(videoId))}`, { searchParams: { access_token: token() } })),
   };
 }
-export type CmsClient = ReturnType<typeof cmsClient>;

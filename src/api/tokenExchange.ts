@@ -8,4 +8,3 @@ export function tokenExchangeClient(base: string, token: TokenSource, fetchImpl?
       json<{ token: string }>(() => http.post('accesstoken', { json: { grantType, token: grantToken }, retry: 0 })),
   };
 }
-export type TokenExchangeClient = ReturnType<typeof tokenExchangeClient>;

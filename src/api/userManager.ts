@@ -15,4 +15,3 @@ export function userManagerClient(base: string, token: TokenSource, fetchImpl?: 
     features: (id: string) => json<Feature[]>(() => http.get(`v1/user/${encodeURIComponent(id)}/features`)),
   };
 }
-export type UserManagerClient = ReturnType<typeof userManagerClient>;

@@ -2,8 +2,10 @@
  * The sample guests of the demo channel 'testing' (§1) and a simulated panel conversation that drives
  * their audio levels (§3 Producer card: speaking, callQuality, timezone; §9 volume sampled every 333 ms).
  * Each guest's feed is a committed looping clip, assets/video/{videoFile}.webm (+ .jpg poster), made by
- * assets/generate-guests.sh. Pure data and pure functions: no imports, no clocks, no Math.random.
+ * assets/generate-guests.sh. Pure data and pure functions: no clocks, no Math.random (the one seeded
+ * random source of src/lib).
  */
+import { createRandom } from '../lib/random';
 
 export type DemoGuestRole = 'Panelist' | 'Moderator';
 
@@ -137,18 +139,6 @@ const RELEASE = 220;
 const SYLLABLE_MS = 110;
 const PHRASE_MS = 950;
 
-/** mulberry32: a tiny seeded PRNG returning floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Stateless hash of three integers to [0, 1), for noise that can be sampled at any time. */
 function hash01(a: number, b: number, c: number): number {
   let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x632be5ab, 0xc2b2ae35) ^ Math.imul(c ^ 0x27d4eb2f, 0x165667b1);
@@ -184,7 +174,7 @@ const clampLevel = (v: number) => Math.round(Math.min(10, Math.max(0, v)) * 10) 
 export function createSpeakingSimulator(seed: number, guestIds: string[]): SpeakingSimulator {
   const ids = [...guestIds];
   const n = ids.length;
-  const rand = mulberry32(seed);
+  const rand = createRandom(seed).next;
   const between = (lo: number, hi: number) => lo + (hi - lo) * rand();
   const noiseSeed = Math.floor(rand() * 0x7fffffff);
   const turns: Turn[] = [];

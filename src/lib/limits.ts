@@ -29,7 +29,6 @@ export const PANE_DEFAULT_TOP_PX = 420;
 export const SIDE_NAV_WIDTH_PX = 70;
 /** Left area is full width minus this when a tool panel is open (nav 70 + panel 460). */
 export const SIDE_NAV_AND_PANEL_WIDTH_PX = 530;
-export const TOOL_PANEL_WIDTH_PX = SIDE_NAV_AND_PANEL_WIDTH_PX - SIDE_NAV_WIDTH_PX;
 
 // §9 UI: mic level meter
 export const MIC_METER_TILES_STUDIO = 10;
@@ -150,6 +149,3 @@ export const SOCKET_RECONNECT_GROWTH = 1.5;
 /** Failed channel saves are retried from 1 s, doubling, up to 30 s. */
 export const SAVE_RETRY_MIN_MS = 1000;
 export const SAVE_RETRY_MAX_MS = 30_000;
-/** §7: the token cookie lasts expires_in/86400 days; 14 days when logging in from a token. */
-export const SECONDS_PER_DAY = 86_400;
-export const TOKEN_LOGIN_COOKIE_DAYS = 14;

@@ -20,7 +20,6 @@ import { UPLOAD_TEXTS } from './texts';
 
 /** The four upload buttons of the Graphics panel (§2 Graphics panel, §5). */
 export type UploadKind = 'foregroundImage' | 'foregroundVideo' | 'background' | 'logo';
-export const UPLOAD_KINDS: readonly UploadKind[] = ['foregroundImage', 'foregroundVideo', 'background', 'logo'];
 
 /** §4 Asset upload: the upload type sent to the asset service. */
 export type UploadMediaType = 'image' | 'video';

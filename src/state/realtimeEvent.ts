@@ -24,7 +24,5 @@ export type RealtimeEvent =
   /** msg Event_State and the studio server's broadcast states (§4 Broadcast states). */
   | { type: 'Event_State'; source: 'event-platform' | 'studio-server'; state: string };
 
-export type RealtimeEventType = RealtimeEvent['type'];
-
 /** Where a backend delivers events: the studio's one dispatcher (src/services/show/realtimeEvents.ts). */
 export type Dispatch = (event: RealtimeEvent) => void;

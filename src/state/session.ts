@@ -3,6 +3,7 @@
  * session calls themselves, as the Backend port (src/state/backend.ts) exposes them.
  */
 import type { ChannelDoc } from '../../compositor/model/channel';
+import type { ChannelEventStatus } from '../../compositor/model/types';
 import type { ServerChannel } from '../../compositor/sync';
 
 /** The card id of the moderator's own camera and microphone (local media, not a moderator call). */
@@ -34,7 +35,7 @@ export interface ChannelSummary {
   uuid: string;
   name: string;
   /** §4 Channel eventStatus: NEW (or null), LIVE, TERMINATED. */
-  eventStatus: 'NEW' | 'LIVE' | 'TERMINATED' | null;
+  eventStatus: ChannelEventStatus | null;
 }
 
 /** The displayed channel on joining: its document here (own card 'self'), and the room's channel it came from. */

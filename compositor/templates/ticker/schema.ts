@@ -3,10 +3,8 @@
  * fractions of the frame HEIGHT; speeds and gaps are pixels of a 1920-wide frame, scaled with the
  * frame width, so the preview and the output scroll alike. See GEOMETRY.md beside this file.
  */
-import { OUTPUT_WIDTH_PX, TICKER_Y } from '../../model/constants';
+import { OUTPUT_WIDTH_PX } from '../../model/constants';
 
-/** The band runs from §9 "ticker at y 0.95" to the bottom edge of the frame. */
-export const TICKER_BAND_HEIGHT = 1 - TICKER_Y;
 /** Text size, a fraction of the frame height (32 px at 1080p). Design value, not SPEC. */
 export const TICKER_FONT = 0.03;
 /** Ours: the band rises in from the bottom edge and sinks back out. */

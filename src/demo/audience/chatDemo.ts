@@ -10,7 +10,7 @@ import type { Dispatch } from '../../state/realtimeEvent';
 import { demoChatHistory, demoContacts, demoFreshBackstage, DM_REPLY_LINES } from './chatData';
 import { createDemoChatService } from './chatService';
 import { startChatSimulation, type ChatPace } from './chatSimulator';
-import { createRandom } from './pollsQnaRandom';
+import { createRandom } from '../../lib/random';
 import { realTimer, type DemoTimer } from './pollsQnaTimer';
 
 /** The demo moderator as chat knows them (§6: in the demo, self is treated as moderator). */

@@ -8,7 +8,7 @@
 import type { ChatKind, ChatParticipant } from '../../state/chat/types';
 import type { Dispatch } from '../../state/realtimeEvent';
 import { BACKSTAGE_LINES, DEMO_ATTENDEES, DEMO_CHAT_EVENT_GUID, DEMO_MODERATORS, DEMO_PRESENTERS, MODERATOR_LINES, PRIVATE_LINES, PUBLIC_LINES } from './chatData';
-import { createRandom } from './pollsQnaRandom';
+import { createRandom } from '../../lib/random';
 import { realTimer, type DemoTimer } from './pollsQnaTimer';
 import { createRepeater } from './repeater';
 

@@ -8,7 +8,7 @@ import type { RosterEntry } from '../../state/people/people';
 import type { PeopleService } from '../../state/people/service';
 import type { Dispatch } from '../../state/realtimeEvent';
 import { DEMO_CALL_LATENCY_MS } from './pollsQnaService';
-import { createRandom } from './pollsQnaRandom';
+import { createRandom } from '../../lib/random';
 import { realTimer, type DemoTimer } from './pollsQnaTimer';
 import { createRepeater } from './repeater';
 

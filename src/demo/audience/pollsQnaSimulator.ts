@@ -9,7 +9,7 @@ import type { Poll } from '../../state/polls/types';
 import type { Question } from '../../state/qna/types';
 import type { Dispatch } from '../../state/realtimeEvent';
 import { AUDIENCE_QUESTIONS } from './pollsQnaData';
-import { createRandom, type Random } from './pollsQnaRandom';
+import { createRandom, type Random } from '../../lib/random';
 import { realTimer, type DemoTimer } from './pollsQnaTimer';
 import { createRepeater } from './repeater';
 

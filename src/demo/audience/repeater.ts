@@ -2,7 +2,7 @@
  * The simulated audience's pacing: each `every(range, tick)` runs `tick` again and again after a
  * seeded random pause in [min, max] ms; `stop()` cancels everything pending.
  */
-import type { Random } from './pollsQnaRandom';
+import type { Random } from '../../lib/random';
 import type { DemoTimer } from './pollsQnaTimer';
 
 export function createRepeater(schedule: DemoTimer, random: Random) {

@@ -97,5 +97,3 @@ export function createChannelSaver<T>({ save, debounceMs = CHANNEL_SAVE_DEBOUNCE
     },
   };
 }
-
-export type ChannelSaver<T> = ReturnType<typeof createChannelSaver<T>>;

@@ -161,4 +161,3 @@ export function createFeedMedia(o: FeedMediaOptions) {
     },
   };
 }
-export type FeedMedia = ReturnType<typeof createFeedMedia>;

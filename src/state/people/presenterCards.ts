@@ -5,7 +5,7 @@
  * participant was freed goes (off air first). The roster is the truth for names and mutes.
  */
 import { goOffAir, goOnAir } from '../../../compositor/layout';
-import { RANK_STEP } from '../../../compositor/model/constants';
+import { CONTENT_SHARE_INITIAL_RANK, DEFAULT_CONTENT_STREAM_INDEX, RANK_STEP } from '../../../compositor/model/constants';
 import { producerCard } from '../../../compositor/model/producerCard';
 import type { ProducerCard } from '../../../compositor/model/types';
 import type { Participant } from './people';
@@ -38,7 +38,7 @@ function wantedCards(presenters: readonly Participant[], selfId: string): Map<st
     }
     if (p.shareScreen && !p.contentShareMute) {
       const share = screenFeedId(id);
-      wanted.set(share, { id: share, name: p.name, type: 'CONTENT_SHARING', url: meetingUrl(share), participantGuid: p.id });
+      wanted.set(share, { id: share, name: p.name, type: 'CONTENT_SHARING', url: meetingUrl(share), participantGuid: p.id, streamIndex: DEFAULT_CONTENT_STREAM_INDEX });
     }
   }
   return wanted;
@@ -67,7 +67,9 @@ export function cardsForPresenters(cards: readonly ProducerCard[], presenters: r
       if (keys.some((k) => existing[k] !== fields[k])) next = next.map((c) => (c.id === fields.id ? { ...c, ...fields } : c));
       continue;
     }
-    const orderRank = Math.max(0, ...next.map((c) => c.orderRank)) + RANK_STEP;
+    // §9: a content share starts at rank 50000, after every person; a person after the other people.
+    const people = next.filter((c) => c.type !== 'CONTENT_SHARING');
+    const orderRank = fields.type === 'CONTENT_SHARING' ? CONTENT_SHARE_INITIAL_RANK : Math.max(0, ...people.map((c) => c.orderRank)) + RANK_STEP;
     const card = producerCard({ ...fields, orderRank });
     next = [...next, card];
     if (card.type === 'CONTENT_SHARING') {

@@ -7,18 +7,8 @@ import { LOGO_POSITIONS, MEDIA_SLOTS, TEMPLATE_THEMES, emptyChannel, type Channe
 import { producerCard, withOrderRanks } from '../../../compositor/model/producerCard';
 import { LAYOUT_CODES, LOWER_THIRD_THEMES, type ProducerCard } from '../../../compositor/model/types';
 import { createTemplate } from '../../../compositor/templates/schemas';
+import { createRandom } from '../../../src/lib/random';
 
-/** mulberry32: a tiny seeded PRNG, enough for reproducible fuzzing. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface Rng {
   next(): number;
@@ -28,7 +18,7 @@ export interface Rng {
 }
 
 export function rng(seed: number): Rng {
-  const next = mulberry32(seed);
+  const { next } = createRandom(seed);
   const int = (n: number) => Math.floor(next() * n);
   return { next, int, chance: (p) => next() < p, pick: (items) => items[int(items.length)]! };
 }

@@ -1,4 +1,7 @@
-/** A small seeded random source (mulberry32) so the simulated audience is the same run after run. */
+/**
+ * The one seeded random source (mulberry32): the demo's simulated audience and guests are the same
+ * run after run, and the tests' fuzzers replay a seed.
+ */
 export interface Random {
   /** Uniform in [0, 1). */
   next(): number;
