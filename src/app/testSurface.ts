@@ -51,6 +51,7 @@ export function studioSnapshot() {
     meeting: data(useMeetingStore.getState()),
     settings: data(useSettingsStore.getState()),
     stage: data(useStageStore.getState()),
+    program: useProgramStore.getState().doc,
     library: useLibraryStore.getState().items,
     server: data(useRemoteStore.getState()),
     people: { presenters: usePeopleStore.getState().presenters, attendees: usePeopleStore.getState().attendees.length },

@@ -20,6 +20,9 @@ export interface Finding {
 
 /** Runs axe over the whole document and returns the serious and critical findings, labelled by state. */
 export async function seriousFindings(page: Page, state: string): Promise<Finding[]> {
+  // A dialog still fading in has half its colours: axe would measure the contrast mid-animation
+  // (a loaded machine draws the fade slower). Check what the user reads once it has settled.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
   await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; failureSummary: string }[] }[] }> } }).axe;

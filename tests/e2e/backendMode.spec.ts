@@ -14,15 +14,18 @@ import { PREVIEW_ZOOM } from '../../compositor/model/constants';
 import { startBackendProcess, type BackendProcess } from './backendProcess';
 
 type Sync = { view: string; version: number; pending: number; unsent: boolean } | null;
+type Doc = { layout: string; brandSettings: { nametagsActive: boolean }; templates: { id: string; selected: boolean }[] };
 interface Surface {
   sync(): Sync;
   channel(): ChannelBody | null;
-  state(): { server: { connection: string; saveStatus: string; user: { id: string } | null }; stage: { doc: { layout: string; brandSettings: { nametagsActive: boolean }; templates: { id: string; selected: boolean }[] } } };
+  state(): { server: { connection: string; saveStatus: string; user: { id: string } | null }; stage: { doc: Doc }; program: Doc };
   logs(): { message: string }[];
 }
 type Window_ = { __STUDIO__: Surface };
 const sync = (page: Page) => page.evaluate(() => (window as unknown as Window_).__STUDIO__.sync());
 const doc = (page: Page) => page.evaluate(() => (window as unknown as Window_).__STUDIO__.state().stage.doc);
+/** What a read-only page (the output page) draws: its program, apart from any studio's stage. */
+const programDoc = (page: Page) => page.evaluate(() => (window as unknown as Window_).__STUDIO__.state().program);
 
 /** Network errors a test provokes on purpose (the server killed, a 500 injected): Chromium logs each one. */
 const PROVOKED = [/Failed to load resource/, /WebSocket connection to .* failed/, /ERR_CONNECTION_REFUSED/, /net::ERR_/];
@@ -375,8 +378,8 @@ test('the output link shows the program on another machine, the same pixels as t
   watch(output);
   await output.goto(link);
   const shown = await doc(a);
-  await expect.poll(async () => (await doc(output)).templates.filter((t) => t.selected).map((t) => t.id), { timeout: 20_000 }).toEqual(shown.templates.filter((t) => t.selected).map((t) => t.id));
-  expect((await doc(output)).layout).toBe(shown.layout);
+  await expect.poll(async () => (await programDoc(output)).templates.filter((t) => t.selected).map((t) => t.id), { timeout: 20_000 }).toEqual(shown.templates.filter((t) => t.selected).map((t) => t.id));
+  expect((await programDoc(output)).layout).toBe(shown.layout);
   await a.waitForTimeout(2500); // the lower third's entrance has ended on both
 
   // The same scene, and the same pixels: the preview (zoomed 104 %) sampled on a grid against the output.

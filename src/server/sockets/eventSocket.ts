@@ -39,7 +39,8 @@ export function eventSocketRoute(app: FastifyInstance, { db, hub }: Ctx): void {
     hub.track(socket);
     let conn: EventConnection | null = null;
     let registering = false;
-    const timer = setTimeout(() => conn || socket.close(CLOSE_UNAUTHORIZED, 'Not registered'), REGISTER_TIMEOUT_MS);
+    // Only a socket that never asked is refused: a registration still being checked (a slow database) is not.
+    const timer = setTimeout(() => conn || registering || socket.close(CLOSE_UNAUTHORIZED, 'Not registered'), REGISTER_TIMEOUT_MS);
     const refuse = (code: number, reason: string): null => {
       socket.close(code, reason);
       return null;

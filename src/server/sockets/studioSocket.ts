@@ -19,7 +19,8 @@ export function studioSocketRoute(app: FastifyInstance, { db, hub }: Ctx): void 
     hub.track(socket);
     let conn: StudioConnection | null = null;
     let registering = false;
-    const timer = setTimeout(() => conn || socket.close(CLOSE_UNAUTHORIZED, 'Not registered'), REGISTER_TIMEOUT_MS);
+    // Only a socket that never asked is refused: a registration still being checked (a slow database) is not.
+    const timer = setTimeout(() => conn || registering || socket.close(CLOSE_UNAUTHORIZED, 'Not registered'), REGISTER_TIMEOUT_MS);
 
     async function register(msg: Record<string, unknown>): Promise<void> {
       const uuid = typeof msg.channel === 'string' ? msg.channel : '';
