@@ -217,3 +217,23 @@ test('removing the guest shows them a clear screen; a new invite link revokes th
   // §4: out of the roster after 5 s missing, freed at the next cleanup (every 5 s).
   await expect(card('Gus Guest')).toHaveCount(0, { timeout: 20_000 });
 });
+
+test('a guest on air who closes the tab (no Leave) leaves the stage within 15 s, off air first', async () => {
+  await studio.getByTestId('invite-guest').click();
+  const dialog = studio.getByTestId('invite-dialog');
+  const link = await dialog.getByTestId('invite-link').inputValue({ timeout: 10_000 });
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  const name = 'Tess Tabcloser';
+  const page = await joinAsGuest(link, name);
+  await expect(card(name)).toBeVisible({ timeout: 20_000 });
+  await card(name).getByRole('switch', { name: `On air: ${name}` }).click();
+  await expect(page.getByTestId('guest-status')).toHaveText('You are on air', { timeout: 15_000 });
+
+  const closedAt = Date.now();
+  await page.context().close(); // the tab is gone: no Leave, no goodbye
+  const layerNames = () => studio.evaluate(() => (window as unknown as { __STUDIO__: { channel(): { layers: { sourceName: string }[] } | null } }).__STUDIO__.channel()?.layers.map((l) => l.sourceName) ?? []);
+  // §4: missing from the roster for over 5 s marks them out; the cleanup every 5 s frees the card, off air first.
+  await expect.poll(layerNames, { timeout: 15_000 }).not.toContain(name);
+  await expect(card(name)).toHaveCount(0, { timeout: Math.max(1, 15_000 - (Date.now() - closedAt)) });
+  test.info().annotations.push({ type: 'card gone after the tab closed', description: `${Date.now() - closedAt} ms` });
+});

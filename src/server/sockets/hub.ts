@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { producerParticipantId } from '../meeting';
+import { SOCKET_PING_MS } from '../../lib/limits';
 
 export type RosterRole = 'Moderator' | 'Panelist';
 
@@ -68,16 +69,33 @@ const send = (ws: WebSocket, message: unknown) => {
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
 };
 
+/**
+ * A socket silent for two of the client's pings (§9: every 5 s) is dead even if TCP has not noticed
+ * (a lost network, a laptop lid): it is cut, so its participant leaves the roster as on a close.
+ */
+export const SILENT_SOCKET_MS = 2 * SOCKET_PING_MS;
+
 export class Hub {
   private readonly events = new Map<string, Set<EventConnection>>();
   private readonly studios = new Map<string, Set<StudioConnection>>();
-  private readonly all = new Set<WebSocket>();
+  /** Every socket, with when it was last heard from. */
+  private readonly all = new Map<WebSocket, number>();
   /** A guest's entry, kept while it is away (`${eventId}\n${guestId}`), until it is removed. */
   private readonly guests = new Map<string, RosterEntry>();
+  private sweeper: NodeJS.Timeout | null = null;
+
+  constructor(private readonly now: () => number = Date.now) {}
 
   track(ws: WebSocket): void {
-    this.all.add(ws);
+    this.all.set(ws, this.now());
+    ws.on('message', () => this.all.has(ws) && this.all.set(ws, this.now()));
     ws.on('close', () => this.all.delete(ws));
+    this.sweeper ??= setInterval(() => this.sweep(), SOCKET_PING_MS).unref();
+  }
+
+  /** Cuts the sockets silent for longer than SILENT_SOCKET_MS; their close handlers do the rest. */
+  sweep(now = this.now()): void {
+    for (const [ws, heard] of this.all) if (now - heard > SILENT_SOCKET_MS) ws.terminate();
   }
 
   /** A producer's socket: a new roster entry (role Moderator) with a new guid. */
@@ -165,7 +183,9 @@ export class Hub {
 
   /** Every socket, abruptly (the fault hook and shutdown). */
   terminateAll(): void {
-    for (const ws of this.all) ws.terminate();
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
+    for (const ws of this.all.keys()) ws.terminate();
   }
 }
 
