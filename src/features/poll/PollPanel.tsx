@@ -1,6 +1,6 @@
 /**
  * The Poll tool (§2 Poll): Active and Completed tabs (remembered), a create/edit form, and each
- * poll by its §4 state. It reads the poll store and calls its commands; whether a demo audience or
+ * poll by its §4 state. It reads the poll store and calls the poll commands; whether a demo audience or
  * a backend is behind them is not its business. Polls it shows are marked seen.
  */
 import { Plus, X } from 'lucide-react';
@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useMeetingStore } from '../../state/meetingStore';
 import { usePollStore } from '../../state/polls/pollStore';
+import { createPoll, deletePoll, editPoll, endPoll, markPollsSeen, startPoll } from '../../services/audience/polls';
 import { canEditPoll, canStartPoll, POLL_TABS, pollsInTab, type PollTab } from '../../state/polls/rules';
 import type { PollDraft } from '../../state/polls/types';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -27,7 +28,7 @@ export interface PollPanelProps {
 }
 
 export function PollPanel({ shortUrl }: PollPanelProps) {
-  const { polls, busy, failure, seen } = usePollStore(useShallow((s) => ({ polls: s.polls, busy: s.busy, failure: s.failure, seen: s.seenPollGuids })));
+  const { polls, busy, failure, seen } = usePollStore(useShallow((s) => ({ polls: s.polls, busy: s.busy, failure: s.failure, seen: s.seen })));
   const eventShortUrl = useMeetingStore((s) => s.eventInformation?.pollShortUrl ?? '');
   const [tab, setTab] = usePersistedTab<PollTab>('poll', POLL_TABS, 'ACTIVE');
   const [editing, setEditing] = useState<Editing>(null);
@@ -40,7 +41,7 @@ export function PollPanel({ shortUrl }: PollPanelProps) {
   useEffect(() => {
     if (editing) return;
     const unseen = shown.map((p) => p.pollGuid).filter((g) => !seen.includes(g));
-    if (unseen.length > 0) usePollStore.getState().markSeen(unseen);
+    if (unseen.length > 0) markPollsSeen(unseen);
   }, [shown, seen, editing]);
 
   const store = usePollStore.getState;
@@ -51,7 +52,7 @@ export function PollPanel({ shortUrl }: PollPanelProps) {
   const save = async (draft: PollDraft) => {
     if (!editing) return;
     setSaving(true);
-    const ok = editing.mode === 'new' ? (await store().createPoll(draft)) !== null : await store().editPoll(editing.pollGuid, draft);
+    const ok = editing.mode === 'new' ? (await createPoll(draft)) !== null : await editPoll(editing.pollGuid, draft);
     setSaving(false);
     if (!ok) return;
     setEditing(null);
@@ -124,8 +125,8 @@ export function PollPanel({ shortUrl }: PollPanelProps) {
                 shortUrl={shortUrl ?? eventShortUrl}
                 onEdit={() => openForm({ mode: 'edit', pollGuid: poll.pollGuid })}
                 onDelete={() => setConfirmDelete(poll.pollGuid)}
-                onStart={() => void store().startPoll(poll.pollGuid)}
-                onEnd={() => void store().endPoll(poll.pollGuid)}
+                onStart={() => void startPoll(poll.pollGuid)}
+                onEnd={() => void endPoll(poll.pollGuid)}
               />
             ))}
           </div>
@@ -138,7 +139,7 @@ export function PollPanel({ shortUrl }: PollPanelProps) {
           onCancel={() => setConfirmDelete(null)}
           onConfirm={() => {
             setConfirmDelete(null);
-            void store().deletePoll(toDelete.pollGuid);
+            void deletePoll(toDelete.pollGuid);
           }}
         >
           <p className="poll-delete-question">{toDelete.question}</p>

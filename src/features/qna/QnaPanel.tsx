@@ -1,13 +1,14 @@
 /**
  * The Q&A tool (§2 Q&A): Incoming (hidden with auto-approve), Published, Answered and Unanswered
  * tabs (remembered; defined in src/state/qna/rules.ts), Latest First / Latest Last sort, the
- * announcement form, and per-question actions by §4 state. It reads the Q&A store and calls its
+ * announcement form, and per-question actions by §4 state. It reads the Q&A store and calls the Q&A
  * commands; it does not know whether a demo audience or a backend is behind them.
  */
 import { Megaphone, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useQnaStore } from '../../state/qna/qnaStore';
+import { declineQuestion, deleteQuestion, markQuestionsSeen, publishQuestion, replyToQuestion } from '../../services/audience/qna';
 import { QNA_MASK_HIDE_MS } from '../../state/qna/limits';
 import { inTab, offeredQnaTabs, questionsInTab } from '../../state/qna/rules';
 import type { QnaSort, QnaTab } from '../../state/qna/types';
@@ -33,7 +34,7 @@ export interface QnaPanelProps {
 const SORTS: readonly QnaSort[] = ['LATEST_FIRST', 'LATEST_LAST'];
 
 export function QnaPanel({ autoApprove, clock }: QnaPanelProps) {
-  const { questions, busy, failure, seen } = useQnaStore(useShallow((s) => ({ questions: s.questions, busy: s.busy, failure: s.failure, seen: s.seenQuestionIds })));
+  const { questions, busy, failure, seen } = useQnaStore(useShallow((s) => ({ questions: s.questions, busy: s.busy, failure: s.failure, seen: s.seen })));
   const tabs = offeredQnaTabs(autoApprove);
   const [tab, setTab] = usePersistedTab<QnaTab>('qna', tabs, tabs[0] ?? 'PUBLISHED');
   const [sort, setSort] = useState<QnaSort>('LATEST_FIRST');
@@ -47,15 +48,15 @@ export function QnaPanel({ autoApprove, clock }: QnaPanelProps) {
   // Questions on screen are seen (they stop counting in the side navigation).
   useEffect(() => {
     const unseen = shown.map((q) => q.id).filter((id) => !seen.includes(id));
-    if (unseen.length > 0) useQnaStore.getState().markSeen(unseen);
+    if (unseen.length > 0) markQuestionsSeen(unseen);
   }, [shown, seen]);
 
   const store = useQnaStore.getState;
   const publish = async (id: string) => {
-    if (await store().publish(id)) showMask('published');
+    if (await publishQuestion(id)) showMask('published');
   };
   const decline = async (id: string) => {
-    if (await store().decline(id)) showMask('declined');
+    if (await declineQuestion(id)) showMask('declined');
   };
   const toDelete = confirmDelete ? questions.find((q) => q.id === confirmDelete) : undefined;
 
@@ -103,7 +104,7 @@ export function QnaPanel({ autoApprove, clock }: QnaPanelProps) {
                   onPublish={() => void publish(q.id)}
                   onDecline={() => void decline(q.id)}
                   onDelete={() => setConfirmDelete(q.id)}
-                  onReply={(text) => store().reply(q.id, text)}
+                  onReply={(text) => replyToQuestion(q.id, text)}
                 />
               ))}
             </div>
@@ -118,7 +119,7 @@ export function QnaPanel({ autoApprove, clock }: QnaPanelProps) {
           onCancel={() => setConfirmDelete(null)}
           onConfirm={() => {
             setConfirmDelete(null);
-            void store().remove(toDelete.id);
+            void deleteQuestion(toDelete.id);
           }}
         >
           <p className="qna-delete-question">{toDelete.content}</p>

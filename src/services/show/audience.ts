@@ -13,6 +13,8 @@ import { peopleActions } from '../../state/people/peopleStore';
 import { initialPollState, usePollStore } from '../../state/polls/pollStore';
 import { initialQnaState, useQnaStore } from '../../state/qna/qnaStore';
 import type { Connection } from '../../state/session';
+import { loadPolls } from '../audience/polls';
+import { loadQuestions } from '../audience/qna';
 import { dispatch } from './realtimeEvents';
 
 const CHAT_KINDS: readonly ChatKind[] = ['public', 'private', 'backstage', 'moderator'];
@@ -32,8 +34,8 @@ export function startAudience(b: Backend, connection: Connection, clock: Clock =
   chat.setSelf(chatSelf(connection));
   void chat.loadContacts();
   for (const kind of CHAT_KINDS) void chat.loadScrollback(kind);
-  void usePollStore.getState().loadPolls();
-  void useQnaStore.getState().loadQuestions();
+  void loadPolls();
+  void loadQuestions();
   const stopEvents = b.meeting.startAudience(connection.eventInformation, dispatch);
 
   // §4: attendees out of the roster are freed every 5 s.
