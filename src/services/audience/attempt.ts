@@ -5,7 +5,7 @@
  */
 import { log } from '../../log';
 import type { RemoteListActions, Rollback } from '../../state/remoteList';
-import { describeFailure } from '../../state/polls/failure';
+import { describeFailure } from './failure';
 
 /** Runs one call for `command` on the item `id`; resolves to its value, or null when it failed (rolled back). */
 export async function attempt<C extends string, T>(list: RemoteListActions<C>, command: C, id: string | undefined, call: () => Promise<T>, rollback: Rollback): Promise<{ value: T } | null> {

@@ -7,7 +7,7 @@ import { backend } from '../../state/backend';
 import { useChatStore } from '../../state/chat/chatStore';
 import { kindFlags } from '../../state/chat/rules';
 import type { ChatKind, ChatTarget } from '../../state/chat/types';
-import { describeFailure } from '../../state/polls/failure';
+import { describeFailure } from './failure';
 
 const chat = () => useChatStore.getState();
 

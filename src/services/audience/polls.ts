@@ -8,7 +8,7 @@ import { usePollStore } from '../../state/polls/pollStore';
 import { LIST_STATUSES } from '../../state/polls/rules';
 import type { Poll, PollDraft } from '../../state/polls/types';
 import { attempt, attemptAllowed, reportSeen } from './attempt';
-import { describeFailure } from '../../state/polls/failure';
+import { describeFailure } from './failure';
 
 const polls = () => usePollStore.getState();
 

@@ -11,7 +11,7 @@ import { useQnaStore } from '../../state/qna/qnaStore';
 import { canDo } from '../../state/qna/rules';
 import type { Rollback } from '../../state/remoteList';
 import { attemptAllowed, reportSeen } from './attempt';
-import { describeFailure } from '../../state/polls/failure';
+import { describeFailure } from './failure';
 
 const qna = () => useQnaStore.getState();
 /** A reply or an announcement shows only once the server has it: nothing to take back. */

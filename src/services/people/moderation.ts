@@ -8,7 +8,7 @@ import type { Draft } from 'immer';
 import type { ProducerCard } from '../../../compositor/model/types';
 import { log } from '../../log';
 import { backend } from '../../state/backend';
-import { describeFailure } from '../../state/polls/failure';
+import { describeFailure } from '../audience/failure';
 import { peopleActions } from '../../state/people/peopleStore';
 import type { ChannelDoc } from '../../../compositor/model/channel';
 import { stageActions } from '../../state/channel/stageActions';
