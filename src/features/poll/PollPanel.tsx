@@ -3,7 +3,7 @@
  * poll by its §4 state. It reads the poll store and calls the poll commands; whether a demo audience or
  * a backend is behind them is not its business. Polls it shows are marked seen.
  */
-import { Plus, X } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useMeetingStore } from '../../state/meetingStore';
@@ -11,14 +11,14 @@ import { usePollStore } from '../../state/polls/pollStore';
 import { createPoll, deletePoll, editPoll, endPoll, markPollsSeen, startPoll } from '../../services/audience/polls';
 import { canEditPoll, canStartPoll, POLL_TABS, pollsInTab, type PollTab } from '../../state/polls/rules';
 import type { PollDraft } from '../../state/polls/types';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ConfirmDelete } from '../../ui/ConfirmDelete';
+import { FailureNotice } from '../../ui/FailureNotice';
 import { Tabs } from '../../ui/Tabs';
 import { usePersistedTab } from '../../ui/usePersistedTab';
 import { PollCard } from './PollCard';
 import { PollForm } from './PollForm';
 import { POLL_TEXTS as T } from './texts';
 import './poll.css';
-import { Tooltip } from '../../ui/Tooltip';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; pollGuid: string } | null;
 
@@ -93,16 +93,7 @@ export function PollPanel({ shortUrl }: PollPanelProps) {
           {T.createPoll}
         </button>
       </div>
-      {failure && (
-        <div className="inline-error poll-failure" role="alert">
-          <span>{T.failure(failure.command, failure.detail)}</span>
-          <Tooltip label={T.dismiss} placement="left">
-            <button type="button" className="icon-button" aria-label={T.dismiss} onClick={() => store().clearFailure()}>
-              <X size={14} aria-hidden />
-            </button>
-          </Tooltip>
-        </div>
-      )}
+      {failure && <FailureNotice className="poll-failure" message={T.failure(failure.command, failure.detail)} onDismiss={() => store().clearFailure()} />}
       <Tabs
         label={T.tabsLabel}
         value={tab}
@@ -133,18 +124,14 @@ export function PollPanel({ shortUrl }: PollPanelProps) {
         )}
       </Tabs>
       {toDelete && (
-        <ConfirmDialog
+        <ConfirmDelete
           title={T.deleteTitle}
+          subject={toDelete.question}
+          body={T.deleteBody}
           confirmLabel={T.confirmDelete}
-          onCancel={() => setConfirmDelete(null)}
-          onConfirm={() => {
-            setConfirmDelete(null);
-            void deletePoll(toDelete.pollGuid);
-          }}
-        >
-          <p className="poll-delete-question">{toDelete.question}</p>
-          <p>{T.deleteBody}</p>
-        </ConfirmDialog>
+          onClose={() => setConfirmDelete(null)}
+          onDelete={() => void deletePoll(toDelete.pollGuid)}
+        />
       )}
     </div>
   );

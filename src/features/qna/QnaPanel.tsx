@@ -4,7 +4,7 @@
  * announcement form, and per-question actions by §4 state. It reads the Q&A store and calls the Q&A
  * commands; it does not know whether a demo audience or a backend is behind them.
  */
-import { Megaphone, X } from 'lucide-react';
+import { Megaphone } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useQnaStore } from '../../state/qna/qnaStore';
@@ -12,7 +12,8 @@ import { declineQuestion, deleteQuestion, markQuestionsSeen, publishQuestion, re
 import { QNA_MASK_HIDE_MS } from '../../state/qna/limits';
 import { inTab, offeredQnaTabs, questionsInTab } from '../../state/qna/rules';
 import type { QnaSort, QnaTab } from '../../state/qna/types';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ConfirmDelete } from '../../ui/ConfirmDelete';
+import { FailureNotice } from '../../ui/FailureNotice';
 import { Tabs } from '../../ui/Tabs';
 import { usePersistedTab } from '../../ui/usePersistedTab';
 import { useTimedValue } from '../poll/useTimedValue';
@@ -22,7 +23,6 @@ import { useNow } from '../../ui/useNow';
 import { SuccessMask, type MaskKind } from './SuccessMask';
 import { QNA_TEXTS as T } from './texts';
 import './qna.css';
-import { Tooltip } from '../../ui/Tooltip';
 
 export interface QnaPanelProps {
   /** The event's qnaAutoApprove: questions are published without the moderator, so Incoming is hidden. */
@@ -79,16 +79,7 @@ export function QnaPanel({ autoApprove, clock }: QnaPanelProps) {
         </label>
       </div>
       {announcing && <AnnouncementForm onClose={() => setAnnouncing(false)} />}
-      {failure && (
-        <div className="inline-error qna-failure" role="alert">
-          <span>{T.failure(failure.command, failure.detail)}</span>
-          <Tooltip label={T.dismiss} placement="left">
-            <button type="button" className="icon-button" aria-label={T.dismiss} onClick={() => store().clearFailure()}>
-              <X size={14} aria-hidden />
-            </button>
-          </Tooltip>
-        </div>
-      )}
+      {failure && <FailureNotice className="qna-failure" message={T.failure(failure.command, failure.detail)} onDismiss={() => store().clearFailure()} />}
       <div className="qna-body">
         <Tabs label={T.tabsLabel} value={tab} onChange={setTab} tabs={tabs.map((t) => ({ value: t, label: T.tabs[t], count: questions.filter((q) => inTab(q, t)).length }))}>
           {shown.length === 0 ? (
@@ -113,18 +104,14 @@ export function QnaPanel({ autoApprove, clock }: QnaPanelProps) {
         {mask && <SuccessMask kind={mask} onDismiss={hideMask} />}
       </div>
       {toDelete && (
-        <ConfirmDialog
+        <ConfirmDelete
           title={T.deleteTitle}
+          subject={toDelete.content}
+          body={T.deleteBody}
           confirmLabel={T.confirmDelete}
-          onCancel={() => setConfirmDelete(null)}
-          onConfirm={() => {
-            setConfirmDelete(null);
-            void deleteQuestion(toDelete.id);
-          }}
-        >
-          <p className="qna-delete-question">{toDelete.content}</p>
-          <p>{T.deleteBody}</p>
-        </ConfirmDialog>
+          onClose={() => setConfirmDelete(null)}
+          onDelete={() => void deleteQuestion(toDelete.id)}
+        />
       )}
     </div>
   );
