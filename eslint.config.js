@@ -26,6 +26,8 @@ const frameworkFree = [
 const compositorFloor = (folders, message) => ({
   patterns: [...frameworkFree, ...(folders.length ? [{ group: folders.flatMap((f) => [`**/${f}/*`, `**/${f}`, `../${f}`]), message }] : [])],
 });
+/** DESIGN: stores hold state and pure actions; the calls through the Backend port are the services'. */
+const noBackendCalls = { group: ['**/backend'], importNames: ['backend'], message: 'Stores hold state and pure actions: backend() is called by services (src/services), which apply the results through store actions.' };
 const noPixi = { group: ['pixi.js', 'pixi.js/*'], message: 'This floor is pure data: no pixi (views live in compositor/render and templates/<kind>/view).' };
 
 /** [files, restricted-imports option] per floor. */
@@ -38,7 +40,7 @@ export const FLOOR_RULES = [
   ['compositor/convert/**/*.ts', { patterns: [...compositorFloor(['render', 'sync'], 'compositor/convert converts data: model, layout and template schemas only.').patterns, noPixi] }],
   ['compositor/sync/**/*.ts', { patterns: [...compositorFloor(['render'], 'compositor/sync merges channel data: model, layout, template schemas and convert only.').patterns, noPixi] }],
   ['src/lib/**/*.{ts,tsx}', { patterns: [...noFolders(without(), 'src/lib holds shared leaves: it imports nothing of src.').patterns, { group: ['react', 'react-dom', 'zustand', 'immer'], message: 'src/lib is framework-free.' }] }],
-  ['src/state/**/*.{ts,tsx}', noFolders(without('lib', 'state'), 'src/state imports only lib and compositor: no ui, services, features, demo, app, api or realtime.')],
+  ['src/state/**/*.{ts,tsx}', { patterns: [...noFolders(without('lib', 'state'), 'src/state imports only lib and compositor: no ui, services, features, demo, app, api or realtime.').patterns, noBackendCalls] }],
   ['src/ui/**/*.{ts,tsx}', noFolders(without('lib', 'state', 'ui'), 'src/ui holds shared controls: it imports lib and state only.')],
   ['src/api/**/*.{ts,tsx}', noFolders(without('lib', 'api'), 'src/api imports model types (and lib) only.')],
   ['src/realtime/**/*.{ts,tsx}', noFolders(without('lib', 'api', 'realtime'), 'src/realtime imports api types (and lib) only.')],

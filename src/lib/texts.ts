@@ -20,6 +20,7 @@ export const TEXTS = {
   exitWhileLive:
     'Your current broadcast will end and the event will not be recorded. Are you sure you want to exit your Studio Dashboard?', // ours (SPEC describes it)
   cancel: 'CANCEL',
+  dismiss: 'Dismiss', // ours: closes an inline error
   yesExitStudio: 'YES, EXIT STUDIO',
   livestreamStarted: 'LIVESTREAM STARTED',
   livestreamStopped: 'LIVESTREAM STOPPED',

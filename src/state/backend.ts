@@ -1,7 +1,8 @@
 /**
- * The one port to whatever serves the studio (§7): the demo today (src/demo), a server later. The
- * app installs one implementation at start-up (src/app/backend.ts); stores and services call
- * `backend()`. It lives in state because the stores call chat, polls, Q&A and people themselves.
+ * The one port to whatever serves the studio (§7): the instant demo (src/demo) or the studio
+ * backend (src/services/remote). The app installs one at start-up (src/app/pickBackend.ts);
+ * services call `backend()` (stores never do: they hold state and pure actions). It lives in state
+ * because its members are the state folders' service interfaces, which the demo implements.
  */
 import type { ChannelBody } from '../../compositor/model/types';
 import type { ChannelDoc } from '../../compositor/model/channel';

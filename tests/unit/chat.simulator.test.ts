@@ -7,6 +7,7 @@ import { DEMO_CHAT_LATENCY_MS } from '../../src/demo/audience/chatService';
 import { createDemoPollsQnaService } from '../../src/demo/audience/pollsQnaService';
 import { DEMO_CHANNEL, DEMO_EVENT_INFORMATION, DEMO_USER } from '../../src/demo/demoData';
 import { demoStage } from '../../src/demo/demoStage';
+import { sendChat } from '../../src/services/audience/chat';
 import { startAudience } from '../../src/services/show/audience';
 import { dispatch } from '../../src/services/show/realtimeEvents';
 import { backend } from '../../src/state/backend';
@@ -123,7 +124,7 @@ describe('the demo chat', () => {
     stop = startChatDemo(1, { privateEveryMs: [10 * MINUTE, 10 * MINUTE] }).stop;
     await vi.advanceTimersByTimeAsync(DEMO_CHAT_LATENCY_MS);
     const lukas = store().contacts.find((c) => c.role === 'Panelist')!;
-    const sent = store().send({ kind: 'private', recipient: lukas }, 'Ready for your section?');
+    const sent = sendChat({ kind: 'private', recipient: lukas }, 'Ready for your section?');
     await vi.advanceTimersByTimeAsync(DEMO_CHAT_LATENCY_MS);
     expect(await sent).toBe(true);
     await vi.advanceTimersByTimeAsync(8 * SECOND);

@@ -1,39 +1,33 @@
-/** Chat state (§3 Chat message, §4 Public chat message, §6 chat rights, §8 rate limit and private errors). */
+/**
+ * Chat state (§3 Chat message, §4 Public chat message, §6 chat rights, §8 rate limit and private
+ * errors), pure: no backend is installed. The calls are tests/unit/chat.service.test.ts.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureChatTiming, resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
 import { CHAT_HISTORY_MAX, CHAT_MAX, DELETED_MESSAGE_KEEP_MS } from '../../src/state/chat/limits';
 import { buildConversations, searchConversations } from '../../src/state/chat/rules';
 import { selectHostChatUnread, selectOnStreamMessage } from '../../src/state/chat/selectors';
 import { installBackend } from '../../src/state/backend';
-import { installFakeBackend } from './fakeBackend';
-import type { ChatMessageInput, ChatParticipant } from '../../src/state/chat/types';
+import type { ChatMessageInput } from '../../src/state/chat/types';
+import { CHAT_NOW, EMILY, LUKAS, SELF, SIOBHAN } from './audienceFixtures';
 import { initialShowState, useShowStore } from '../../src/state/showStore';
-import { createDemoChatService, DEMO_CHAT_LATENCY_MS, type DemoChatCall } from '../../src/demo/audience/chatService';
 import { log } from '../../src/log';
 
-const NOW = 1_700_000_000_000;
-const SELF: ChatParticipant = { guid: 'me', name: 'Alex Morgan', role: 'Moderator' };
-const EMILY: ChatParticipant = { guid: 'emily', name: 'Emily Carter', role: 'Attendee' };
-const LUKAS: ChatParticipant = { guid: 'lukas', name: 'Lukas Becker', role: 'Panelist' };
-const SIOBHAN: ChatParticipant = { guid: 'siobhan', name: 'Siobhan Walsh', role: 'Moderator' };
+const NOW = CHAT_NOW;
 
 let seq = 0;
 const msg = (extra: Partial<ChatMessageInput> = {}): ChatMessageInput => ({ id: `m${++seq}`, body: `hello ${seq}`, timestamp: NOW + seq, sender: EMILY, ...extra });
 const store = () => useChatStore.getState();
-const settle = () => vi.advanceTimersByTimeAsync(DEMO_CHAT_LATENCY_MS);
-
-let failing: DemoChatCall[] = [];
 beforeEach(() => {
   vi.useFakeTimers();
   vi.setSystemTime(NOW);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  failing = [];
   seq = 0;
   resetChatStore();
   configureChatTiming({ now: () => Date.now() });
   useShowStore.setState(initialShowState());
   store().setSelf(SELF);
-  installFakeBackend({ chat: createDemoChatService({ self: SELF, fail: (call) => failing.includes(call), onRateLimited: (s) => store().rateLimited(s) }) });
+  installBackend(null);
 });
 afterEach(() => {
   resetChatStore();
@@ -110,106 +104,87 @@ describe('messages by kind and unread counters (§3, §4)', () => {
   });
 });
 
-describe('send (§5, §7)', () => {
-  it('sends cleaned text, cut to 500 characters, optimistically', async () => {
-    const sent = store().send({ kind: 'public' }, `  <b>${'x'.repeat(600)}</b>  `);
-    expect(store().messages.public).toHaveLength(1);
-    expect(store().messages.public[0]).toMatchObject({ pending: true, isSelf: true, isUnread: false, tag: 'public' });
-    expect(store().messages.public[0]!.body).toBe('x'.repeat(CHAT_MAX));
-    await settle();
-    expect(await sent).toBe(true);
-    const m = store().messages.public[0]!;
-    expect(m.pending).toBeUndefined();
-    expect(m.id).toMatch(/^demo-chat-sent-/);
-    expect(m.sender).toMatchObject(SELF);
+describe('send (§5), applied at once', () => {
+  it('shows cleaned text, cut to 500 characters, pending; the request carries it', () => {
+    const pending = store().beginSend({ kind: 'public' }, `  <b>${'x'.repeat(600)}</b>  `)!;
+    expect(pending.request).toEqual({ text: 'x'.repeat(CHAT_MAX), channel: 'public', tag: 'public' });
+    expect(store().messages.public).toEqual([pending.temp]);
+    expect(pending.temp).toMatchObject({ pending: true, isSelf: true, isUnread: false, tag: 'public', body: 'x'.repeat(CHAT_MAX) });
   });
 
-  it('sends nothing when nothing is left after cleaning', async () => {
-    expect(await store().send({ kind: 'public' }, '  <i></i> ')).toBe(false);
+  it('nothing left after cleaning, or a rate limit, sends nothing', () => {
+    expect(store().beginSend({ kind: 'public' }, '  <i></i> ')).toBeNull();
+    store().rateLimited(3);
+    expect(store().beginSend({ kind: 'public' }, 'hello')).toBeNull();
     expect(store().messages.public).toHaveLength(0);
   });
 
-  it('a failed group send is rolled back with an inline failure', async () => {
-    failing = ['chat.send'];
-    const sent = store().send({ kind: 'backstage' }, 'Can you hear me?');
-    expect(store().messages.backstage).toHaveLength(1);
-    await settle();
-    expect(await sent).toBe(false);
-    expect(store().messages.backstage).toHaveLength(0);
-    expect(store().failure).toMatchObject({ command: 'send', kind: 'backstage' });
-    expect(useShowStore.getState().error).toBeNull();
+  it('the stored message takes the pending one’s place; a failed one just goes', () => {
+    const pending = store().beginSend({ kind: 'backstage' }, 'Mic check')!;
+    store().settleSend(pending.temp, { id: 'server-1', body: 'Mic check', timestamp: NOW, sender: SELF });
+    expect(store().messages.backstage).toMatchObject([{ id: 'server-1', isSelf: true, moderatorPresenterChat: true }]);
+    expect(store().messages.backstage[0]!.pending).toBeUndefined();
+    const failed = store().beginSend({ kind: 'backstage' }, 'Again?')!;
+    store().settleSend(failed.temp, null);
+    expect(store().messages.backstage.map((m) => m.id)).toEqual(['server-1']);
   });
 
-  it('a failed private send is logged and raised to the global error handler (§8)', async () => {
-    failing = ['chat.send'];
-    const sent = store().send({ kind: 'private', recipient: EMILY }, 'Hi Emily');
-    await settle();
-    expect(await sent).toBe(false);
-    expect(store().messages.private).toHaveLength(0);
-    expect(useShowStore.getState().error).toEqual({ code: 'UNKNOWN', details: 'The server could not complete chat.send' });
-    expect(log.entries().some((e) => e.scope === 'chat' && e.message.includes('send private failed'))).toBe(true);
+  it('a stored message whose socket echo came first is not shown twice', () => {
+    const pending = store().beginSend({ kind: 'public' }, 'Hello')!;
+    store().receive({ id: 'server-1', body: 'Hello', timestamp: NOW, sender: SELF });
+    store().settleSend(pending.temp, { id: 'server-1', body: 'Hello', timestamp: NOW, sender: SELF });
+    expect(store().messages.public.map((m) => m.id)).toEqual(['server-1']);
   });
 
-  it('a failed private history load is logged and raised to the global error handler (§8)', async () => {
-    failing = ['chat.loadScrollback'];
-    const loaded = store().loadScrollback('private');
-    await settle();
-    expect(await loaded).toBe(false);
-    expect(useShowStore.getState().error).toMatchObject({ code: 'UNKNOWN' });
-  });
-
-  it('a failed public history load is an inline failure, not a dialog', async () => {
-    failing = ['chat.loadScrollback'];
-    const loaded = store().loadScrollback('public');
-    await settle();
-    expect(await loaded).toBe(false);
-    expect(useShowStore.getState().error).toBeNull();
-    expect(store().failure).toMatchObject({ command: 'load', kind: 'public' });
-  });
-
-  it('§6: a reply to someone who wrote privately is tagged moderator_reply', async () => {
+  it('§6: a private message to someone who wrote first is a moderator_reply, with the recipient', () => {
     store().receive(msg({ privateChat: true, receiver: SELF }));
-    const reply = store().send({ kind: 'private', recipient: EMILY }, 'Sure!');
-    const first = store().send({ kind: 'private', recipient: LUKAS }, 'Hi Lukas');
-    await settle();
-    await Promise.all([reply, first]);
-    const mine = store().messages.private.filter((m) => m.isSelf);
-    expect(mine.find((m) => m.receiver?.guid === 'emily')!.tag).toBe('moderator_reply');
-    expect(mine.find((m) => m.receiver?.guid === 'lukas')!.tag).toBe('private');
+    expect(store().beginSend({ kind: 'private', recipient: EMILY }, 'Sure!')!.request).toEqual({ text: 'Sure!', channel: 'private', tag: 'moderator_reply', recipient: { guid: 'emily', name: 'Emily Carter', role: 'Attendee' } });
+    expect(store().beginSend({ kind: 'private', recipient: LUKAS }, 'Hi')!.request.tag).toBe('private');
+  });
+
+  it('§8: a private failure goes to the global error handler, any other is inline', () => {
+    store().failed('send', 'backstage', 'Server says no');
+    expect(store().failure).toEqual({ command: 'send', kind: 'backstage', detail: 'Server says no' });
+    expect(useShowStore.getState().error).toBeNull();
+    store().clearFailure();
+    store().failed('load', 'private', 'Server says no');
+    expect(store().failure).toBeNull();
+    expect(useShowStore.getState().error).toEqual({ code: 'UNKNOWN', details: 'Server says no' });
+    expect(log.entries().some((e) => e.scope === 'chat' && e.message.includes('load private failed'))).toBe(true);
   });
 });
 
 describe('delete (§4, §6, §9 deleted message kept 2000 ms)', () => {
-  it('flags the message, then removes it after 2 s', async () => {
+  it('flags the message at once, then removes it after 2 s', () => {
     store().receive(msg({ id: 'spam' }));
-    const deleted = store().deleteMessage('spam');
+    expect(store().beginDelete('spam')).toBeTypeOf('function');
     expect(store().messages.public[0]!.deleteDate).toBe(NOW);
-    await settle();
-    expect(await deleted).toBe(true);
-    vi.advanceTimersByTime(DELETED_MESSAGE_KEEP_MS - DEMO_CHAT_LATENCY_MS - 1);
+    vi.advanceTimersByTime(DELETED_MESSAGE_KEEP_MS - 1);
     expect(store().messages.public).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(store().messages.public).toHaveLength(0);
   });
 
-  it('a failed delete puts the message back and says why', async () => {
-    failing = ['chat.delete'];
+  it('the rollback puts the message back, also after it was removed', () => {
     store().receive(msg({ id: 'keep' }));
-    const deleted = store().deleteMessage('keep');
-    await settle();
-    expect(await deleted).toBe(false);
+    store().beginDelete('keep')!();
     vi.advanceTimersByTime(DELETED_MESSAGE_KEEP_MS * 2);
     expect(store().messages.public[0]).toMatchObject({ id: 'keep', deleteDate: 0 });
-    expect(store().failure).toMatchObject({ command: 'delete', kind: 'public' });
+    const rollback = store().beginDelete('keep')!;
+    vi.advanceTimersByTime(DELETED_MESSAGE_KEEP_MS);
+    expect(store().messages.public).toHaveLength(0);
+    rollback();
+    expect(store().messages.public[0]).toMatchObject({ id: 'keep', deleteDate: 0 });
   });
 
-  it('refuses a message on stream and the user’s own message', async () => {
+  it('refuses a message on stream and the user’s own message, and says so', () => {
     store().receive(msg({ id: 'shown' }));
     store().receive(msg({ id: 'mine', sender: SELF }));
     store().showOnStream('shown');
-    expect(await store().deleteMessage('shown')).toBe(false);
-    expect(await store().deleteMessage('mine')).toBe(false);
+    expect(store().beginDelete('shown')).toBeNull();
+    expect(store().beginDelete('mine')).toBeNull();
     expect(store().messages.public.every((m) => m.deleteDate === 0)).toBe(true);
+    expect(store().failure).toEqual({ command: 'delete', kind: 'public', detail: 'This message cannot be deleted' });
   });
 
   it('a socket delete of the message on stream takes it off stream', () => {
@@ -252,10 +227,10 @@ describe('on stream (§4: only one message at a time)', () => {
 });
 
 describe('rate limit (§5, §8)', () => {
-  it('counts the retry-after seconds down, and refuses to send meanwhile', async () => {
+  it('counts the retry-after seconds down, and refuses to send meanwhile', () => {
     store().rateLimited(3);
     expect(store().retryAfter).toBe(3);
-    expect(await store().send({ kind: 'public' }, 'hello')).toBe(false);
+    expect(store().beginSend({ kind: 'public' }, 'hello')).toBeNull();
     vi.advanceTimersByTime(1000);
     expect(store().retryAfter).toBe(2);
     vi.advanceTimersByTime(2000);
@@ -279,14 +254,6 @@ describe('rate limit (§5, §8)', () => {
     expect(store().retryAfter).toBe(1);
   });
 
-  it('the demo server limits a burst of sends', async () => {
-    for (let i = 0; i < 7; i++) {
-      void store().send({ kind: 'public' }, `message ${i}`);
-      await settle();
-    }
-    expect(store().retryAfter).toBeGreaterThan(0);
-    expect(store().messages.public.filter((m) => !m.pending)).toHaveLength(6);
-  });
 });
 
 describe('conversations (§3 Conversation summary, §6 one2OneModChat)', () => {

@@ -9,7 +9,7 @@ import { emptyChannel } from '../../compositor/model/channel';
 import { LAYOUT_CODES } from '../../compositor/model/types';
 import { stageActions } from '../../src/state/channel/stageActions';
 import { useStageStore } from '../../src/state/channel/store';
-import { CARD_COMMANDS, TOGGLE_SPOTTED } from '../../src/state/commands/cardCommands';
+import { CARD_COMMANDS, TOGGLE_SPOTTED } from '../../src/services/people/cardCommands';
 import { commandForKey, keyLabel } from '../../src/state/commands/shortcuts';
 import { LAYOUT_COMMANDS, LAYOUT_LABELS, layoutOption, STAGE_COMMANDS } from '../../src/state/commands/stageCommands';
 import { useLayoutStore } from '../../src/state/layoutStore';

@@ -64,4 +64,10 @@ describe('import floors (DESIGN.md: arrows point down only)', () => {
     expect(await restricted(file, up)).toBe(true);
     expect(await restricted(file, down)).toBe(false);
   });
+
+  it('a store never calls backend() (I/O lives in services); the port’s types are fine', async () => {
+    const lint = async (code: string) => (await eslint.lintText(code, { filePath: 'src/state/chat/fixture.ts' }))[0]!.messages.some((m) => m.ruleId === 'no-restricted-imports');
+    expect(await lint(`import { backend } from '../backend';\nexport const y = backend;\n`)).toBe(true);
+    expect(await lint(`import type { Backend } from '../backend';\nexport type Y = Backend;\n`)).toBe(false);
+  });
 });

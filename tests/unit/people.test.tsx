@@ -55,6 +55,28 @@ describe('roster rules (§4, §5)', () => {
   });
 });
 
+describe('removals, applied at once (the calls are tests/unit/people.service.test.ts)', () => {
+  afterEach(() => peopleActions.reset());
+
+  it('an attendee leaves the list; the rollback puts them back in their place', () => {
+    peopleActions.setAttendees([person('a', 'Ann', 1), person('b', 'Ben', 2), person('c', 'Cy', 3)]);
+    const removal = peopleActions.removeAttendee('b')!;
+    expect(removal.attendee.name).toBe('Ben');
+    expect(usePeopleStore.getState().attendees.map((p) => p.id)).toEqual(['a', 'c']);
+    removal.rollback();
+    expect(usePeopleStore.getState().attendees.map((p) => p.id)).toEqual(['a', 'b', 'c']);
+    expect(peopleActions.removeAttendee('nobody')).toBeNull();
+  });
+
+  it('a rollback after the roster brought the attendee back does not add them twice', () => {
+    peopleActions.setAttendees([person('a', 'Ann', 1)]);
+    const removal = peopleActions.removeAttendee('a')!;
+    peopleActions.setAttendees([person('a', 'Ann', 1)]);
+    removal.rollback();
+    expect(usePeopleStore.getState().attendees).toHaveLength(1);
+  });
+});
+
 describe('sort menu opens only if more than 500 ms passed since it was last toggled (§4)', () => {
   it('ignores a reopen inside the guard', async () => {
     let t = 10_000;

@@ -4,6 +4,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PollPanel } from '../../src/features/poll/PollPanel';
 import { POLL_TEXTS as T } from '../../src/features/poll/texts';
+import { TEXTS } from '../../src/lib/texts';
 import { initialPollState, unseenPollCount, usePollStore } from '../../src/state/polls/pollStore';
 import { installBackend } from '../../src/state/backend';
 import { audienceOnStores, installFakeBackend } from './fakeBackend';
@@ -268,7 +269,7 @@ describe("a poll's life (§4)", () => {
     await settle();
     expect(screen.queryByText('Live')).toBeNull();
     expect(screen.getByRole('alert')).toHaveTextContent('Starting the poll failed: The server could not complete polls.manage');
-    await user.click(screen.getByRole('button', { name: T.dismiss }));
+    await user.click(screen.getByRole('button', { name: TEXTS.dismiss }));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

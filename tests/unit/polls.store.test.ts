@@ -1,124 +1,134 @@
-/** Poll state (§3, §4): transitions, the start rule, socket notifications, votes, unseen count, rollback on failure (§8). */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+/**
+ * Poll state (§3, §4), pure: the optimistic commands and their rollbacks, the start rule, socket
+ * notifications, votes, unseen count. No backend is installed: a store that called one would throw.
+ * The calls themselves are tests/unit/polls.service.test.ts.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialPollState, unseenPollCount, usePollStore } from '../../src/state/polls/pollStore';
-import type { PollService } from '../../src/state/polls/service';
 import { installBackend } from '../../src/state/backend';
-import { installFakeBackend } from './fakeBackend';
 import { canStartPoll, pollsInTab, tallyPoll } from '../../src/state/polls/rules';
-import type { Poll } from '../../src/state/polls/types';
-import { createDemoPollsQnaService, DEMO_CALL_LATENCY_MS } from '../../src/demo/audience/pollsQnaService';
 import { DEMO_POLLS } from '../../src/demo/audience/pollsQnaData';
+import { opts, poll } from './audienceFixtures';
 
-const opts = (...texts: string[]) => texts.map((option, i) => ({ optionNumber: i + 1, option }));
-const poll = (pollGuid: string, extra: Partial<Poll> = {}): Poll => ({ pollGuid, question: `Question ${pollGuid}`, options: opts('Yes', 'No'), results: [], ...extra });
-const backendError = { type: 'unknown', code: 'API_BACKEND_ERROR', message: 'Server says no' };
 
-function okService(overrides: Partial<PollService> = {}): PollService {
-  return {
-    create: vi.fn(async (d) => ({ pollGuid: 'server-1', ...d, results: [] })),
-    update: vi.fn(async (pollGuid, d) => ({ pollGuid, ...d, results: [] })),
-    delete: vi.fn(async () => undefined),
-    manage: vi.fn(async () => undefined),
-    list: vi.fn(async () => []),
-    markSeen: vi.fn(async () => undefined),
-    ...overrides,
-  };
-}
-const failing = (): PollService => {
-  const reject = async () => Promise.reject(backendError);
-  return okService({ create: reject, update: reject, delete: reject, manage: reject });
-};
-
-const installPolls = (polls: PollService) => installFakeBackend({ polls });
 const state = () => usePollStore.getState();
 const find = (guid: string) => state().polls.find((p) => p.pollGuid === guid);
+const snapshot = () => JSON.parse(JSON.stringify({ polls: state().polls, seen: state().seen, busy: state().busy })) as unknown;
 
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   usePollStore.setState(initialPollState());
-  installPolls(okService());
+  installBackend(null);
 });
-afterEach(() => installBackend(null));
 
-describe('§4 transitions', () => {
-  it('create → START → ACTIVE → END → DONE', async () => {
-    const created = await state().createPoll({ question: 'Lunch?', options: opts('Pizza', 'Salad') });
-    expect(created?.pollGuid).toBe('server-1');
+describe('§4 transitions, applied at once', () => {
+  it('create shows a pending poll (seen, busy) that the created one replaces', () => {
+    const pending = state().beginCreate({ question: 'Lunch?', options: opts('Pizza', 'Salad') })!;
+    expect(find(pending.tempGuid)).toMatchObject({ question: 'Lunch?', results: [] });
+    expect(state().busy).toEqual([pending.tempGuid]);
+    expect(unseenPollCount(state())).toBe(0);
+    const created = state().created(pending.tempGuid, { pollGuid: 'server-1', question: 'Lunch?', options: opts('Pizza', 'Salad'), results: [] });
+    expect(created.pollGuid).toBe('server-1');
     expect(state().polls.map((p) => p.pollGuid)).toEqual(['server-1']);
-    expect(find('server-1')?.status).toBeUndefined();
-    expect(await state().startPoll('server-1')).toBe(true);
-    expect(find('server-1')?.status).toBe('ACTIVE');
-    expect(find('server-1')?.results).toEqual([
-      { option: 'Pizza', votes: 0 },
-      { option: 'Salad', votes: 0 },
-    ]);
-    expect(await state().endPoll('server-1')).toBe(true);
-    expect(find('server-1')?.status).toBe('DONE');
-    expect(pollsInTab(state().polls, 'COMPLETED').map((p) => p.pollGuid)).toEqual(['server-1']);
+    expect(state()).toMatchObject({ seen: ['server-1'], busy: [] });
   });
 
-  it('Start is allowed only when no poll is ACTIVE', async () => {
-    const service = okService();
-    installPolls(service);
-    state().setPolls([poll('a', { status: 'ACTIVE' }), poll('b')]);
-    expect(canStartPoll(state().polls, find('b')!)).toBe(false);
-    expect(await state().startPoll('b')).toBe(false);
-    expect(find('b')?.status).toBeUndefined();
-    expect(service.manage).not.toHaveBeenCalled();
-    expect(state().failure?.command).toBe('start');
-    await state().endPoll('a');
-    expect(await state().startPoll('b')).toBe(true);
-    expect(service.manage).toHaveBeenLastCalledWith('b', 'START');
+  it('a created poll that a socket brought first is kept once', () => {
+    const pending = state().beginCreate({ question: 'Q', options: opts('a', 'b') })!;
+    state().applySocket({ notificationType: 'CREATE', pollData: poll('server-1') });
+    state().created(pending.tempGuid, poll('server-1'));
+    expect(state().polls.map((p) => p.pollGuid)).toEqual(['server-1']);
   });
 
-  it('a second start while the first is in flight is refused (the first is already ACTIVE)', async () => {
+  it('START makes a created poll ACTIVE with a result row per option; END makes it DONE', () => {
+    state().setPolls([poll('p')]);
+    expect(state().beginStart('p')).toBeTypeOf('function');
+    expect(find('p')).toMatchObject({ status: 'ACTIVE', results: [{ option: 'Yes', votes: 0 }, { option: 'No', votes: 0 }] });
+    expect(state().beginEnd('p')).toBeTypeOf('function');
+    expect(find('p')?.status).toBe('DONE');
+    expect(pollsInTab(state().polls, 'COMPLETED').map((p) => p.pollGuid)).toEqual(['p']);
+  });
+
+  it('Start is allowed only when no poll is ACTIVE (a second start while the first is in flight too)', () => {
     state().setPolls([poll('a'), poll('b')]);
-    const first = state().startPoll('a');
-    expect(await state().startPoll('b')).toBe(false);
-    await first;
-    expect(pollsInTab(state().polls, 'ACTIVE').map((p) => p.status)).toEqual(['ACTIVE', undefined]);
+    state().beginStart('a');
+    expect(canStartPoll(state().polls, find('b')!)).toBe(false);
+    expect(state().beginStart('b')).toBeNull();
+    expect(find('b')?.status).toBeUndefined();
+    expect(state().failure).toEqual({ command: 'start', id: 'b', detail: 'Another poll is live: end it first' });
   });
 
-  it('only a created poll can be edited or deleted; only an ACTIVE one ended', async () => {
+  it('only a created poll can be edited or deleted; only an ACTIVE one ended', () => {
     state().setPolls([poll('live', { status: 'ACTIVE' }), poll('done', { status: 'DONE' })]);
-    expect(await state().editPoll('live', { question: 'x', options: opts('a', 'b') })).toBe(false);
-    expect(await state().deletePoll('done')).toBe(false);
-    expect(await state().endPoll('done')).toBe(false);
+    expect(state().beginEdit('live', { question: 'x', options: opts('a', 'b') })).toBeNull();
+    expect(state().beginDelete('done')).toBeNull();
+    expect(state().beginEnd('done')).toBeNull();
     expect(find('live')?.question).toBe('Question live');
     expect(state().polls).toHaveLength(2);
+    expect(state().failure?.command).toBe('end');
   });
 
-  it('create and edit validate (§5: applied on create and edit)', async () => {
-    const service = okService();
-    installPolls(service);
-    expect(await state().createPoll({ question: '', options: opts('a') })).toBeNull();
-    expect(state().failure?.detail).toBe('Poll question is empty, Poll has a too few options');
-    expect(service.create).not.toHaveBeenCalled();
+  it('create and edit validate (§5: applied on create and edit)', () => {
+    expect(state().beginCreate({ question: '', options: opts('a') })).toBeNull();
+    expect(state().polls).toEqual([]);
+    expect(state().failure).toEqual({ command: 'create', detail: 'Poll question is empty, Poll has a too few options' });
     state().setPolls([poll('p')]);
-    expect(await state().editPoll('p', { question: 'ok', options: opts('a', 'x'.repeat(151)) })).toBe(false);
+    expect(state().beginEdit('p', { question: 'ok', options: opts('a', 'x'.repeat(151)) })).toBeNull();
     expect(state().failure?.detail).toBe('Poll option text is too long');
   });
 
-  it('edits and deletes a created poll', async () => {
+  it('edits and deletes a created poll; the server’s edit is kept', () => {
     state().setPolls([poll('p'), poll('q')]);
-    expect(await state().editPoll('p', { question: 'New?', options: opts('1', '2', '3') })).toBe(true);
+    state().beginEdit('p', { question: 'New?', options: opts('1', '2', '3') });
     expect(find('p')).toMatchObject({ question: 'New?', options: opts('1', '2', '3') });
-    expect(await state().deletePoll('p')).toBe(true);
+    state().edited('p', { pollGuid: 'p', question: 'New (server)?', options: opts('1', '2', '3'), results: [] });
+    expect(find('p')?.question).toBe('New (server)?');
+    state().beginDelete('p');
     expect(state().polls.map((p) => p.pollGuid)).toEqual(['q']);
+    state().edited('p', poll('p'));
+    expect(find('p')).toBeUndefined();
   });
 
-  it('list statuses are mapped: AVAILABLE → not started, COMPLETED → DONE', async () => {
-    installPolls(
-      okService({
-        list: vi.fn(async (status) => [{ ...poll(status), status: status as never }]),
-      }),
-    );
-    expect(await state().loadPolls()).toBe(true);
+  it('listed polls are merged: AVAILABLE → not started, COMPLETED → DONE', () => {
+    state().setPolls([poll('ACTIVE', { question: 'Known' })]);
+    state().mergeListed(['ACTIVE', 'AVAILABLE', 'COMPLETED'].map((status) => ({ ...poll(status), status: status as never })));
     expect(state().polls.map((p) => [p.pollGuid, p.status])).toEqual([
       ['ACTIVE', 'ACTIVE'],
       ['AVAILABLE', undefined],
       ['COMPLETED', 'DONE'],
     ]);
+  });
+});
+
+describe('rollbacks leave the store as it was (§8)', () => {
+  const seeded = [poll('live', { status: 'ACTIVE', results: [{ option: 'Yes', votes: 2 }] }), poll('draft')];
+  it.each([
+    ['create', seeded, () => state().beginCreate({ question: 'Q', options: opts('a', 'b') })?.rollback],
+    ['update', seeded, () => state().beginEdit('draft', { question: 'Changed', options: opts('x', 'y') })],
+    ['delete', seeded, () => state().beginDelete('draft')],
+    ['start', [poll('draft')], () => state().beginStart('draft')],
+    ['end', seeded, () => state().beginEnd('live')],
+  ] as const)('%s', (_command, polls, begin) => {
+    state().setPolls(polls);
+    const before = snapshot();
+    const rollback = begin();
+    expect(snapshot()).not.toEqual(before);
+    rollback!();
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('a deleted poll comes back in its place', () => {
+    state().setPolls([poll('a'), poll('b'), poll('c')]);
+    state().beginDelete('b')!();
+    expect(state().polls.map((p) => p.pollGuid)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('an end rolled back keeps the votes that arrived meanwhile', () => {
+    state().setPolls([poll('a', { status: 'ACTIVE' })]);
+    const rollback = state().beginEnd('a')!;
+    state().applySocket({ notificationType: 'UPDATE', pollData: { pollGuid: 'a', results: [{ option: 'Yes', votes: 3 }] } });
+    rollback();
+    expect(find('a')).toMatchObject({ status: 'ACTIVE', results: [{ option: 'Yes', votes: 3 }] });
   });
 });
 
@@ -172,98 +182,31 @@ describe('votes', () => {
 });
 
 describe('unseen count (§4: polls not in the seen list)', () => {
-  it('counts polls not seen; markSeen reports them once', () => {
-    const service = okService();
-    installPolls(service);
+  it('counts polls not seen; markSeen returns only the newly seen', () => {
     state().setPolls([poll('a'), poll('b'), poll('c')]);
     expect(unseenPollCount(state())).toBe(3);
-    state().markSeen(['a', 'b']);
-    state().markSeen(['a']);
+    expect(state().markSeen(['a', 'b'])).toEqual(['a', 'b']);
+    expect(state().markSeen(['a'])).toEqual([]);
     expect(unseenPollCount(state())).toBe(1);
-    expect(state().seenPollGuids).toEqual(['a', 'b']);
-    return Promise.resolve().then(() => {
-      expect(service.markSeen).toHaveBeenCalledTimes(1);
-      expect(service.markSeen).toHaveBeenCalledWith(['a', 'b']);
-    });
-  });
-
-  it("the moderator's own new poll is not unseen, also while it is being created", async () => {
-    const pending = state().createPoll({ question: 'Mine', options: opts('a', 'b') });
-    expect(unseenPollCount(state())).toBe(0);
-    await pending;
-    expect(unseenPollCount(state())).toBe(0);
-  });
-
-});
-
-describe('a failing call leaves the store unchanged (§8)', () => {
-  beforeEach(() => installPolls(failing()));
-  const snapshot = () => JSON.parse(JSON.stringify({ polls: state().polls, seen: state().seenPollGuids })) as unknown;
-
-  it.each([
-    ['create', () => state().createPoll({ question: 'Q', options: opts('a', 'b') })],
-    ['update', () => state().editPoll('draft', { question: 'Changed', options: opts('x', 'y') })],
-    ['delete', () => state().deletePoll('draft')],
-    ['start', () => state().startPoll('draft')],
-    ['end', () => state().endPoll('live')],
-  ] as const)('%s rolls back and reports the reason', async (command, run) => {
-    state().setPolls([poll('live', { status: 'ACTIVE', results: [{ option: 'Yes', votes: 2 }] }), poll('draft')]);
-    if (command === 'start') state().setPolls([poll('draft')]);
-    const before = snapshot();
-    const pending = run();
-    await pending;
-    expect(snapshot()).toEqual(before);
-    expect(state().failure).toMatchObject({ command, detail: 'Server says no' });
-    expect(state().busy).toEqual([]);
-  });
-
-  it('shows the optimistic change while the call is in flight', async () => {
-    let reject: (e: unknown) => void = () => undefined;
-    installPolls(okService({ manage: () => new Promise((_, r) => (reject = r)) }));
-    state().setPolls([poll('draft')]);
-    const pending = state().startPoll('draft');
-    expect(find('draft')?.status).toBe('ACTIVE');
-    expect(state().busy).toEqual(['draft']);
-    reject(null);
-    expect(await pending).toBe(false);
-    expect(find('draft')?.status).toBeUndefined();
-    expect(state().failure?.detail).toBe('No connection to the server');
-  });
-
-  it('a delete that fails puts the poll back in its place', async () => {
-    state().setPolls([poll('a'), poll('b'), poll('c')]);
-    await state().deletePoll('b');
-    expect(state().polls.map((p) => p.pollGuid)).toEqual(['a', 'b', 'c']);
-  });
-
-  it('without an installed service the call fails the same way', async () => {
-    installBackend(null);
-    state().setPolls([poll('draft')]);
-    expect(await state().startPoll('draft')).toBe(false);
-    expect(find('draft')?.status).toBeUndefined();
-    expect(state().failure?.detail).toBe('No backend installed');
+    expect(state().seen).toEqual(['a', 'b']);
   });
 });
 
-describe('demo service', () => {
-  afterEach(() => vi.useRealTimers());
-
-  it('resolves after a short delay and can be made to fail', async () => {
-    vi.useFakeTimers();
-    const { polls } = createDemoPollsQnaService({ fail: (call) => call === 'polls.delete' });
-    let created: Poll | undefined;
-    void polls.create({ question: 'Q', options: opts('a', 'b') }).then((p) => (created = p));
-    await vi.advanceTimersByTimeAsync(DEMO_CALL_LATENCY_MS - 1);
-    expect(created).toBeUndefined();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(created).toMatchObject({ question: 'Q', results: [] });
-    const deletion = polls.delete('x');
-    const assertion = expect(deletion).rejects.toMatchObject({ code: 'API_BACKEND_ERROR' });
-    await vi.advanceTimersByTimeAsync(DEMO_CALL_LATENCY_MS);
-    await assertion;
+describe('busy and failure', () => {
+  it('a call marks its poll busy and clears the last failure; its end frees the poll', () => {
+    state().refused('end', 'a', 'nope');
+    state().callStarted('a');
+    expect(state()).toMatchObject({ busy: ['a'], failure: null });
+    state().failed('end', 'a', 'Server says no');
+    state().callEnded('a');
+    expect(state()).toMatchObject({ busy: [], failure: { command: 'end', id: 'a', detail: 'Server says no' } });
+    state().clearFailure();
+    expect(state().failure).toBeNull();
   });
+});
 
-  it('seed data has one completed poll with results and one draft', () => {
+describe('demo seed', () => {
+  it('has one completed poll with results and one draft', () => {
     expect(DEMO_POLLS.map((p) => p.status)).toEqual(['DONE', undefined]);
     expect(tallyPoll(DEMO_POLLS[0]!).total).toBeGreaterThan(0);
   });

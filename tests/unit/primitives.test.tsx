@@ -8,6 +8,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dialog } from '../../src/ui/Dialog';
 import { ConfirmDialog } from '../../src/ui/ConfirmDialog';
+import { ConfirmDelete } from '../../src/ui/ConfirmDelete';
+import { FailureNotice } from '../../src/ui/FailureNotice';
 import { MenuItem, PopupMenu, PopupMenuItem } from '../../src/ui/PopupMenu';
 import { TOOLTIP_DELAY } from '../../src/lib/limits';
 import { Tabs } from '../../src/ui/Tabs';
@@ -98,6 +100,33 @@ describe('Dialog', () => {
     expect(screen.getByRole('button', { name: 'CANCEL' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(onCancel).toHaveBeenCalledOnce();
+  });
+
+  it('a delete confirmation names the item; DELETE closes it first, then deletes; CANCEL only closes', async () => {
+    const user = userEvent.setup();
+    const calls: string[] = [];
+    const confirm = () =>
+      render(<ConfirmDelete title="Delete this poll?" subject="Lunch?" body="This cannot be undone." confirmLabel="DELETE" onDelete={() => calls.push('delete')} onClose={() => calls.push('close')} />);
+    const { unmount } = confirm();
+    expect(screen.getByRole('alertdialog', { name: 'Delete this poll?' })).toHaveTextContent('Lunch?This cannot be undone.');
+    await user.click(screen.getByRole('button', { name: 'DELETE' }));
+    expect(calls).toEqual(['close', 'delete']);
+    unmount();
+    calls.length = 0;
+    confirm();
+    await user.click(screen.getByRole('button', { name: 'CANCEL' }));
+    expect(calls).toEqual(['close']);
+  });
+});
+
+describe('FailureNotice', () => {
+  it('is an alert with the reason, until dismissed', async () => {
+    const user = userEvent.setup();
+    const onDismiss = vi.fn();
+    render(<FailureNotice className="poll-failure" message="Start failed: Server says no" onDismiss={onDismiss} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Start failed: Server says no');
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(onDismiss).toHaveBeenCalledOnce();
   });
 });
 

@@ -1,55 +1,27 @@
-/** Q&A state (§3 Question, §4 Question): transitions, socket events, counts, tabs, sort, unseen, rollback (§8). */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+/**
+ * Q&A state (§3 Question, §4 Question), pure: transitions applied at once and their rollbacks,
+ * socket events, counts, tabs, sort, unseen. No backend is installed: a store that called one
+ * would throw. The calls themselves are tests/unit/qna.service.test.ts.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialQnaState, unseenQuestionCount, useQnaStore } from '../../src/state/qna/qnaStore';
-import type { QnaService } from '../../src/state/qna/service';
 import { installBackend } from '../../src/state/backend';
-import { installFakeBackend } from './fakeBackend';
 import { canDo, inTab, offeredQnaTabs, QUESTION_ACTIONS, questionsInTab, sortQuestions } from '../../src/state/qna/rules';
-import type { Answer, Question, QnaTab } from '../../src/state/qna/types';
+import type { QnaTab } from '../../src/state/qna/types';
+import { answer, question } from './audienceFixtures';
 import { DEMO_QUESTIONS, demoQuestions } from '../../src/demo/audience/pollsQnaData';
 
-const question = (id: string, extra: Partial<Question> = {}): Question => ({
-  id,
-  content: `Question ${id}`,
-  status: 'ASKED',
-  anonymous: false,
-  initiator: { name: 'Ann' },
-  timestamp: 1000,
-  upvoteCount: 0,
-  answerCount: 0,
-  replyCount: 0,
-  answers: [],
-  ...extra,
-});
-const answer = (content: string, timestamp = 5): Answer => ({ content, anonymous: false, answerBy: { name: 'Mod', endpointGuid: 'm1' }, timestamp });
-const backendError = { type: 'unknown', code: 'API_BACKEND_ERROR', message: 'Nope' };
 
-function okService(overrides: Partial<QnaService> = {}): QnaService {
-  return {
-    publish: vi.fn(async () => undefined),
-    decline: vi.fn(async () => undefined),
-    delete: vi.fn(async () => undefined),
-    answer: vi.fn(async (_id, content) => answer(content)),
-    sendBanner: vi.fn(async () => undefined),
-    list: vi.fn(async () => []),
-    markSeen: vi.fn(async () => undefined),
-    ...overrides,
-  };
-}
-const reject = async () => Promise.reject(backendError);
-
-const installQna = (qna: QnaService) => installFakeBackend({ qna });
 const state = () => useQnaStore.getState();
 const find = (id: string) => state().questions.find((q) => q.id === id);
 
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   useQnaStore.setState(initialQnaState());
-  installQna(okService());
+  installBackend(null);
 });
-afterEach(() => installBackend(null));
 
-describe('§4 transitions', () => {
+describe('§4 transitions, applied at once', () => {
   it.each([
     ['ASKED', ['DECLINE', 'PUBLISH']],
     ['DECLINED', ['PUBLISH', 'DELETE']],
@@ -59,48 +31,47 @@ describe('§4 transitions', () => {
     expect(canDo(status, 'PUBLISH')).toBe((actions as readonly string[]).includes('PUBLISH'));
   });
 
-  it('Publish makes an ASKED question ACTIVE', async () => {
+  it('Publish makes an ASKED question ACTIVE', () => {
     state().setQuestions([question('a')]);
-    expect(await state().publish('a')).toBe(true);
+    expect(state().beginPublish('a')).toBeTypeOf('function');
     expect(find('a')?.status).toBe('ACTIVE');
   });
 
-  it('Decline makes it DECLINED, which can later be published or deleted', async () => {
+  it('Decline makes it DECLINED, which can later be published or deleted', () => {
     state().setQuestions([question('a'), question('b')]);
-    expect(await state().decline('a')).toBe(true);
+    state().beginDecline('a');
     expect(find('a')?.status).toBe('DECLINED');
-    expect(await state().publish('a')).toBe(true);
+    state().beginPublish('a');
     expect(find('a')?.status).toBe('ACTIVE');
-    await state().decline('b');
-    expect(await state().remove('b')).toBe(true);
+    state().beginDecline('b');
+    expect(state().beginDelete('b')).toBeTypeOf('function');
     expect(find('b')).toBeUndefined();
   });
 
-  it('refuses what a state does not offer', async () => {
-    const service = okService();
-    installQna(service);
+  it('refuses what a state does not offer, and says so', () => {
     state().setQuestions([question('asked'), question('active', { status: 'ACTIVE' })]);
-    expect(await state().remove('asked')).toBe(false);
-    expect(await state().decline('active')).toBe(false);
-    expect(await state().publish('active')).toBe(false);
-    expect(await state().reply('asked', 'hello')).toBe(false);
-    expect(service.delete).not.toHaveBeenCalled();
-    expect(service.decline).not.toHaveBeenCalled();
-    expect(service.answer).not.toHaveBeenCalled();
+    expect(state().beginDelete('asked')).toBeNull();
+    expect(state().beginDecline('active')).toBeNull();
+    expect(state().beginPublish('active')).toBeNull();
+    expect(state().beginPublish('missing')).toBeNull();
     expect(state().questions.map((q) => q.status)).toEqual(['ASKED', 'ACTIVE']);
+    expect(state().failure).toEqual({ command: 'publish', id: 'missing', detail: 'Not allowed for a missing question' });
   });
+});
 
-  it('ACTIVE allows reply (only non-empty) and delete', async () => {
-    const service = okService();
-    installQna(service);
-    state().setQuestions([question('a', { status: 'ACTIVE' })]);
-    expect(await state().reply('a', '   ')).toBe(false);
-    expect(service.answer).not.toHaveBeenCalled();
-    expect(await state().reply('a', '  Soon!  ')).toBe(true);
-    expect(service.answer).toHaveBeenCalledWith('a', 'Soon!');
-    expect(find('a')).toMatchObject({ answerCount: 1, replyCount: 1, answers: [answer('Soon!')] });
-    expect(await state().remove('a')).toBe(true);
-    expect(state().questions).toEqual([]);
+describe('rollbacks leave the store as it was (§8)', () => {
+  const snapshot = () => JSON.parse(JSON.stringify(state().questions)) as unknown;
+  it.each([
+    ['publish', () => state().beginPublish('asked')],
+    ['decline', () => state().beginDecline('asked')],
+    ['delete', () => state().beginDelete('active')],
+  ] as const)('%s', (_command, begin) => {
+    state().setQuestions([question('asked'), question('active', { status: 'ACTIVE' }), question('last')]);
+    const before = snapshot();
+    const rollback = begin();
+    expect(snapshot()).not.toEqual(before);
+    rollback!();
+    expect(snapshot()).toEqual(before);
   });
 });
 
@@ -171,41 +142,14 @@ describe('tabs and sort (§2)', () => {
 });
 
 describe('unseen questions', () => {
-  it('counts questions not in the seen list', () => {
+  it('counts questions not in the seen list; markSeen returns only the newly seen', () => {
     state().setQuestions([question('a'), question('b')]);
     expect(unseenQuestionCount(state())).toBe(2);
-    state().markSeen(['a']);
+    expect(state().markSeen(['a'])).toEqual(['a']);
+    expect(state().markSeen(['a'])).toEqual([]);
     expect(unseenQuestionCount(state())).toBe(1);
     state().applyEvent({ type: 'add', question: question('c') });
     expect(unseenQuestionCount(state())).toBe(2);
-  });
-});
-
-describe('a failing call leaves the store unchanged (§8)', () => {
-  beforeEach(() => installQna(okService({ publish: reject, decline: reject, delete: reject, answer: reject, sendBanner: reject })));
-  const snapshot = () => JSON.parse(JSON.stringify(state().questions)) as unknown;
-
-  it.each([
-    ['publish', () => state().publish('asked')],
-    ['decline', () => state().decline('asked')],
-    ['delete', () => state().remove('active')],
-    ['reply', () => state().reply('active', 'hi')],
-    ['announce', () => state().announce('Hello all')],
-  ] as const)('%s', async (command, run) => {
-    state().setQuestions([question('asked'), question('active', { status: 'ACTIVE' })]);
-    const before = snapshot();
-    expect(await run()).toBe(false);
-    expect(snapshot()).toEqual(before);
-    expect(state().failure).toMatchObject({ command, detail: 'Nope' });
-    expect(state().busy).toEqual([]);
-  });
-
-  it('an empty announcement is not sent', async () => {
-    const service = okService();
-    installQna(service);
-    expect(await state().announce('  ')).toBe(false);
-    expect(await state().announce('Welcome!')).toBe(true);
-    expect(service.sendBanner).toHaveBeenCalledExactlyOnceWith('Welcome!');
   });
 });
 

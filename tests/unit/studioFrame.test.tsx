@@ -44,9 +44,9 @@ describe('side navigation (§2)', () => {
 
   it('shows the unseen and unread counters', () => {
     const poll = (pollGuid: string) => ({ pollGuid, question: pollGuid, options: [], results: [] });
-    usePollStore.setState({ polls: ['p1', 'p2', 'p3'].map(poll), seenPollGuids: ['p1'] });
+    usePollStore.setState({ polls: ['p1', 'p2', 'p3'].map(poll), seen: ['p1'] });
     const q = { id: 'q1', content: 'q', status: 'ASKED' as const, anonymous: false, initiator: { name: 'A' }, timestamp: 0, upvoteCount: 0, answerCount: 0, replyCount: 0, answers: [] };
-    useQnaStore.setState({ questions: [q], seenQuestionIds: [] });
+    useQnaStore.setState({ questions: [q], seen: [] });
     useChatStore.setState({ unread: { public: 4, private: 0, backstage: 2, moderator: 3 } });
     render(<StudioScreen />);
     expect(within(nav()).getByRole('button', { name: 'Poll 2 new' })).toBeInTheDocument();

@@ -15,7 +15,7 @@ import { SELF_ID } from '../../state/session';
 import { cardWidth } from '../../ui/cardWidth';
 import { useWindowWidth } from '../../ui/useWindowWidth';
 import { ProducerCardView } from './ProducerCardView';
-import { CARD_COMMANDS } from '../../state/commands/cardCommands';
+import { CARD_COMMANDS } from '../../services/people/cardCommands';
 import { commandForKey } from '../../state/commands/shortcuts';
 
 /** Where each of CARD_NAVIGATION_KEYS moves the focus, by card index. */

@@ -4,7 +4,7 @@
  */
 import type { ProducerCard } from '../../../compositor/model/types';
 import { useStageStore } from '../../state/channel/store';
-import { HARD_MUTE_AUDIO, HARD_MUTE_VIDEO, NOISE_CANCELLATION, REMOVE, TOGGLE_AUDIO, TOGGLE_VIDEO } from '../../state/commands/cardCommands';
+import { HARD_MUTE_AUDIO, HARD_MUTE_VIDEO, NOISE_CANCELLATION, REMOVE, TOGGLE_AUDIO, TOGGLE_VIDEO } from '../../services/people/cardCommands';
 import type { Command } from '../../state/commands/types';
 import { MenuItem, PopupMenu, PopupMenuItem } from '../../ui/PopupMenu';
 

@@ -8,10 +8,10 @@ import { Maximize2, Mic, MicOff, MoreVertical, Video, VideoOff } from 'lucide-re
 import type { ProducerCard } from '../../../compositor/model/types';
 import { isSpeaking, useAudioLevels } from '../../state/audioLevels';
 import { stageActions } from '../../state/channel/stageActions';
-import { moderatorActions } from '../../state/people/moderation';
+import { moderatorActions } from '../../services/people/moderation';
 import { useStageStore } from '../../state/channel/store';
 import { media } from '../../services/media/elements';
-import { CARD_COMMANDS, TOGGLE_AUDIO, TOGGLE_LIVE, TOGGLE_SPOTTED, TOGGLE_VIDEO } from '../../state/commands/cardCommands';
+import { CARD_COMMANDS, TOGGLE_AUDIO, TOGGLE_LIVE, TOGGLE_SPOTTED, TOGGLE_VIDEO } from '../../services/people/cardCommands';
 import { keyLabel } from '../../state/commands/shortcuts';
 import { initialsOf } from '../../lib/avatar';
 import { InlineRename } from '../../ui/InlineRename';

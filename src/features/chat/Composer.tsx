@@ -8,6 +8,7 @@
 import { Send, Smile } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { draftKey, useChatStore } from '../../state/chat/chatStore';
+import { sendChat } from '../../services/audience/chat';
 import { CHAT_COUNTER_FROM, CHAT_MAX } from '../../state/chat/limits';
 import { chatLength, cleanChatText, fitDraft, insertEmoji } from '../../state/chat/text';
 import { isBlankText } from '../../lib/text';
@@ -74,7 +75,7 @@ function ComposerForm({ target, draftKey: key, draft, placeholder, autoFocus }: 
     setReason(null);
     setCut(false);
     setDraft('');
-    const sent = await useChatStore.getState().send(target, raw);
+    const sent = await sendChat(target, raw);
     // A failed send gives the text back (unless something new was typed meanwhile).
     if (!sent && (useChatStore.getState().drafts[key] ?? '') === '') setDraft(raw);
   };

@@ -6,6 +6,7 @@
 import { MonitorOff, Radio } from 'lucide-react';
 import { useState } from 'react';
 import { useChatStore } from '../../state/chat/chatStore';
+import { deleteChatMessage } from '../../services/audience/chat';
 import { selectOnStreamMessage } from '../../state/chat/selectors';
 import { ChatFailureNotice } from './ChatFailureNotice';
 import { Composer } from './Composer';
@@ -54,7 +55,7 @@ export function PublicChat({ now }: { now: number }) {
             onCancelDelete={() => setConfirming(null)}
             onConfirmDelete={() => {
               setConfirming(null);
-              void store().deleteMessage(m.id);
+              void deleteChatMessage(m.id);
             }}
           />
         )}

@@ -55,7 +55,6 @@ export const CHAT_TEXTS = {
   noPrivateMessages: 'No private messages from attendees yet.',
   roles: { Attendee: 'Attendee', Panelist: 'Presenter', Moderator: 'Moderator' } satisfies Record<ChatRole, string>,
   failure: (command: ChatCommand, detail: string) => `${FAILURE_VERBS[command]} failed: ${detail}`,
-  dismiss: 'Dismiss',
   // ours: emoji picker
   emoji: {
     open: 'Insert emoji',

@@ -8,9 +8,9 @@ import { useLayoutStore } from '../../state/layoutStore';
 import { useChatStore } from '../../state/chat/chatStore';
 import { SEARCH_DEBOUNCE_MS } from '../../state/people/limits';
 import { matchesSearch, sortParticipants, type Participant, type SortOrder } from '../../state/people/people';
-import { peopleActions, usePeopleStore } from '../../state/people/peopleStore';
-import { moderatorActions } from '../../state/people/moderation';
-import { HARD_MUTE_AUDIO, HARD_MUTE_VIDEO, NOISE_CANCELLATION, REMOVE, TOGGLE_AUDIO, TOGGLE_VIDEO } from '../../state/commands/cardCommands';
+import { usePeopleStore } from '../../state/people/peopleStore';
+import { moderatorActions } from '../../services/people/moderation';
+import { HARD_MUTE_AUDIO, HARD_MUTE_VIDEO, NOISE_CANCELLATION, REMOVE, TOGGLE_AUDIO, TOGGLE_VIDEO } from '../../services/people/cardCommands';
 import type { Command } from '../../state/commands/types';
 import type { ProducerCard } from '../../../compositor/model/types';
 import { useStageStore } from '../../state/channel/store';
@@ -63,7 +63,7 @@ export function PeoplePanel() {
         useLayoutStore.getState().selectTool('HOST CHAT');
       },
     },
-    { label: 'Remove guest', run: () => void peopleActions.remove(p.id), danger: true },
+    { label: 'Remove guest', run: () => void moderatorActions.removeAttendee(p.id), danger: true },
   ];
 
   return (

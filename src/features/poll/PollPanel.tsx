@@ -1,23 +1,24 @@
 /**
  * The Poll tool (§2 Poll): Active and Completed tabs (remembered), a create/edit form, and each
- * poll by its §4 state. It reads the poll store and calls its commands; whether a demo audience or
+ * poll by its §4 state. It reads the poll store and calls the poll commands; whether a demo audience or
  * a backend is behind them is not its business. Polls it shows are marked seen.
  */
-import { Plus, X } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useMeetingStore } from '../../state/meetingStore';
 import { usePollStore } from '../../state/polls/pollStore';
+import { createPoll, deletePoll, editPoll, endPoll, markPollsSeen, startPoll } from '../../services/audience/polls';
 import { canEditPoll, canStartPoll, POLL_TABS, pollsInTab, type PollTab } from '../../state/polls/rules';
 import type { PollDraft } from '../../state/polls/types';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ConfirmDelete } from '../../ui/ConfirmDelete';
+import { FailureNotice } from '../../ui/FailureNotice';
 import { Tabs } from '../../ui/Tabs';
 import { usePersistedTab } from '../../ui/usePersistedTab';
 import { PollCard } from './PollCard';
 import { PollForm } from './PollForm';
 import { POLL_TEXTS as T } from './texts';
 import './poll.css';
-import { Tooltip } from '../../ui/Tooltip';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; pollGuid: string } | null;
 
@@ -27,7 +28,7 @@ export interface PollPanelProps {
 }
 
 export function PollPanel({ shortUrl }: PollPanelProps) {
-  const { polls, busy, failure, seen } = usePollStore(useShallow((s) => ({ polls: s.polls, busy: s.busy, failure: s.failure, seen: s.seenPollGuids })));
+  const { polls, busy, failure, seen } = usePollStore(useShallow((s) => ({ polls: s.polls, busy: s.busy, failure: s.failure, seen: s.seen })));
   const eventShortUrl = useMeetingStore((s) => s.eventInformation?.pollShortUrl ?? '');
   const [tab, setTab] = usePersistedTab<PollTab>('poll', POLL_TABS, 'ACTIVE');
   const [editing, setEditing] = useState<Editing>(null);
@@ -40,7 +41,7 @@ export function PollPanel({ shortUrl }: PollPanelProps) {
   useEffect(() => {
     if (editing) return;
     const unseen = shown.map((p) => p.pollGuid).filter((g) => !seen.includes(g));
-    if (unseen.length > 0) usePollStore.getState().markSeen(unseen);
+    if (unseen.length > 0) markPollsSeen(unseen);
   }, [shown, seen, editing]);
 
   const store = usePollStore.getState;
@@ -51,7 +52,7 @@ export function PollPanel({ shortUrl }: PollPanelProps) {
   const save = async (draft: PollDraft) => {
     if (!editing) return;
     setSaving(true);
-    const ok = editing.mode === 'new' ? (await store().createPoll(draft)) !== null : await store().editPoll(editing.pollGuid, draft);
+    const ok = editing.mode === 'new' ? (await createPoll(draft)) !== null : await editPoll(editing.pollGuid, draft);
     setSaving(false);
     if (!ok) return;
     setEditing(null);
@@ -92,16 +93,7 @@ export function PollPanel({ shortUrl }: PollPanelProps) {
           {T.createPoll}
         </button>
       </div>
-      {failure && (
-        <div className="inline-error poll-failure" role="alert">
-          <span>{T.failure(failure.command, failure.detail)}</span>
-          <Tooltip label={T.dismiss} placement="left">
-            <button type="button" className="icon-button" aria-label={T.dismiss} onClick={() => store().clearFailure()}>
-              <X size={14} aria-hidden />
-            </button>
-          </Tooltip>
-        </div>
-      )}
+      {failure && <FailureNotice className="poll-failure" message={T.failure(failure.command, failure.detail)} onDismiss={() => store().clearFailure()} />}
       <Tabs
         label={T.tabsLabel}
         value={tab}
@@ -124,26 +116,22 @@ export function PollPanel({ shortUrl }: PollPanelProps) {
                 shortUrl={shortUrl ?? eventShortUrl}
                 onEdit={() => openForm({ mode: 'edit', pollGuid: poll.pollGuid })}
                 onDelete={() => setConfirmDelete(poll.pollGuid)}
-                onStart={() => void store().startPoll(poll.pollGuid)}
-                onEnd={() => void store().endPoll(poll.pollGuid)}
+                onStart={() => void startPoll(poll.pollGuid)}
+                onEnd={() => void endPoll(poll.pollGuid)}
               />
             ))}
           </div>
         )}
       </Tabs>
       {toDelete && (
-        <ConfirmDialog
+        <ConfirmDelete
           title={T.deleteTitle}
+          subject={toDelete.question}
+          body={T.deleteBody}
           confirmLabel={T.confirmDelete}
-          onCancel={() => setConfirmDelete(null)}
-          onConfirm={() => {
-            setConfirmDelete(null);
-            void store().deletePoll(toDelete.pollGuid);
-          }}
-        >
-          <p className="poll-delete-question">{toDelete.question}</p>
-          <p>{T.deleteBody}</p>
-        </ConfirmDialog>
+          onClose={() => setConfirmDelete(null)}
+          onDelete={() => void deletePoll(toDelete.pollGuid)}
+        />
       )}
     </div>
   );

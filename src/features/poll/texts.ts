@@ -60,5 +60,4 @@ export const POLL_TEXTS = {
   copied: 'Copied!',
   copyFailed: 'Copy failed: select the link and copy it',
   failure: (command: PollCommand, detail: string) => `${FAILURE_VERBS[command]} failed: ${detail}`,
-  dismiss: 'Dismiss',
 } as const;

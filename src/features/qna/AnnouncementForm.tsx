@@ -6,7 +6,7 @@
  */
 import { Megaphone, Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useQnaStore } from '../../state/qna/qnaStore';
+import { announce } from '../../services/audience/qna';
 import { ANNOUNCEMENT_MAX, ANNOUNCEMENT_RULE, QNA_MASK_HIDE_MS } from '../../state/qna/limits';
 import { cleanText, limitDraft } from '../../lib/text';
 import { CutReason } from '../../ui/CutReason';
@@ -33,7 +33,7 @@ export function AnnouncementForm({ onClose }: { onClose(): void }) {
     e.preventDefault();
     if (clean === '' || sending) return;
     setSending(true);
-    const ok = await useQnaStore.getState().announce(clean);
+    const ok = await announce(clean);
     setSending(false);
     if (ok) showConfirmation(T.sent);
   };

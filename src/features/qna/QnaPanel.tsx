@@ -1,17 +1,19 @@
 /**
  * The Q&A tool (§2 Q&A): Incoming (hidden with auto-approve), Published, Answered and Unanswered
  * tabs (remembered; defined in src/state/qna/rules.ts), Latest First / Latest Last sort, the
- * announcement form, and per-question actions by §4 state. It reads the Q&A store and calls its
+ * announcement form, and per-question actions by §4 state. It reads the Q&A store and calls the Q&A
  * commands; it does not know whether a demo audience or a backend is behind them.
  */
-import { Megaphone, X } from 'lucide-react';
+import { Megaphone } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useQnaStore } from '../../state/qna/qnaStore';
+import { declineQuestion, deleteQuestion, markQuestionsSeen, publishQuestion, replyToQuestion } from '../../services/audience/qna';
 import { QNA_MASK_HIDE_MS } from '../../state/qna/limits';
 import { inTab, offeredQnaTabs, questionsInTab } from '../../state/qna/rules';
 import type { QnaSort, QnaTab } from '../../state/qna/types';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ConfirmDelete } from '../../ui/ConfirmDelete';
+import { FailureNotice } from '../../ui/FailureNotice';
 import { Tabs } from '../../ui/Tabs';
 import { usePersistedTab } from '../../ui/usePersistedTab';
 import { useTimedValue } from '../poll/useTimedValue';
@@ -21,7 +23,6 @@ import { useNow } from '../../ui/useNow';
 import { SuccessMask, type MaskKind } from './SuccessMask';
 import { QNA_TEXTS as T } from './texts';
 import './qna.css';
-import { Tooltip } from '../../ui/Tooltip';
 
 export interface QnaPanelProps {
   /** The event's qnaAutoApprove: questions are published without the moderator, so Incoming is hidden. */
@@ -33,7 +34,7 @@ export interface QnaPanelProps {
 const SORTS: readonly QnaSort[] = ['LATEST_FIRST', 'LATEST_LAST'];
 
 export function QnaPanel({ autoApprove, clock }: QnaPanelProps) {
-  const { questions, busy, failure, seen } = useQnaStore(useShallow((s) => ({ questions: s.questions, busy: s.busy, failure: s.failure, seen: s.seenQuestionIds })));
+  const { questions, busy, failure, seen } = useQnaStore(useShallow((s) => ({ questions: s.questions, busy: s.busy, failure: s.failure, seen: s.seen })));
   const tabs = offeredQnaTabs(autoApprove);
   const [tab, setTab] = usePersistedTab<QnaTab>('qna', tabs, tabs[0] ?? 'PUBLISHED');
   const [sort, setSort] = useState<QnaSort>('LATEST_FIRST');
@@ -47,15 +48,15 @@ export function QnaPanel({ autoApprove, clock }: QnaPanelProps) {
   // Questions on screen are seen (they stop counting in the side navigation).
   useEffect(() => {
     const unseen = shown.map((q) => q.id).filter((id) => !seen.includes(id));
-    if (unseen.length > 0) useQnaStore.getState().markSeen(unseen);
+    if (unseen.length > 0) markQuestionsSeen(unseen);
   }, [shown, seen]);
 
   const store = useQnaStore.getState;
   const publish = async (id: string) => {
-    if (await store().publish(id)) showMask('published');
+    if (await publishQuestion(id)) showMask('published');
   };
   const decline = async (id: string) => {
-    if (await store().decline(id)) showMask('declined');
+    if (await declineQuestion(id)) showMask('declined');
   };
   const toDelete = confirmDelete ? questions.find((q) => q.id === confirmDelete) : undefined;
 
@@ -78,16 +79,7 @@ export function QnaPanel({ autoApprove, clock }: QnaPanelProps) {
         </label>
       </div>
       {announcing && <AnnouncementForm onClose={() => setAnnouncing(false)} />}
-      {failure && (
-        <div className="inline-error qna-failure" role="alert">
-          <span>{T.failure(failure.command, failure.detail)}</span>
-          <Tooltip label={T.dismiss} placement="left">
-            <button type="button" className="icon-button" aria-label={T.dismiss} onClick={() => store().clearFailure()}>
-              <X size={14} aria-hidden />
-            </button>
-          </Tooltip>
-        </div>
-      )}
+      {failure && <FailureNotice className="qna-failure" message={T.failure(failure.command, failure.detail)} onDismiss={() => store().clearFailure()} />}
       <div className="qna-body">
         <Tabs label={T.tabsLabel} value={tab} onChange={setTab} tabs={tabs.map((t) => ({ value: t, label: T.tabs[t], count: questions.filter((q) => inTab(q, t)).length }))}>
           {shown.length === 0 ? (
@@ -103,7 +95,7 @@ export function QnaPanel({ autoApprove, clock }: QnaPanelProps) {
                   onPublish={() => void publish(q.id)}
                   onDecline={() => void decline(q.id)}
                   onDelete={() => setConfirmDelete(q.id)}
-                  onReply={(text) => store().reply(q.id, text)}
+                  onReply={(text) => replyToQuestion(q.id, text)}
                 />
               ))}
             </div>
@@ -112,18 +104,14 @@ export function QnaPanel({ autoApprove, clock }: QnaPanelProps) {
         {mask && <SuccessMask kind={mask} onDismiss={hideMask} />}
       </div>
       {toDelete && (
-        <ConfirmDialog
+        <ConfirmDelete
           title={T.deleteTitle}
+          subject={toDelete.content}
+          body={T.deleteBody}
           confirmLabel={T.confirmDelete}
-          onCancel={() => setConfirmDelete(null)}
-          onConfirm={() => {
-            setConfirmDelete(null);
-            void store().remove(toDelete.id);
-          }}
-        >
-          <p className="qna-delete-question">{toDelete.content}</p>
-          <p>{T.deleteBody}</p>
-        </ConfirmDialog>
+          onClose={() => setConfirmDelete(null)}
+          onDelete={() => void deleteQuestion(toDelete.id)}
+        />
       )}
     </div>
   );

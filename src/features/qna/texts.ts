@@ -60,7 +60,6 @@ export const QNA_TEXTS = {
   deleteBody: 'It will be removed for everyone. This cannot be undone.',
   confirmDelete: 'DELETE',
   confirmCancel: 'CANCEL',
-  dismiss: 'Dismiss',
   failure: (command: QnaCommand, detail: string) => `${FAILURE_VERBS[command]} failed: ${detail}`,
   // ours: relative times
 } as const;

@@ -4,7 +4,7 @@
  */
 import { useLayoutStore } from '../../state/layoutStore';
 import { useStageStore } from '../../state/channel/store';
-import { CARD_COMMANDS, CARD_NAVIGATION_KEYS } from '../../state/commands/cardCommands';
+import { CARD_COMMANDS, CARD_NAVIGATION_KEYS } from '../../services/people/cardCommands';
 import { keyLabel } from '../../state/commands/shortcuts';
 import { STAGE_COMMANDS } from '../../state/commands/stageCommands';
 import type { CommandSection } from '../../state/commands/types';

@@ -13,6 +13,9 @@ import { peopleActions } from '../../state/people/peopleStore';
 import { initialPollState, usePollStore } from '../../state/polls/pollStore';
 import { initialQnaState, useQnaStore } from '../../state/qna/qnaStore';
 import type { Connection } from '../../state/session';
+import { loadChatContacts, loadChatScrollback } from '../audience/chat';
+import { loadPolls } from '../audience/polls';
+import { loadQuestions } from '../audience/qna';
 import { dispatch } from './realtimeEvents';
 
 const CHAT_KINDS: readonly ChatKind[] = ['public', 'private', 'backstage', 'moderator'];
@@ -28,12 +31,11 @@ export const chatSelf = ({ user }: Pick<Connection, 'user'>): ChatParticipant =>
 });
 
 export function startAudience(b: Backend, connection: Connection, clock: Clock = realClock): () => void {
-  const chat = useChatStore.getState();
-  chat.setSelf(chatSelf(connection));
-  void chat.loadContacts();
-  for (const kind of CHAT_KINDS) void chat.loadScrollback(kind);
-  void usePollStore.getState().loadPolls();
-  void useQnaStore.getState().loadQuestions();
+  useChatStore.getState().setSelf(chatSelf(connection));
+  void loadChatContacts();
+  for (const kind of CHAT_KINDS) void loadChatScrollback(kind);
+  void loadPolls();
+  void loadQuestions();
   const stopEvents = b.meeting.startAudience(connection.eventInformation, dispatch);
 
   // §4: attendees out of the roster are freed every 5 s.

@@ -3,8 +3,9 @@
  * state, and the small rules about what is "on screen" (read at once) that the store applies.
  */
 import { realClock, type Clock } from '../../lib/clock';
+import type { Rollback } from '../remoteList';
 import { conversationPartner } from './rules';
-import type { ChatFailure, ChatKind, ChatMessage, ChatMessageInput, ChatParticipant, ChatRole, ChatTarget } from './types';
+import type { ChatCommand, ChatFailure, ChatKind, ChatMessage, ChatMessageInput, ChatParticipant, ChatRole, ChatSendRequest, ChatTarget } from './types';
 
 /** Time-based rules run on an injectable clock (DESIGN); tests install fake timers or their own. */
 export interface ChatTiming {
@@ -65,10 +66,17 @@ export interface ChatActions {
   applyDeleted(messageId: string): void;
   /** §7 chat.rateLimited with a retry-after in seconds; §5: a value that is not a number is ignored (logged). */
   rateLimited(retryAfter: unknown): void;
-  /** Sends filtered, cleaned, truncated text (§5); resolves to whether it was sent. */
-  send(target: ChatTarget, text: string): Promise<boolean>;
-  /** §6: deletes someone else's public message (not on stream). */
-  deleteMessage(messageId: string): Promise<boolean>;
+  /**
+   * A send starts (§5: the text filtered, cleaned and cut): the message shows at once, pending; null
+   * when nothing is left to send or chat is rate limited.
+   */
+  beginSend(target: ChatTarget, text: string): PendingSend | null;
+  /** The server stored the message (it takes the pending one's place), or null: the send failed and the pending one goes. */
+  settleSend(pending: ChatMessage, saved: ChatMessageInput | null): void;
+  /** §6: someone else's public message (not on stream) shows deleted at once; returns the rollback, or null when refused. */
+  beginDelete(messageId: string): Rollback | null;
+  /** §8: a private chat's failure goes to the global error handler; any other is the panel's inline error. */
+  failed(command: ChatCommand, kind: ChatKind, detail: string): void;
   /** §4: shows a public message on stream, taking the previous one off. */
   showOnStream(messageId: string): boolean;
   hideFromStream(): void;
@@ -78,9 +86,6 @@ export interface ChatActions {
   setViewingConversation(endpointGuid: string | null): void;
   setDraft(key: string, text: string): void;
   clearFailure(): void;
-  loadScrollback(kind: ChatKind): Promise<boolean>;
-  /** Who can be sent a direct message; a failure is logged and leaves the list as it is. */
-  loadContacts(): Promise<boolean>;
   startDirect(): void;
   openConversation(endpointGuid: string | null): void;
   /** Opens a direct conversation with someone (adding them to the contacts) and asks the host chat to show it. */
@@ -90,6 +95,12 @@ export interface ChatActions {
 }
 
 export type ChatStore = ChatState & ChatActions;
+
+/** A send under way: the message shown pending, and the §7 request that stores it. */
+export interface PendingSend {
+  temp: ChatMessage;
+  request: ChatSendRequest;
+}
 
 /** Part of a kind's messages: one private conversation, or the messages whose other person has a role. */
 export interface ReadScope {

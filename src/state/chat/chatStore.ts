@@ -2,24 +2,23 @@
  * Chat state (§3 Chat message, §4 Public chat message): the messages of each kind (public,
  * private, backstage = moderatorPresenterChat, moderator = moderatorChat), unread counters per kind,
  * the one message on stream, the rate-limit countdown and the composers' drafts. The real-time
- * dispatcher calls receive / applyDeleted / rateLimited; the moderator's commands go through the
- * backend's chat service, optimistically, and are rolled back if the call fails (§8). Private chat
- * history and send errors are logged and raised to the global error handler (§8).
+ * dispatcher calls receive / applyDeleted / rateLimited. The moderator's commands are made by
+ * src/services/audience/chat.ts: this store applies each at once (a pending message, a deleted
+ * flag) and takes it back if the call fails (§8). Private chat history and send errors are logged
+ * and raised to the global error handler (§8).
  */
 import { create } from 'zustand';
 import { immer } from 'zustand/middleware/immer';
 import { log } from '../../log';
 import { raiseError } from '../showStore';
-import { describeFailure } from '../polls/failure';
 import { CHAT_HISTORY_MAX, CHAT_TAGS, DELETED_MESSAGE_KEEP_MS, RATE_LIMIT_TICK_MS } from './limits';
 import { canDeleteMessage, canShowOnStream, chatKindOf, conversationPartner, kindFlags, normalizeMessage } from './rules';
-import { backend } from '../backend';
 import { cleanChatText } from './text';
 import { chatTiming, emptyByKind, initialChatState, inScope, PRIVATE_TAB_SCOPE, type ChatState, type ChatStore } from './chatState';
-import type { ChatCommand, ChatKind, ChatMessage, ChatMessageInput, ChatParticipant } from './types';
+import type { ChatKind, ChatMessage, ChatMessageInput, ChatParticipant } from './types';
 
 export { configureChatTiming, draftKey, initialChatState } from './chatState';
-export type { ChatActions, ChatState, ChatStore, ChatTiming, ChatViewing, ReadScope } from './chatState';
+export type { ChatActions, ChatState, ChatStore, ChatTiming, ChatViewing, PendingSend, ReadScope } from './chatState';
 
 /** Who the user is when the app has not said (sends still work; isSelf is set on them). */
 const FALLBACK_SELF: ChatParticipant = { guid: '', name: 'You', role: 'Moderator' };
@@ -69,15 +68,9 @@ export const useChatStore = create<ChatStore>()(
       return (s.viewing.private && inScope(m, PRIVATE_TAB_SCOPE)) || s.viewing.conversation === conversationPartner(m).guid;
     };
 
-    const fail = (command: ChatCommand, kind: ChatKind, detail: string) => {
+    const fail: ChatStore['failed'] = (command, kind, detail) => {
       log.warn('chat', `${command} ${kind} failed: ${detail}`);
       set((s) => void (s.failure = { command, kind, detail }));
-    };
-
-    /** §8: private chat history load and send errors are logged and raised to the global error handler. */
-    const failPrivate = (command: ChatCommand, detail: string) => {
-      log.warn('chat', `${command} private failed: ${detail}`);
-      raiseError('UNKNOWN', { details: detail });
     };
 
     /**
@@ -207,10 +200,10 @@ export const useChatStore = create<ChatStore>()(
         countdown = chatTiming().clock.setTimeout(tick, RATE_LIMIT_TICK_MS);
       },
 
-      send: async (target, raw) => {
+      beginSend: (target, raw) => {
         const text = cleanChatText(raw);
         const kind = target.kind;
-        if (text === '' || get().retryAfter > 0) return false;
+        if (text === '' || get().retryAfter > 0) return null;
         const self = get().self ?? FALLBACK_SELF;
         const recipient = target.kind === 'private' ? target.recipient : undefined;
         const repliesTo = recipient && get().messages.private.some((m) => !m.isSelf && m.sender.guid === recipient.guid);
@@ -222,43 +215,36 @@ export const useChatStore = create<ChatStore>()(
         );
         set((s) => void (s.failure = null));
         insert(temp);
-        try {
-          const saved = await backend().chat.send({ text, channel: kind, tag, ...(recipient && { recipient: { guid: recipient.guid, name: recipient.name, role: recipient.role } }) });
-          const merged = normalizeMessage({ ...saved, ...kindFlags(kind), isSelf: true, isUnread: false, pending: false, onStreamDate: 0 }, self.guid, temp);
-          replaceOrDrop(temp.id, merged);
-          return true;
-        } catch (e) {
-          replaceOrDrop(temp.id, null);
-          const detail = describeFailure(e);
-          // Refused by the rate limit: the countdown notice already says why (§8).
-          if (get().retryAfter > 0) log.info('chat', `send ${kind} refused while rate limited: ${detail}`);
-          else if (kind === 'private') failPrivate('send', detail);
-          else fail('send', kind, detail);
-          return false;
-        }
+        return { temp, request: { text, channel: kind, tag, ...(recipient && { recipient: { guid: recipient.guid, name: recipient.name, role: recipient.role } }) } };
       },
 
-      deleteMessage: async (id) => {
+      settleSend: (temp, saved) => {
+        const merged = saved && normalizeMessage({ ...saved, ...kindFlags(chatKindOf(temp)), isSelf: true, isUnread: false, pending: false, onStreamDate: 0 }, temp.sender.guid, temp);
+        replaceOrDrop(temp.id, merged);
+      },
+
+      beginDelete: (id) => {
         const found = locate(id);
         if (!found || !canDeleteMessage(found.message)) {
           fail('delete', found?.kind ?? 'public', 'This message cannot be deleted');
-          return false;
+          return null;
         }
         const before = found.message;
         set((s) => void (s.failure = null));
         flagDeleted(id);
-        try {
-          await backend().chat.delete(id);
-          return true;
-        } catch (e) {
+        return () => {
           chatTiming().clock.clearTimeout(removals.get(id));
           removals.delete(id);
           const still = locate(id);
           if (still) set((s) => void (s.messages[still.kind][still.index]!.deleteDate = 0));
           else insert(before);
-          fail('delete', found.kind, describeFailure(e));
-          return false;
-        }
+        };
+      },
+
+      failed: (command, kind, detail) => {
+        if (kind !== 'private') return fail(command, kind, detail);
+        log.warn('chat', `${command} private failed: ${detail}`);
+        raiseError('UNKNOWN', { details: detail });
       },
 
       showOnStream: (id) => {
@@ -317,29 +303,6 @@ export const useChatStore = create<ChatStore>()(
         }),
 
       clearFailure: () => set((s) => void (s.failure = null)),
-
-      loadScrollback: async (kind) => {
-        try {
-          const list = await backend().chat.loadScrollback(kind);
-          get().loadHistory(list.map((m) => ({ ...m, ...kindFlags(kind) })));
-          return true;
-        } catch (e) {
-          const detail = describeFailure(e);
-          if (kind === 'private') failPrivate('load', detail);
-          else fail('load', kind, detail);
-          return false;
-        }
-      },
-
-      loadContacts: async () => {
-        try {
-          get().setContacts(await backend().chat.contacts());
-          return true;
-        } catch (e) {
-          log.warn('chat', `loading contacts failed: ${describeFailure(e)}`);
-          return false;
-        }
-      },
 
       startDirect: () => set((s) => void (s.direct.started = true)),
 

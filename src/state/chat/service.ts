@@ -1,6 +1,6 @@
 /**
- * The calls the chat store makes (§7 Chat), as the `chat` member of the Backend port
- * (src/state/backend.ts), with a demo implementation (src/demo/audience/chatService.ts).
+ * The chat calls (§7 Chat) that src/services/audience/chat.ts makes, as the `chat` member of the
+ * Backend port (src/state/backend.ts), with a demo implementation (src/demo/audience/chatService.ts).
  */
 import type { ChatKind, ChatMessageInput, ChatParticipant, ChatSendRequest } from './types';
 

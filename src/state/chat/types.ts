@@ -72,7 +72,7 @@ export interface ChatSendRequest {
 /** Where a composer sends: a group chat, or one person (private). */
 export type ChatTarget = { kind: Exclude<ChatKind, 'private'> } | { kind: 'private'; recipient: ChatParticipant };
 
-/** Store actions that call the service; a failure is reported under this name. */
+/** The moderator's chat calls (src/services/audience/chat.ts); a failure is reported under this name. */
 export type ChatCommand = 'send' | 'delete' | 'load';
 
 export interface ChatFailure {

@@ -1,11 +1,10 @@
 /**
  * The attendees and their presence (§4), fed by roster updates (§7 Event_Roster). Removing an
- * attendee is the kick-out call, applied at once and undone if the call fails (§8).
+ * attendee or a presenter is applied here at once; the kick-out call, and the rollback if it
+ * fails (§8), are src/services/people/moderation.ts.
  */
 import { create } from 'zustand';
-import { log } from '../../log';
-import { backend } from '../backend';
-import { describeFailure } from '../polls/failure';
+import type { Rollback } from '../remoteList';
 import { cleanupRoster, markPresence, withRosterEntry, type Participant, type RosterEntry } from './people';
 
 export interface PeopleState {
@@ -86,19 +85,13 @@ export const peopleActions = {
     removed.clear();
     usePeopleStore.setState({ attendees: [], presenters: [], listed: new Set<string>() });
   },
-  /** Remove guest (§2): the kick-out call; the attendee is back in place if it fails. */
-  async remove(id: string): Promise<boolean> {
+  /** Remove guest (§2): off the list now; returns who it was and the rollback (back in place), or null if unknown. */
+  removeAttendee(id: string): { attendee: Participant; rollback: Rollback } | null {
     const index = usePeopleStore.getState().attendees.findIndex((a) => a.id === id);
-    const before = usePeopleStore.getState().attendees[index];
-    if (!before) return false;
+    const attendee = usePeopleStore.getState().attendees[index];
+    if (!attendee) return null;
     usePeopleStore.setState((s) => ({ attendees: s.attendees.filter((a) => a.id !== id) }));
-    try {
-      await backend().people.kickOut('attendee', id);
-      return true;
-    } catch (e) {
-      log.warn('people', `kick out of ${before.name} failed: ${describeFailure(e)}`);
-      usePeopleStore.setState((s) => (s.attendees.some((a) => a.id === id) ? s : { attendees: [...s.attendees.slice(0, index), before, ...s.attendees.slice(index)] }));
-      return false;
-    }
+    const rollback = () => usePeopleStore.setState((s) => (s.attendees.some((a) => a.id === id) ? s : { attendees: [...s.attendees.slice(0, index), attendee, ...s.attendees.slice(index)] }));
+    return { attendee, rollback };
   },
 };

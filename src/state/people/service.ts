@@ -1,7 +1,7 @@
 /**
  * The moderator actions of §7 (under eventuser/v1/events/{eventId}/instance/{instanceId}/moderator/
- * {moderatorGuid}) that the People panel and the producer cards perform. Guids are the
- * participants' endpoint guids.
+ * {moderatorGuid}) that the People panel and the producer cards perform through
+ * src/services/people/moderation.ts. Guids are the participants' endpoint guids.
  */
 
 /** §4 Mute modes. */

@@ -1,6 +1,6 @@
 /**
- * The calls the poll store makes (§7 Polls), as the `polls` member of the Backend port
- * (src/state/backend.ts), with a demo implementation (src/demo/audience/pollsQnaService.ts).
+ * The poll calls (§7 Polls) that src/services/audience/polls.ts makes, as the `polls` member of the
+ * Backend port (src/state/backend.ts), with a demo implementation (src/demo/audience/pollsQnaService.ts).
  */
 import type { Poll, PollDraft, PollListStatus, PollManageAction } from './types';
 

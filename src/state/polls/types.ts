@@ -38,13 +38,5 @@ export interface PollSocketNotification {
   pollData: Partial<Poll> & { pollGuid: string };
 }
 
-/** Store actions that call the service; a failure is reported under this name. */
+/** The moderator's poll commands (src/services/audience/polls.ts); a failure is reported under this name. */
 export type PollCommand = 'create' | 'update' | 'delete' | 'start' | 'end';
-
-export interface PollFailure {
-  command: PollCommand;
-  /** The poll concerned, when it existed before the call. */
-  pollGuid?: string;
-  /** The reason the call gave (§8: the error body's message), for the inline error. */
-  detail: string;
-}

@@ -1,6 +1,7 @@
 /**
- * The calls the Q&A store makes (§7 Q&A, Moderator actions), as the `qna` member of the Backend
- * port (src/state/backend.ts), with a demo implementation (src/demo/audience/pollsQnaService.ts).
+ * The Q&A calls (§7 Q&A, Moderator actions) that src/services/audience/qna.ts makes, as the `qna`
+ * member of the Backend port (src/state/backend.ts), with a demo implementation
+ * (src/demo/audience/pollsQnaService.ts).
  */
 import type { Answer, Question } from './types';
 

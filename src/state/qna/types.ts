@@ -34,13 +34,8 @@ export type QnaEvent =
   | { type: 'upvote'; id: string; upvoteCount?: number }
   | { type: 'answer'; id: string; answer: Answer; answerCount?: number; replyCount?: number };
 
+/** The moderator's Q&A commands (src/services/audience/qna.ts); a failure is reported under this name. */
 export type QnaCommand = 'publish' | 'decline' | 'delete' | 'reply' | 'announce';
-
-export interface QnaFailure {
-  command: QnaCommand;
-  questionId?: string;
-  detail: string;
-}
 
 /** §2 Q&A tabs. */
 export type QnaTab = 'INCOMING' | 'PUBLISHED' | 'ANSWERED' | 'UNANSWERED';

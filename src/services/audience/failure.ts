@@ -1,7 +1,7 @@
 /**
  * §8: a failed HTTP response throws the JSON error body (backend failures carry type unknown,
  * code API_BACKEND_ERROR and a message); a network failure throws null. This turns any of those
- * into the short reason an inline error shows. Shared by the poll and Q&A stores.
+ * into the short reason an inline error shows or the log keeps. Shared by the audience and people calls.
  */
 import { errorMessage } from '../../log';
 

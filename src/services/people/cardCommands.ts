@@ -1,13 +1,14 @@
 /**
  * Commands of one producer card (§2 card controls, participant menu and People panel; §3 edit
  * actions). The card's buttons and the menus render these entries; their guards (§5) live in the
- * actions, and what concerns a participant goes through the §7 moderator call (state/people/moderation).
+ * actions. The table lives with the services because what concerns a participant goes through the
+ * §7 moderator call (./moderation.ts); the stage's own commands stay in src/state/commands.
  */
 import type { ProducerCard } from '../../../compositor/model/types';
-import { stageActions } from '../channel/stageActions';
-import { moderatorActions } from '../people/moderation';
-import type { Command } from './types';
-import { useStageStore, type StageState } from '../channel/store';
+import { stageActions } from '../../state/channel/stageActions';
+import { moderatorActions } from './moderation';
+import type { Command } from '../../state/commands/types';
+import { useStageStore, type StageState } from '../../state/channel/store';
 import { MAX_PRODUCER_CARDS } from '../../../compositor/model/constants';
 
 type CardCommand = Command<ProducerCard>;

@@ -1,19 +1,20 @@
 /**
- * The moderator's actions on presenters (§2 participant menu and People panel; §7 Moderator
- * actions). Each edits the producer card at once, as before (undoable, saved with the channel),
- * then makes the call; if the call fails what it changed is put back (§8: state stays consistent).
+ * The moderator's actions on people (§2 participant menu and People panel; §7 Moderator actions).
+ * An action on a presenter edits the producer card at once, as before (undoable, saved with the channel), then
+ * makes the call; if the call fails what it changed is put back (§8: state stays consistent). An
+ * attendee's removal is the same with the people store's list.
  */
 import type { Draft } from 'immer';
 import type { ProducerCard } from '../../../compositor/model/types';
 import { log } from '../../log';
-import { backend } from '../backend';
-import { describeFailure } from '../polls/failure';
-import { peopleActions } from './peopleStore';
+import { backend } from '../../state/backend';
+import { describeFailure } from '../audience/failure';
+import { peopleActions } from '../../state/people/peopleStore';
 import type { ChannelDoc } from '../../../compositor/model/channel';
-import { stageActions } from '../channel/stageActions';
-import { edit, useStageStore } from '../channel/store';
-import { SELF_ID } from '../session';
-import type { MuteMode } from './service';
+import { stageActions } from '../../state/channel/stageActions';
+import { edit, useStageStore } from '../../state/channel/store';
+import { SELF_ID } from '../../state/session';
+import type { MuteMode } from '../../state/people/service';
 
 type Media = 'audio' | 'video';
 const MUTE_FIELDS = ['audioMute', 'videoMute', 'audioHardMute', 'videoHardMute'] as const;
@@ -93,5 +94,19 @@ export const moderatorActions = {
       if (!doc.producers.some((p) => p.id === id)) doc.producers.splice(Math.min(index, doc.producers.length), 0, before as Draft<ProducerCard>);
     });
     return true;
+  },
+
+  /** Remove guest (§2): the kick-out call; the attendee is back in place if it fails. */
+  async removeAttendee(id: string): Promise<boolean> {
+    const removal = peopleActions.removeAttendee(id);
+    if (!removal) return false;
+    try {
+      await backend().people.kickOut('attendee', id);
+      return true;
+    } catch (e) {
+      log.warn('people', `kick out of ${removal.attendee.name} failed: ${describeFailure(e)}`);
+      removal.rollback();
+      return false;
+    }
   },
 };
