@@ -8,7 +8,7 @@ import { platformVerdict } from './platform';
 import { parseRoute, useRoute } from '../ui/router';
 import { Splash } from './Splash';
 import { BrowserNotSupported, MobileNotSupported } from './Unsupported';
-import { useLayoutStore } from '../state/layoutStore';
+import { useScreenStore } from '../state/screenStore';
 import { serverMode } from '../services/remote/mode';
 import { SignedIn } from '../features/entrance/BackendHome';
 import { EventsPage } from '../features/entrance/EventsPage';
@@ -89,7 +89,7 @@ function Studio() {
   if (verdict === 'mobile') return <MobileNotSupported />;
   if (verdict === 'unsupported-browser') return <BrowserNotSupported />;
   return (
-    <ErrorBoundary onReset={() => useLayoutStore.setState({ exitDialogOpen: false, registerPopupVisible: false })}>
+    <ErrorBoundary onReset={() => useScreenStore.setState({ exitDialogOpen: false, registerPopupVisible: false })}>
       <Routes />
     </ErrorBoundary>
   );

@@ -7,7 +7,7 @@
  * and close a §8 catalogue dialog (the accessibility test opens each one, fatal ones included).
  */
 import { log } from '../log';
-import { useLayoutStore } from '../state/layoutStore';
+import { useScreenStore } from '../state/screenStore';
 import { useMeetingStore } from '../state/meetingStore';
 import { useSettingsStore } from '../state/settingsStore';
 import { useStageStore } from '../state/channel/store';
@@ -47,7 +47,7 @@ function data<T extends object>(state: T): Partial<T> {
 
 export function studioSnapshot() {
   return {
-    layout: data(useLayoutStore.getState()),
+    layout: data(useScreenStore.getState()),
     meeting: data(useMeetingStore.getState()),
     settings: data(useSettingsStore.getState()),
     stage: data(useStageStore.getState()),

@@ -4,8 +4,8 @@ import { render, screen, act } from '@testing-library/react';
 import { throttledAnnouncer, useAnnouncerStore } from '../../src/state/announcer';
 import { announcementTexts, watchAnnouncements } from '../../src/services/show/announcements';
 import { useStageStore } from '../../src/state/channel/store';
-import { useGoLiveStore, initialGoLiveState } from '../../src/state/goLiveStore';
-import { useLayoutStore } from '../../src/state/layoutStore';
+import { useBroadcastStore, initialBroadcastFlowState } from '../../src/state/broadcast/store';
+import { useScreenStore } from '../../src/state/screenStore';
 import { configureChatTiming, resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
 import { producerCard } from '../../compositor/model/producerCard';
 import { emptyChannel } from '../../compositor/model/channel';
@@ -30,7 +30,7 @@ beforeEach(() => {
   resetChatStore();
   configureChatTiming({ now: () => Date.now() });
   useChatStore.getState().setSelf(SELF);
-  useGoLiveStore.setState(initialGoLiveState());
+  useBroadcastStore.setState(initialBroadcastFlowState());
   useStageStore.setState({ doc: { ...emptyChannel(), producers: [producerCard({ id: 'a', name: 'Maria Garcia' }), producerCard({ id: 'b', name: 'Rajesh Iyer', isLive: true })] } });
   useAnnouncerStore.setState({ message: '', seq: 0 });
   listen = useAnnouncerStore.subscribe((s) => said.push(s.message));
@@ -52,10 +52,10 @@ describe('announcements', () => {
   });
 
   it('counts down going live once per second value, then says the stream is live and when it ended', () => {
-    for (const n of [10, 9, 9, 1]) useGoLiveStore.setState({ countdown: n });
-    useGoLiveStore.setState({ countdown: null });
-    useLayoutStore.getState().setLiveStreamRunning(true);
-    useLayoutStore.getState().setLiveStreamRunning(false);
+    for (const n of [10, 9, 9, 1]) useBroadcastStore.setState({ countdown: n });
+    useBroadcastStore.setState({ countdown: null });
+    useScreenStore.getState().setLiveStreamRunning(true);
+    useScreenStore.getState().setLiveStreamRunning(false);
     expect(said).toEqual(['Going live in 10', 'Going live in 9', 'Going live in 1', 'You are live', 'The live stream has ended']);
   });
 

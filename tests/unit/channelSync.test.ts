@@ -12,7 +12,7 @@ import type { ChannelService } from '../../src/state/backend';
 import { installFakeBackend } from './fakeBackend';
 import { channelActions, useStageStore } from '../../src/state/channel/store';
 import { stageActions } from '../../src/state/channel/stageActions';
-import { useShowStore, initialShowState } from '../../src/state/showStore';
+import { useAlertsStore, initialAlertsState } from '../../src/state/alertsStore';
 import { useRemoteStore } from '../../src/state/remoteStore';
 import { activeSync, startStageSync } from '../../src/services/channel/stageSync';
 import { SAVE_RETRY_MIN_MS, CHANNEL_SAVE_DEBOUNCE_MS } from '../../src/lib/limits';
@@ -69,7 +69,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   channelActions.load(emptyChannel());
-  useShowStore.setState(initialShowState());
+  useAlertsStore.setState(initialAlertsState());
 });
 afterEach(async () => {
   await stop?.();
@@ -104,12 +104,12 @@ describe('backend mode: the stage in sync with the studio backend', () => {
     server.failNext(2);
     stageActions.setLayout('COVER');
     await vi.advanceTimersByTimeAsync(CHANNEL_SAVE_DEBOUNCE_MS);
-    expect(useShowStore.getState().error?.code).toBe('UNKNOWN');
+    expect(useAlertsStore.getState().error?.code).toBe('UNKNOWN');
     expect(useRemoteStore.getState().saveStatus).toBe('error');
     expect(useStageStore.getState().doc.layout).toBe('COVER');
-    useShowStore.setState({ error: null });
+    useAlertsStore.setState({ error: null });
     await vi.advanceTimersByTimeAsync(SAVE_RETRY_MIN_MS); // second failure: no second dialog
-    expect(useShowStore.getState().error).toBeNull();
+    expect(useAlertsStore.getState().error).toBeNull();
     await vi.advanceTimersByTimeAsync(2 * SAVE_RETRY_MIN_MS);
     expect(server.received.map((u) => u.seq)).toEqual([server.received[0]!.seq, server.received[0]!.seq, server.received[0]!.seq]);
     expect(server.state().keyed.layout).toBe('COVER');

@@ -7,7 +7,7 @@ import { installBackend } from '../../src/state/backend';
 import { installFakeBackend } from './fakeBackend';
 import type { ChatMessageInput } from '../../src/state/chat/types';
 import { CHAT_NOW, EMILY, LUKAS, SELF } from './audienceFixtures';
-import { initialShowState, useShowStore } from '../../src/state/showStore';
+import { initialAlertsState, useAlertsStore } from '../../src/state/alertsStore';
 import { createDemoChatService, DEMO_CHAT_LATENCY_MS, type DemoChatCall } from '../../src/demo/audience/chatService';
 import { log } from '../../src/log';
 
@@ -28,7 +28,7 @@ beforeEach(() => {
   seq = 0;
   resetChatStore();
   configureChatTiming({ now: () => Date.now() });
-  useShowStore.setState(initialShowState());
+  useAlertsStore.setState(initialAlertsState());
   store().setSelf(SELF);
   installFakeBackend({ chat: createDemoChatService({ self: SELF, fail: (call) => failing.includes(call), onRateLimited: (s) => store().rateLimited(s) }) });
 });
@@ -65,7 +65,7 @@ describe('send (§5, §7)', () => {
     expect(await sent).toBe(false);
     expect(store().messages.backstage).toHaveLength(0);
     expect(store().failure).toMatchObject({ command: 'send', kind: 'backstage' });
-    expect(useShowStore.getState().error).toBeNull();
+    expect(useAlertsStore.getState().error).toBeNull();
   });
 
   it('a failed private send is logged and raised to the global error handler (§8)', async () => {
@@ -74,7 +74,7 @@ describe('send (§5, §7)', () => {
     await settle();
     expect(await sent).toBe(false);
     expect(store().messages.private).toHaveLength(0);
-    expect(useShowStore.getState().error).toEqual({ code: 'UNKNOWN', details: 'The server could not complete chat.send' });
+    expect(useAlertsStore.getState().error).toEqual({ code: 'UNKNOWN', details: 'The server could not complete chat.send' });
     expect(log.entries().some((e) => e.scope === 'chat' && e.message.includes('send private failed'))).toBe(true);
   });
 
@@ -117,7 +117,7 @@ describe('history and contacts', () => {
     const loaded = loadChatScrollback('private');
     await settle();
     expect(await loaded).toBe(false);
-    expect(useShowStore.getState().error).toMatchObject({ code: 'UNKNOWN' });
+    expect(useAlertsStore.getState().error).toMatchObject({ code: 'UNKNOWN' });
   });
 
   it('a failed public history load is an inline failure, not a dialog', async () => {
@@ -125,7 +125,7 @@ describe('history and contacts', () => {
     const loaded = loadChatScrollback('public');
     await settle();
     expect(await loaded).toBe(false);
-    expect(useShowStore.getState().error).toBeNull();
+    expect(useAlertsStore.getState().error).toBeNull();
     expect(store().failure).toMatchObject({ command: 'load', kind: 'public' });
   });
 

@@ -10,7 +10,7 @@ import { selectHostChatUnread, selectOnStreamMessage } from '../../src/state/cha
 import { installBackend } from '../../src/state/backend';
 import type { ChatMessageInput } from '../../src/state/chat/types';
 import { CHAT_NOW, EMILY, LUKAS, SELF, SIOBHAN } from './audienceFixtures';
-import { initialShowState, useShowStore } from '../../src/state/showStore';
+import { initialAlertsState, useAlertsStore } from '../../src/state/alertsStore';
 import { log } from '../../src/log';
 
 const NOW = CHAT_NOW;
@@ -25,7 +25,7 @@ beforeEach(() => {
   seq = 0;
   resetChatStore();
   configureChatTiming({ now: () => Date.now() });
-  useShowStore.setState(initialShowState());
+  useAlertsStore.setState(initialAlertsState());
   store().setSelf(SELF);
   installBackend(null);
 });
@@ -145,11 +145,11 @@ describe('send (§5), applied at once', () => {
   it('§8: a private failure goes to the global error handler, any other is inline', () => {
     store().failed('send', 'backstage', 'Server says no');
     expect(store().failure).toEqual({ command: 'send', kind: 'backstage', detail: 'Server says no' });
-    expect(useShowStore.getState().error).toBeNull();
+    expect(useAlertsStore.getState().error).toBeNull();
     store().clearFailure();
     store().failed('load', 'private', 'Server says no');
     expect(store().failure).toBeNull();
-    expect(useShowStore.getState().error).toEqual({ code: 'UNKNOWN', details: 'Server says no' });
+    expect(useAlertsStore.getState().error).toEqual({ code: 'UNKNOWN', details: 'Server says no' });
     expect(log.entries().some((e) => e.scope === 'chat' && e.message.includes('load private failed'))).toBe(true);
   });
 });

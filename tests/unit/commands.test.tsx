@@ -12,7 +12,7 @@ import { useStageStore } from '../../src/state/channel/store';
 import { CARD_COMMANDS, TOGGLE_SPOTTED } from '../../src/services/people/cardCommands';
 import { commandForKey, keyLabel } from '../../src/state/commands/shortcuts';
 import { LAYOUT_COMMANDS, LAYOUT_LABELS, layoutOption, STAGE_COMMANDS } from '../../src/state/commands/stageCommands';
-import { useLayoutStore } from '../../src/state/layoutStore';
+import { useScreenStore } from '../../src/state/screenStore';
 import { producerCard, withOrderRanks } from '../../compositor/model/producerCard';
 import { LayoutToolbar } from '../../src/features/stage/LayoutToolbar';
 import { HistoryButtons } from '../../src/features/stage/HistoryButtons';
@@ -33,7 +33,7 @@ function Shortcuts() {
 
 beforeEach(() => {
   loadWithLive(3);
-  useLayoutStore.getState().setShortcutsOpen(false);
+  useScreenStore.getState().setShortcutsOpen(false);
 });
 
 describe('the layout toolbar is the layout commands', () => {

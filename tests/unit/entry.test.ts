@@ -3,7 +3,7 @@ import { enterStudio, leaveStudio } from '../../src/services/show/entry';
 import { createDemoBackend, type DemoBackendOptions } from '../../src/demo/demoBackend';
 import { installBackend, type Backend } from '../../src/state/backend';
 import { DEMO_CHANNEL, DEMO_EVENT_INFORMATION } from '../../src/demo/demoData';
-import { initialLayoutState, useLayoutStore } from '../../src/state/layoutStore';
+import { initialScreenState, useScreenStore } from '../../src/state/screenStore';
 import { initialMeetingState, useMeetingStore } from '../../src/state/meetingStore';
 import { DEMO_SWITCH_DELAY_MS } from '../../src/lib/limits';
 import { log } from '../../src/log';
@@ -22,16 +22,16 @@ const instant = () => install({ latencyMs: 0, wait: async () => undefined });
 
 beforeEach(() => {
   vi.useFakeTimers();
-  useLayoutStore.setState(initialLayoutState());
+  useScreenStore.setState(initialScreenState());
   useMeetingStore.setState(initialMeetingState());
 });
 afterEach(async () => {
   // Stop what an entered studio runs (saver, simulated audio levels).
-  if (useLayoutStore.getState().view === 'event') await leaveStudio();
+  if (useScreenStore.getState().view === 'event') await leaveStudio();
   vi.useRealTimers();
 });
 
-const layout = () => useLayoutStore.getState();
+const layout = () => useScreenStore.getState();
 
 describe('demo page phases (§2)', () => {
   it('starts in haircheck', () => {
@@ -112,7 +112,7 @@ describe('demo page phases (§2)', () => {
     await vi.advanceTimersByTimeAsync(DEMO_SWITCH_DELAY_MS);
     await p;
     const leave = vi.spyOn(session, 'leave');
-    useLayoutStore.getState().setExitDialogOpen(true);
+    useScreenStore.getState().setExitDialogOpen(true);
     await leaveStudio();
     expect(leave).toHaveBeenCalledOnce();
     expect(useMeetingStore.getState().channel).toBeNull();

@@ -35,7 +35,7 @@ const FIXTURES: [string, string, string][] = [
   ['src/state/fixture.ts', '../ui/Dialog', '../lib/limits'],
   ['src/state/fixture.ts', '../services/media/elements', '../../compositor/model/types'],
   ['src/state/chat/fixture.ts', '../../features/chat/texts', '../../lib/text'],
-  ['src/ui/fixture.tsx', '../services/devices', '../state/layoutStore'],
+  ['src/ui/fixture.tsx', '../services/devices', '../state/screenStore'],
   ['src/ui/fixture.tsx', '../features/stage/LayoutToolbar', '../lib/texts'],
   ['src/services/fixture.ts', '../features/stage/StagePane', '../state/channel/store'],
   ['src/services/fixture.ts', '../demo/demoSession', '../lib/clock'],

@@ -1,26 +1,26 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { initialLayoutState, initialToolOnStudioOpen, useLayoutStore } from '../../src/state/layoutStore';
+import { initialScreenState, initialToolOnStudioOpen, useScreenStore } from '../../src/state/screenStore';
 
-beforeEach(() => useLayoutStore.setState(initialLayoutState()));
+beforeEach(() => useScreenStore.setState(initialScreenState()));
 
 describe('tool selection (§2 side navigation)', () => {
   it('selecting a tool remembers it in local storage', () => {
-    useLayoutStore.getState().toggleTool('CHAT');
-    expect(useLayoutStore.getState().selectedTool).toBe('CHAT');
+    useScreenStore.getState().toggleTool('CHAT');
+    expect(useScreenStore.getState().selectedTool).toBe('CHAT');
     expect(localStorage.getItem('selectedTool')).toBe('CHAT');
   });
 
   it('clicking the selected tool deselects it (NONE)', () => {
-    useLayoutStore.getState().toggleTool('PEOPLE');
-    useLayoutStore.getState().toggleTool('PEOPLE');
-    expect(useLayoutStore.getState().selectedTool).toBe('NONE');
+    useScreenStore.getState().toggleTool('PEOPLE');
+    useScreenStore.getState().toggleTool('PEOPLE');
+    expect(useScreenStore.getState().selectedTool).toBe('NONE');
     expect(localStorage.getItem('selectedTool')).toBe('NONE');
   });
 
   it('clicking another tool switches to it', () => {
-    useLayoutStore.getState().toggleTool('PEOPLE');
-    useLayoutStore.getState().toggleTool('Q&A');
-    expect(useLayoutStore.getState().selectedTool).toBe('Q&A');
+    useScreenStore.getState().toggleTool('PEOPLE');
+    useScreenStore.getState().toggleTool('Q&A');
+    expect(useScreenStore.getState().selectedTool).toBe('Q&A');
   });
 });
 
@@ -41,9 +41,9 @@ describe('tool on studio open (§2)', () => {
 
 describe('registration pop-up and exit dialog flags', () => {
   it('show and hide the registration pop-up', () => {
-    useLayoutStore.getState().showRegisterPopup();
-    expect(useLayoutStore.getState().registerPopupVisible).toBe(true);
-    useLayoutStore.getState().hideRegisterPopup();
-    expect(useLayoutStore.getState().registerPopupVisible).toBe(false);
+    useScreenStore.getState().showRegisterPopup();
+    expect(useScreenStore.getState().registerPopupVisible).toBe(true);
+    useScreenStore.getState().hideRegisterPopup();
+    expect(useScreenStore.getState().registerPopupVisible).toBe(false);
   });
 });

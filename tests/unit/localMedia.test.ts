@@ -7,7 +7,7 @@ import { predefinedBackgroundRef } from '../../src/services/channel/stageSetup';
 import { SELF_ID } from '../../src/state/session';
 import { BLUR_DEBOUNCE_MS } from '../../src/lib/limits';
 import { useSettingsStore } from '../../src/state/settingsStore';
-import { useShowStore, initialShowState } from '../../src/state/showStore';
+import { useAlertsStore, initialAlertsState } from '../../src/state/alertsStore';
 import { edit } from '../../src/state/channel/store';
 
 const started = vi.hoisted(() => ({ effects: [] as unknown[], fail: false }));
@@ -36,7 +36,7 @@ describe('local camera effects (§3 Settings; §9: blur/virtual background chang
     started.effects = [];
     started.fail = false;
     useSettingsStore.getState().hydrate();
-    useShowStore.setState(initialShowState());
+    useAlertsStore.setState(initialAlertsState());
     Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(async () => camera()) } });
     stop = await startLocalMedia();
     await settle();
@@ -80,7 +80,7 @@ describe('local camera effects (§3 Settings; §9: blur/virtual background chang
     await vi.advanceTimersByTimeAsync(BLUR_DEBOUNCE_MS);
     await settle();
     expect(useSettingsStore.getState().settings).toMatchObject({ cameraBlurActive: false, cameraVirtualBgActive: false });
-    expect(useShowStore.getState().infos.map((m) => m.text)).toEqual([EFFECTS_UNSUPPORTED_TEXT]);
+    expect(useAlertsStore.getState().infos.map((m) => m.text)).toEqual([EFFECTS_UNSUPPORTED_TEXT]);
     await vi.advanceTimersByTimeAsync(BLUR_DEBOUNCE_MS);
     expect(shownStream()).toBe('camera');
   });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dispatch } from '../../src/services/show/realtimeEvents';
 import { log } from '../../src/log';
 import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
-import { initialGoLiveState, useGoLiveStore } from '../../src/state/goLiveStore';
+import { initialBroadcastFlowState, useBroadcastStore } from '../../src/state/broadcast/store';
 import { ROSTER_ABSENCE_MS } from '../../src/state/people/limits';
 import type { RosterEntry } from '../../src/state/people/people';
 import { peopleActions, usePeopleStore } from '../../src/state/people/peopleStore';
@@ -29,7 +29,7 @@ beforeEach(() => {
   resetChatStore();
   usePollStore.setState(initialPollState());
   useQnaStore.setState(initialQnaState());
-  useGoLiveStore.setState(initialGoLiveState());
+  useBroadcastStore.setState(initialBroadcastFlowState());
   peopleActions.setAttendees([]);
 });
 afterEach(() => {
@@ -90,17 +90,17 @@ describe('each event changes its store', () => {
 
   it('Event_State moves the broadcast state, only to states its source owns', () => {
     dispatch({ type: 'Event_State', source: 'event-platform', state: 'STREAMING_REQUESTED' } satisfies RealtimeEvent);
-    expect(useGoLiveStore.getState().broadcastState).toBe('STREAMING_REQUESTED');
+    expect(useBroadcastStore.getState().broadcastState).toBe('STREAMING_REQUESTED');
     dispatch({ type: 'Event_State', source: 'event-platform', state: 'LIVE' });
-    expect(useGoLiveStore.getState().broadcastState).toBe('STREAMING_REQUESTED');
+    expect(useBroadcastStore.getState().broadcastState).toBe('STREAMING_REQUESTED');
     dispatch({ type: 'Event_State', source: 'studio-server', state: 'LIVE' });
-    expect(useGoLiveStore.getState().broadcastState).toBe('LIVE');
+    expect(useBroadcastStore.getState().broadcastState).toBe('LIVE');
   });
 });
 
 describe('unknown or malformed events are logged and ignored', () => {
   const snapshot = () =>
-    JSON.stringify({ chat: chat().messages, polls: usePollStore.getState().polls, qna: useQnaStore.getState().questions, people: usePeopleStore.getState().attendees, live: useGoLiveStore.getState() });
+    JSON.stringify({ chat: chat().messages, polls: usePollStore.getState().polls, qna: useQnaStore.getState().questions, people: usePeopleStore.getState().attendees, live: useBroadcastStore.getState() });
 
   it.each([
     ['nothing', undefined, 'not an event'],

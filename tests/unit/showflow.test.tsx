@@ -1,20 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { broadcastStatus, goLiveStatus, GO_LIVE_TIPS, GO_LIVE_TIP_MS, nextBroadcastState, stopLiveStatus, tipAt } from '../../src/state/broadcast';
+import { broadcastStatus, goLiveStatus, GO_LIVE_TIPS, GO_LIVE_TIP_MS, nextBroadcastState, stopLiveStatus, tipAt } from '../../src/state/broadcast/rules';
 import { ERROR_CATALOGUE, type ErrorCode } from '../../src/state/errorCatalogue';
-import { initialShowState, useShowStore } from '../../src/state/showStore';
-import { initialLayoutState, useLayoutStore } from '../../src/state/layoutStore';
+import { initialAlertsState, useAlertsStore } from '../../src/state/alertsStore';
+import { initialScreenState, useScreenStore } from '../../src/state/screenStore';
 import { initialMeetingState, useMeetingStore } from '../../src/state/meetingStore';
-import { initialGoLiveState, useGoLiveStore } from '../../src/state/goLiveStore';
+import { initialBroadcastFlowState, useBroadcastStore } from '../../src/state/broadcast/store';
 import { tourActions, useTourStore } from '../../src/state/tourStore';
 import { closeError, info, showError, watchLiveStreamBanner, watchNetwork } from '../../src/services/show/alerts';
-import { cancelEndStream, confirmEndStream, openEndStreamConfirm, startGoLiveCountdown } from '../../src/services/show/goLive';
+import { cancelEndStream, confirmEndStream, openEndStreamConfirm, startGoLiveCountdown } from '../../src/services/broadcast/goLive';
 import { sounds } from '../../src/services/show/sounds';
 import { createDemoSession } from '../../src/demo/demoSession';
 import { createDemoChannel } from '../../src/demo/demoChannel';
 import { ErrorDialogHost } from '../../src/features/dialogs/ErrorDialogHost';
-import { GoLiveOverlay } from '../../src/features/golive/GoLiveOverlay';
+import { GoLiveOverlay } from '../../src/features/broadcast/GoLiveOverlay';
 import { computePosition } from '@floating-ui/react-dom';
 import { coachmarkMiddleware, type Placement } from '../../src/features/tour/coachmarkPosition';
 import { TEXTS } from '../../src/lib/texts';
@@ -22,10 +22,10 @@ import { BANNER_MS, COACHMARK_MIN_LEFT_PX, COACHMARK_OFFSET_PX, INFO_MESSAGE_HID
 import type { StudioSession } from '../../src/state/session';
 
 beforeEach(() => {
-  useShowStore.setState(initialShowState());
-  useLayoutStore.setState(initialLayoutState());
+  useAlertsStore.setState(initialAlertsState());
+  useScreenStore.setState(initialScreenState());
   useMeetingStore.setState(initialMeetingState());
-  useGoLiveStore.setState(initialGoLiveState());
+  useBroadcastStore.setState(initialBroadcastFlowState());
 });
 afterEach(() => vi.useRealTimers());
 
@@ -86,7 +86,7 @@ describe('go-live countdown and tips (§2)', () => {
     await act(async () => void (await vi.advanceTimersByTimeAsync(1000)));
     expect(s.goLive).toHaveBeenCalledWith('c1');
     expect(useMeetingStore.getState().channel?.eventStatus).toBe('LIVE');
-    expect(useLayoutStore.getState().liveStreamRunning).toBe(true);
+    expect(useScreenStore.getState().liveStreamRunning).toBe(true);
     expect(play).toHaveBeenCalledWith('goLive');
     expect(screen.queryByTestId('go-live-overlay')).toBeNull();
   });
@@ -94,26 +94,26 @@ describe('go-live countdown and tips (§2)', () => {
   it('END STREAM: cancelling changes nothing; confirming ends the live state with the end sound', async () => {
     const play = vi.spyOn(sounds, 'play');
     useMeetingStore.setState({ channel: { uuid: 'c1', name: 'testing', eventStatus: 'LIVE' } });
-    useLayoutStore.setState({ liveStreamRunning: true });
+    useScreenStore.setState({ liveStreamRunning: true });
     const s = backend();
     openEndStreamConfirm();
     cancelEndStream();
-    expect(useLayoutStore.getState().liveStreamRunning).toBe(true);
+    expect(useScreenStore.getState().liveStreamRunning).toBe(true);
     expect(s.stopLive).not.toHaveBeenCalled();
     openEndStreamConfirm();
     await confirmEndStream(s);
     expect(s.stopLive).toHaveBeenCalledWith('c1');
-    expect(useLayoutStore.getState().liveStreamRunning).toBe(false);
+    expect(useScreenStore.getState().liveStreamRunning).toBe(false);
     expect(useMeetingStore.getState().channel?.eventStatus).toBe('NEW');
-    expect(useGoLiveStore.getState()).toMatchObject({ countdown: null, endConfirmOpen: false });
+    expect(useBroadcastStore.getState()).toMatchObject({ countdown: null, endConfirmOpen: false });
     expect(play).toHaveBeenCalledWith('endStream');
   });
 
   it('a refused go live shows the error and starts no countdown', () => {
     useMeetingStore.setState({ channel: { uuid: 'c1', name: 'testing', eventStatus: 'LIVE' } });
     startGoLiveCountdown(backend());
-    expect(useGoLiveStore.getState().countdown).toBeNull();
-    expect(useShowStore.getState().error).toMatchObject({ code: 'UNKNOWN', details: 'Cannot go Live: the channel is LIVE' });
+    expect(useBroadcastStore.getState().countdown).toBeNull();
+    expect(useAlertsStore.getState().error).toMatchObject({ code: 'UNKNOWN', details: 'Cannot go Live: the channel is LIVE' });
   });
 });
 
@@ -121,16 +121,16 @@ describe('live-stream banner (§4: 2 / -2, neutral after 10 s)', () => {
   it('shows started and stopped for 10 s each', () => {
     vi.useFakeTimers();
     const stop = watchLiveStreamBanner();
-    useLayoutStore.getState().setLiveStreamRunning(true);
-    expect(useShowStore.getState().banner).toBe(2);
+    useScreenStore.getState().setLiveStreamRunning(true);
+    expect(useAlertsStore.getState().banner).toBe(2);
     vi.advanceTimersByTime(BANNER_MS - 1);
-    expect(useShowStore.getState().banner).toBe(2);
+    expect(useAlertsStore.getState().banner).toBe(2);
     vi.advanceTimersByTime(1);
-    expect(useShowStore.getState().banner).toBe(0);
-    useLayoutStore.getState().setLiveStreamRunning(false);
-    expect(useShowStore.getState().banner).toBe(-2);
+    expect(useAlertsStore.getState().banner).toBe(0);
+    useScreenStore.getState().setLiveStreamRunning(false);
+    expect(useAlertsStore.getState().banner).toBe(-2);
     vi.advanceTimersByTime(BANNER_MS);
-    expect(useShowStore.getState().banner).toBe(0);
+    expect(useAlertsStore.getState().banner).toBe(0);
     stop();
   });
 });
@@ -160,7 +160,7 @@ describe('error dialogs (§2, §8)', () => {
   it('a fatal dialog is not replaced by a later error', () => {
     showError('NO_PT_SEQUIN_FEATURE');
     showError('UNKNOWN');
-    expect(useShowStore.getState().error?.code).toBe('NO_PT_SEQUIN_FEATURE');
+    expect(useAlertsStore.getState().error?.code).toBe('NO_PT_SEQUIN_FEATURE');
   });
 
   it('TRY AGAIN closes the dialog and re-runs the action', async () => {
@@ -169,19 +169,19 @@ describe('error dialogs (§2, §8)', () => {
     act(() => showError('DESTINATION_ERROR', { retry }));
     await userEvent.setup().click(screen.getByRole('button', { name: 'TRY AGAIN' }));
     expect(retry).toHaveBeenCalledOnce();
-    expect(useShowStore.getState().error).toBeNull();
+    expect(useAlertsStore.getState().error).toBeNull();
   });
 
   it('browser offline opens the lost-network dialog and online closes it', () => {
     const target = new EventTarget();
     const stop = watchNetwork(target as unknown as Window);
     target.dispatchEvent(new Event('offline'));
-    expect(useShowStore.getState().error?.code).toBe('NETWORK_LOST');
+    expect(useAlertsStore.getState().error?.code).toBe('NETWORK_LOST');
     target.dispatchEvent(new Event('online'));
-    expect(useShowStore.getState().error).toBeNull();
+    expect(useAlertsStore.getState().error).toBeNull();
     showError('UNKNOWN');
     target.dispatchEvent(new Event('online'));
-    expect(useShowStore.getState().error?.code).toBe('UNKNOWN');
+    expect(useAlertsStore.getState().error?.code).toBe('UNKNOWN');
     closeError();
     stop();
   });
@@ -189,11 +189,11 @@ describe('error dialogs (§2, §8)', () => {
   it('info messages hide after 5 s', () => {
     vi.useFakeTimers();
     info('Link copied');
-    expect(useShowStore.getState().infos.map((m) => m.text)).toEqual(['Link copied']);
+    expect(useAlertsStore.getState().infos.map((m) => m.text)).toEqual(['Link copied']);
     vi.advanceTimersByTime(INFO_MESSAGE_HIDE_MS - 1);
-    expect(useShowStore.getState().infos).toHaveLength(1);
+    expect(useAlertsStore.getState().infos).toHaveLength(1);
     vi.advanceTimersByTime(1);
-    expect(useShowStore.getState().infos).toHaveLength(0);
+    expect(useAlertsStore.getState().infos).toHaveLength(0);
   });
 });
 
@@ -280,8 +280,8 @@ describe('coachmark position (§9: 20 px offset, minimum left 10 px)', () => {
 
 describe('broadcast status shown to the moderator (§4)', () => {
   it('follows events from both servers: requested → syncing → live → ending → paused', async () => {
-    const { applyBroadcastEvent } = await import('../../src/services/show/goLive');
-    const { BroadcastStatus } = await import('../../src/features/golive/BroadcastStatus');
+    const { applyBroadcastEvent } = await import('../../src/services/broadcast/goLive');
+    const { BroadcastStatus } = await import('../../src/features/broadcast/BroadcastStatus');
     render(<BroadcastStatus />);
     expect(screen.queryByRole('status')).toBeNull();
     const steps: [('event-platform' | 'studio-server'), string, string][] = [

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StudioScreen } from '../../src/features/studio/StudioScreen';
-import { initialLayoutState, useLayoutStore } from '../../src/state/layoutStore';
+import { initialScreenState, useScreenStore } from '../../src/state/screenStore';
 import { initialMeetingState, useMeetingStore } from '../../src/state/meetingStore';
 import { initialPollState, usePollStore } from '../../src/state/polls/pollStore';
 import { initialQnaState, useQnaStore } from '../../src/state/qna/qnaStore';
@@ -18,7 +18,7 @@ function connect(info = DEMO_EVENT_INFORMATION) {
 
 beforeEach(() => {
   installBackend(createDemoBackend({ latencyMs: 0 }));
-  useLayoutStore.setState({ ...initialLayoutState(), view: 'event', eventName: 'My Event' });
+  useScreenStore.setState({ ...initialScreenState(), view: 'event', eventName: 'My Event' });
   useMeetingStore.setState(initialMeetingState());
   usePollStore.setState(initialPollState());
   useQnaStore.setState(initialQnaState());
@@ -70,12 +70,12 @@ describe('side navigation (§2)', () => {
 
     await user.click(within(nav()).getByRole('button', { name: 'Settings' }));
     await user.click(screen.getByRole('button', { name: 'Close Settings' }));
-    expect(useLayoutStore.getState().selectedTool).toBe('NONE');
+    expect(useScreenStore.getState().selectedTool).toBe('NONE');
   });
 
   it('Host Chat waits for the meeting before it connects', async () => {
     useMeetingStore.getState().setConnexionState('CONNECTING');
-    useLayoutStore.setState({ selectedTool: 'HOST CHAT' });
+    useScreenStore.setState({ selectedTool: 'HOST CHAT' });
     render(<StudioScreen />);
     expect(screen.getByText(TEXTS.waitingForMeeting)).toBeInTheDocument();
   });
@@ -103,7 +103,7 @@ describe('exit dialog (§2)', () => {
   });
 
   it('warns that the broadcast ends and is not recorded while live', async () => {
-    useLayoutStore.setState({ liveStreamRunning: true });
+    useScreenStore.setState({ liveStreamRunning: true });
     const user = userEvent.setup();
     render(<StudioScreen />);
     await user.click(screen.getByRole('button', { name: 'Exit studio' }));
@@ -117,7 +117,7 @@ describe('exit dialog (§2)', () => {
     render(<StudioScreen />);
     await user.click(screen.getByRole('button', { name: 'Exit studio' }));
     await user.keyboard('{Escape}');
-    expect(useLayoutStore.getState().exitDialogOpen).toBe(false);
+    expect(useScreenStore.getState().exitDialogOpen).toBe(false);
   });
 });
 

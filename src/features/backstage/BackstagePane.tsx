@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import { useDrag } from '@use-gesture/react';
 import { UserPlus } from 'lucide-react';
 import { MAX_PRODUCER_CARDS } from '../../../compositor/model/constants';
-import { useLayoutStore } from '../../state/layoutStore';
+import { useScreenStore } from '../../state/screenStore';
 import { stageActions } from '../../state/channel/stageActions';
 import { useStageStore } from '../../state/channel/store';
 import { SELF_ID } from '../../state/session';
@@ -47,7 +47,7 @@ export function dropAt(grid: HTMLElement, x: number, y: number, draggedId: strin
 
 export function BackstagePane() {
   const producers = useStageStore((s) => s.doc.producers);
-  const showRegisterPopup = useLayoutStore((s) => s.showRegisterPopup);
+  const showRegisterPopup = useScreenStore((s) => s.showRegisterPopup);
   const windowWidth = useWindowWidth();
   const grid = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<{ id: string; dx: number; dy: number; drop: Drop } | null>(null);

@@ -1,12 +1,12 @@
 /** §2 Global error dialogs, drawn from the §8 catalogue. */
 import { BASE_PATH } from '../../config';
 import { ERROR_CATALOGUE, type ErrorButton } from '../../state/errorCatalogue';
-import { useShowStore } from '../../state/showStore';
+import { useAlertsStore } from '../../state/alertsStore';
 import { closeError } from '../../services/show/alerts';
 import { Dialog } from '../../ui/Dialog';
 
 export function ErrorDialogHost({ onReselectDevices }: { onReselectDevices?: () => void }) {
-  const error = useShowStore((s) => s.error);
+  const error = useAlertsStore((s) => s.error);
   if (!error) return null;
   const spec = ERROR_CATALOGUE[error.code];
   const run: Record<ErrorButton, () => void> = {

@@ -1,8 +1,8 @@
-import { useShowStore } from '../../state/showStore';
+import { useAlertsStore } from '../../state/alertsStore';
 
 /** §9 info messages (each hides after 5 s), announced politely to screen readers. */
 export function InfoMessages() {
-  const infos = useShowStore((s) => s.infos);
+  const infos = useAlertsStore((s) => s.infos);
   return (
     <div className="info-messages" aria-live="polite">
       {infos.map((m) => (

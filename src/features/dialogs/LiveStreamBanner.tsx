@@ -1,9 +1,9 @@
-import { useShowStore } from '../../state/showStore';
+import { useAlertsStore } from '../../state/alertsStore';
 import { TEXTS } from '../../lib/texts';
 
 /** §2 banner 'LIVESTREAM STARTED' / 'LIVESTREAM STOPPED' after the running flag changes. */
 export function LiveStreamBanner() {
-  const banner = useShowStore((s) => s.banner);
+  const banner = useAlertsStore((s) => s.banner);
   if (banner === 0) return null;
   return (
     <div className={`live-banner ${banner === 2 ? 'started' : 'stopped'}`} role="status" data-testid="live-banner">

@@ -4,7 +4,7 @@ import { watchNetwork } from '../../services/show/alerts';
 import { sounds } from '../../services/show/sounds';
 import { ErrorDialogHost } from '../dialogs/ErrorDialogHost';
 import { InfoMessages } from '../dialogs/InfoMessages';
-import { useLayoutStore } from '../../state/layoutStore';
+import { useScreenStore } from '../../state/screenStore';
 import { enterStudio } from '../../services/show/entry';
 import { backend } from '../../state/backend';
 import { ConnectingOverlay } from './ConnectingOverlay';
@@ -20,9 +20,9 @@ const loadStudio = () => import('../studio/StudioScreen');
 const StudioScreen = lazy(() => loadStudio().then((m) => ({ default: m.StudioScreen })));
 
 export function DemoPage({ code }: { code: string }) {
-  const view = useLayoutStore((s) => s.view);
-  const overlay = useLayoutStore((s) => s.connectingOverlayVisible);
-  const initError = useLayoutStore((s) => s.initError);
+  const view = useScreenStore((s) => s.view);
+  const overlay = useScreenStore((s) => s.connectingOverlayVisible);
+  const initError = useScreenStore((s) => s.initError);
   const user = backend().session.currentUser();
   useEffect(() => {
     sounds.preload();
@@ -33,7 +33,7 @@ export function DemoPage({ code }: { code: string }) {
 
   return (
     <>
-      {view === 'init' && <InitScreen firstName={user.firstName} error={initError} onRetry={() => useLayoutStore.setState({ view: 'haircheck', initError: null })} />}
+      {view === 'init' && <InitScreen firstName={user.firstName} error={initError} onRetry={() => useScreenStore.setState({ view: 'haircheck', initError: null })} />}
       {view === 'haircheck' && <HairCheck user={user} eventTitle={backend().session.upcomingEventTitle()} connecting={overlay} onProceed={proceed} />}
       {view === 'event' && (
         <Suspense fallback={null}>

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { MonitorUp, MonitorX, UserPlus } from 'lucide-react';
 import { backend, type LiveMeetingService, type Sharer } from '../../state/backend';
-import { useLayoutStore } from '../../state/layoutStore';
+import { useScreenStore } from '../../state/screenStore';
 import { useMeetingStore } from '../../state/meetingStore';
 import { continueScreenShare, pickDisplay, requestScreenShare, type ShareOutcome } from '../../services/meeting/screenShare';
 import { realWait } from '../../lib/clock';
@@ -79,7 +79,7 @@ export function MeetingButtons() {
         <InviteButton live={live} />
       </>
     );
-  const { showRegisterPopup } = useLayoutStore.getState();
+  const { showRegisterPopup } = useScreenStore.getState();
   return (
     <>
       <button type="button" className="btn btn-secondary btn-small" onClick={showRegisterPopup}>

@@ -4,7 +4,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Search } from 'lucide-react';
-import { useLayoutStore } from '../../state/layoutStore';
+import { useScreenStore } from '../../state/screenStore';
 import { useChatStore } from '../../state/chat/chatStore';
 import { SEARCH_DEBOUNCE_MS } from '../../state/people/limits';
 import { matchesSearch, sortParticipants, type Participant, type SortOrder } from '../../state/people/people';
@@ -60,7 +60,7 @@ export function PeoplePanel() {
       label: 'Chat with guest',
       run: () => {
         useChatStore.getState().openDirectWith({ guid: p.id, name: p.name, role: p.role });
-        useLayoutStore.getState().selectTool('HOST CHAT');
+        useScreenStore.getState().selectTool('HOST CHAT');
       },
     },
     { label: 'Remove guest', run: () => void moderatorActions.removeAttendee(p.id), danger: true },

@@ -5,7 +5,7 @@
 import { ChevronDown, ChevronUp, Video, VideoOff } from 'lucide-react';
 import { MeetingButtons } from '../meeting/MeetingButtons';
 import { useAudioLevels } from '../../state/audioLevels';
-import { useLayoutStore } from '../../state/layoutStore';
+import { useScreenStore } from '../../state/screenStore';
 import { stageActions } from '../../state/channel/stageActions';
 import { useStageStore } from '../../state/channel/store';
 import { SELF_ID } from '../../state/session';
@@ -14,10 +14,10 @@ import { Tooltip } from '../../ui/Tooltip';
 import { TEXTS } from '../../lib/texts';
 
 export function ControlBar() {
-  const visible = useLayoutStore((s) => s.liveControlsVisible);
+  const visible = useScreenStore((s) => s.liveControlsVisible);
   const self = useStageStore((s) => s.doc.producers.find((p) => p.id === SELF_ID));
   const level = useAudioLevels((s) => s.levels[SELF_ID] ?? 0);
-  const { setLiveControlsVisible } = useLayoutStore.getState();
+  const { setLiveControlsVisible } = useScreenStore.getState();
 
   return (
     <div className={`control-bar${visible ? '' : ' collapsed'}`} data-testid="control-bar">

@@ -8,7 +8,7 @@ import { useSyncExternalStore } from 'react';
 import { useStageStore } from '../../state/channel/store';
 import { SAFE_AREA_COMMAND } from '../../state/commands/graphicsCommands';
 import { keyLabel } from '../../state/commands/shortcuts';
-import { useLayoutStore } from '../../state/layoutStore';
+import { useScreenStore } from '../../state/screenStore';
 import { sceneSource } from '../../services/channel/stageScene';
 import { Tooltip } from '../../ui/Tooltip';
 
@@ -22,7 +22,7 @@ const frame = (fraction: number, zoom: number) => {
 };
 
 export function SafeAreaGuide() {
-  const visible = useLayoutStore((s) => s.safeAreaVisible);
+  const visible = useScreenStore((s) => s.safeAreaVisible);
   const zoom = useSyncExternalStore(sceneSource.subscribe, () => sceneSource.getState().previewZoom);
   if (!visible) return null;
   return (
@@ -38,7 +38,7 @@ export function SafeAreaGuide() {
 }
 
 export function SafeAreaButton() {
-  const visible = useLayoutStore((s) => s.safeAreaVisible);
+  const visible = useScreenStore((s) => s.safeAreaVisible);
   const state = useStageStore();
   const label = `${SAFE_AREA_COMMAND.label(state)} (${keyLabel(SAFE_AREA_COMMAND.keys![0]!)})`;
   return (

@@ -2,7 +2,7 @@
  * The keyboard-shortcut overlay ('?'): every command of the command table with its keys, by section,
  * read from the same entries the buttons and the shortcuts run, so it lists exactly what works.
  */
-import { useLayoutStore } from '../../state/layoutStore';
+import { useScreenStore } from '../../state/screenStore';
 import { useStageStore } from '../../state/channel/store';
 import { CARD_COMMANDS, CARD_NAVIGATION_KEYS } from '../../services/people/cardCommands';
 import { keyLabel } from '../../state/commands/shortcuts';
@@ -16,10 +16,10 @@ const SECTIONS: readonly CommandSection[] = ['Stage', 'Layouts', 'Graphics', 'He
 const SAMPLE_CARD = producerCard({ id: 'sample', name: '' });
 
 export function ShortcutsOverlay() {
-  const open = useLayoutStore((s) => s.shortcutsOpen);
+  const open = useScreenStore((s) => s.shortcutsOpen);
   const stage = useStageStore();
   if (!open) return null;
-  const close = () => useLayoutStore.getState().setShortcutsOpen(false);
+  const close = () => useScreenStore.getState().setShortcutsOpen(false);
   const cardKeys = CARD_COMMANDS.filter((c) => c.keys);
   const menuOnly = CARD_COMMANDS.filter((c) => !c.keys).map((c) => c.label(stage, SAMPLE_CARD));
   const row = (name: string, title: string, keys: readonly string[]) => (

@@ -1,12 +1,12 @@
 /** §2 exit confirmation: the text depends on whether a live stream runs. */
-import { useLayoutStore } from '../../state/layoutStore';
+import { useScreenStore } from '../../state/screenStore';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TEXTS } from '../../lib/texts';
 
 export function ExitDialog({ onConfirm }: { onConfirm: () => void }) {
-  const live = useLayoutStore((s) => s.liveStreamRunning);
+  const live = useScreenStore((s) => s.liveStreamRunning);
   return (
-    <ConfirmDialog testId="exit-dialog" title="Exit studio" confirmLabel={TEXTS.yesExitStudio} onConfirm={onConfirm} onCancel={() => useLayoutStore.getState().setExitDialogOpen(false)}>
+    <ConfirmDialog testId="exit-dialog" title="Exit studio" confirmLabel={TEXTS.yesExitStudio} onConfirm={onConfirm} onCancel={() => useScreenStore.getState().setExitDialogOpen(false)}>
       <p>{live ? TEXTS.exitWhileLive : TEXTS.exitQuestion}</p>
     </ConfirmDialog>
   );

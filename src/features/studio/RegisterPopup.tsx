@@ -1,13 +1,13 @@
 /** The demo's registration pop-up (§1, §2): try the full studio for 14 days, or buy it. */
 import { Sparkles } from 'lucide-react';
 import { CONFIG } from '../../config';
-import { useLayoutStore } from '../../state/layoutStore';
+import { useScreenStore } from '../../state/screenStore';
 import { TRIAL_DAYS } from '../../lib/limits';
 import { Dialog } from '../../ui/Dialog';
 import { REGISTER_TEXTS } from '../../lib/texts';
 
 export function RegisterPopup() {
-  const close = useLayoutStore.getState().hideRegisterPopup;
+  const close = useScreenStore.getState().hideRegisterPopup;
   return (
     <Dialog
       testId="register-popup"

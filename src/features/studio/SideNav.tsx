@@ -7,7 +7,7 @@ import { selectHostChatUnread } from '../../state/chat/selectors';
 import { useChatStore } from '../../state/chat/chatStore';
 import { unseenPollCount, usePollStore } from '../../state/polls/pollStore';
 import { unseenQuestionCount, useQnaStore } from '../../state/qna/qnaStore';
-import { useLayoutStore } from '../../state/layoutStore';
+import { useScreenStore } from '../../state/screenStore';
 import { useMeetingStore } from '../../state/meetingStore';
 import type { Tool } from '../../state/sidePanel';
 import { Tooltip } from '../../ui/Tooltip';
@@ -23,8 +23,8 @@ function useCounters(): Partial<Record<Tool, number>> {
 }
 
 export function SideNav() {
-  const selected = useLayoutStore((s) => s.selectedTool);
-  const toggleTool = useLayoutStore((s) => s.toggleTool);
+  const selected = useScreenStore((s) => s.selectedTool);
+  const toggleTool = useScreenStore((s) => s.toggleTool);
   const info = useMeetingStore((s) => s.eventInformation);
   const counters = useCounters();
   const tools = offeredTools(info);

@@ -1,14 +1,14 @@
 /** §2: the selected tool's panel, with a title bar and a close button (close sets NONE). */
 import { X } from 'lucide-react';
-import { useLayoutStore } from '../../state/layoutStore';
+import { useScreenStore } from '../../state/screenStore';
 import { useMeetingStore } from '../../state/meetingStore';
 import { TOOLS } from './tools';
 import { toolBody } from './toolBodies';
 import { Tooltip } from '../../ui/Tooltip';
 
 export function ToolPanel() {
-  const selected = useLayoutStore((s) => s.selectedTool);
-  const selectTool = useLayoutStore((s) => s.selectTool);
+  const selected = useScreenStore((s) => s.selectedTool);
+  const selectTool = useScreenStore((s) => s.selectTool);
   const connected = useMeetingStore((s) => s.connexionState === 'CONNECTED');
   const info = useMeetingStore((s) => s.eventInformation);
   const entry = TOOLS.find((t) => t.tool === selected);

@@ -1,18 +1,18 @@
 /** §2 top toolbar: logo, event name, REC indicator, go-live / end-stream control, exit. */
 import { LogOut, Radio } from 'lucide-react';
-import { useLayoutStore } from '../../state/layoutStore';
+import { useScreenStore } from '../../state/screenStore';
 import { Logo } from '../../ui/Logo';
 import { Tooltip } from '../../ui/Tooltip';
-import { openEndStreamConfirm, startGoLiveCountdown } from '../../services/show/goLive';
+import { openEndStreamConfirm, startGoLiveCountdown } from '../../services/broadcast/goLive';
 import { backend } from '../../state/backend';
-import { BroadcastStatus } from '../golive/BroadcastStatus';
+import { BroadcastStatus } from '../broadcast/BroadcastStatus';
 import { ConnectionState } from './ConnectionState';
 import { OutputLinkButton } from './OutputLinkButton';
 
 export function TopToolbar() {
-  const eventName = useLayoutStore((s) => s.eventName);
-  const live = useLayoutStore((s) => s.liveStreamRunning);
-  const { showRegisterPopup, setExitDialogOpen } = useLayoutStore.getState();
+  const eventName = useScreenStore((s) => s.eventName);
+  const live = useScreenStore((s) => s.liveStreamRunning);
+  const { showRegisterPopup, setExitDialogOpen } = useScreenStore.getState();
   // In the demo, going live and recording open the registration pop-up (§2).
   const canGoLive = backend().session.capabilities.goLive;
   const onGoLive = () => (!canGoLive ? showRegisterPopup() : live ? openEndStreamConfirm() : startGoLiveCountdown(backend().session));

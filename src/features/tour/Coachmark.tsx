@@ -8,7 +8,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { X } from 'lucide-react';
 import { autoUpdate, useFloating } from '@floating-ui/react-dom';
 import { COACHMARK_MIN_LEFT_PX } from '../../lib/limits';
-import { useShowStore } from '../../state/showStore';
+import { useAlertsStore } from '../../state/alertsStore';
 import { tourActions, TOUR_STEPS, useTourStore } from '../../state/tourStore';
 import { coachmarkMiddleware } from './coachmarkPosition';
 import { TOUR, type TourStep } from './tourSteps';
@@ -18,7 +18,7 @@ const WINDOW_MARGINS = `${2 * COACHMARK_MIN_LEFT_PX}px`;
 
 export function Coachmark() {
   const stepIndex = useTourStore((s) => s.tourStep);
-  const deviceDialog = useShowStore((s) => s.error?.code === 'CAM_IN_USE' || s.error?.code === 'CAM_MIC_DENIED');
+  const deviceDialog = useAlertsStore((s) => s.error?.code === 'CAM_IN_USE' || s.error?.code === 'CAM_MIC_DENIED');
 
   useEffect(() => {
     if (stepIndex === null) return;

@@ -4,7 +4,7 @@
  */
 import { tourActions, useTourStore, WELCOME_STEPS } from '../../state/tourStore';
 import { useMeetingStore } from '../../state/meetingStore';
-import { useShowStore } from '../../state/showStore';
+import { useAlertsStore } from '../../state/alertsStore';
 import { Dialog } from '../../ui/Dialog';
 import { GoLiveIllustration, GraphicsIllustration, StageIllustration } from './illustrations';
 
@@ -17,7 +17,7 @@ const STEPS = [
 export function WelcomeOverlay() {
   const step = useTourStore((s) => s.welcomeStep);
   const user = useMeetingStore((s) => s.user);
-  const deviceDialog = useShowStore((s) => s.error?.code === 'CAM_IN_USE' || s.error?.code === 'CAM_MIC_DENIED');
+  const deviceDialog = useAlertsStore((s) => s.error?.code === 'CAM_IN_USE' || s.error?.code === 'CAM_MIC_DENIED');
   if (step === null || deviceDialog) return null;
   const name = user?.firstName || user?.username || '';
   const last = step === WELCOME_STEPS - 1;

@@ -13,7 +13,7 @@ import { INSTANCE_WAIT_POLL_MS } from '../../lib/limits';
 import { errorMessage, log } from '../../log';
 import { useRemoteStore } from '../../state/remoteStore';
 import { SELF_ID, type Connection, type EventInformation, type StudioSession, type StudioUser } from '../../state/session';
-import { applyBroadcastEvent } from '../show/goLive';
+import { applyBroadcastEvent } from '../broadcast/goLive';
 import { docFromWire, LOCAL_CAMERA_URL } from '../channel/wireIds';
 import type { Auth } from './auth';
 import { serverChannelOf } from './channelService';

@@ -4,13 +4,13 @@
  * Timers take an injectable clock so unit tests run on fake time.
  */
 import { BANNER_MS, INFO_MESSAGE_HIDE_MS } from '../../lib/limits';
-import { useLayoutStore } from '../../state/layoutStore';
-import { raiseError, useShowStore } from '../../state/showStore';
+import { useScreenStore } from '../../state/screenStore';
+import { raiseError, useAlertsStore } from '../../state/alertsStore';
 import { sounds } from './sounds';
 import { realClock, type Clock } from '../../lib/clock';
 
 /** §8: an error sound plays on each error dialog (the popup sound for the device dialogs). */
-useShowStore.subscribe((state, previous) => {
+useAlertsStore.subscribe((state, previous) => {
   const error = state.error;
   if (!error || error === previous.error) return;
   sounds.play(error.code === 'CAM_IN_USE' || error.code === 'CAM_MIC_DENIED' ? 'popup' : 'error');
@@ -20,7 +20,7 @@ useShowStore.subscribe((state, previous) => {
 export const showError = raiseError;
 
 export function closeError(): void {
-  useShowStore.setState({ error: null });
+  useAlertsStore.setState({ error: null });
 }
 
 /** Browser offline/online events toggle the lost-network dialog (§8). Returns the stop. */
@@ -32,7 +32,7 @@ export function watchNetwork(target: Pick<Window, 'addEventListener' | 'removeEv
       },
     });
   const onOnline = () => {
-    if (useShowStore.getState().error?.code === 'NETWORK_LOST') closeError();
+    if (useAlertsStore.getState().error?.code === 'NETWORK_LOST') closeError();
   };
   target.addEventListener('offline', onOffline);
   target.addEventListener('online', onOnline);
@@ -46,11 +46,11 @@ export function watchNetwork(target: Pick<Window, 'addEventListener' | 'removeEv
 /** §4: the banner shows started (2) or stopped (-2) when the running flag changes, neutral after 10 s. */
 export function watchLiveStreamBanner(timers: Clock = realClock): () => void {
   let timer: unknown;
-  const unsubscribe = useLayoutStore.subscribe((s, prev) => {
+  const unsubscribe = useScreenStore.subscribe((s, prev) => {
     if (s.liveStreamRunning === prev.liveStreamRunning) return;
     timers.clearTimeout(timer);
-    useShowStore.setState({ banner: s.liveStreamRunning ? 2 : -2 });
-    timer = timers.setTimeout(() => useShowStore.setState({ banner: 0 }), BANNER_MS);
+    useAlertsStore.setState({ banner: s.liveStreamRunning ? 2 : -2 });
+    timer = timers.setTimeout(() => useAlertsStore.setState({ banner: 0 }), BANNER_MS);
   });
   return () => {
     timers.clearTimeout(timer);
@@ -62,6 +62,6 @@ let nextInfoId = 1;
 /** §9: an info message hides after 5 s. */
 export function info(text: string, timers: Clock = realClock): void {
   const id = nextInfoId++;
-  useShowStore.setState((s) => ({ infos: [...s.infos, { id, text }] }));
-  timers.setTimeout(() => useShowStore.setState((s) => ({ infos: s.infos.filter((m) => m.id !== id) })), INFO_MESSAGE_HIDE_MS);
+  useAlertsStore.setState((s) => ({ infos: [...s.infos, { id, text }] }));
+  timers.setTimeout(() => useAlertsStore.setState((s) => ({ infos: s.infos.filter((m) => m.id !== id) })), INFO_MESSAGE_HIDE_MS);
 }

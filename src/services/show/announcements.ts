@@ -4,8 +4,8 @@
  */
 import { announce, throttledAnnouncer } from '../../state/announcer';
 import { useStageStore } from '../../state/channel/store';
-import { useGoLiveStore } from '../../state/goLiveStore';
-import { useLayoutStore } from '../../state/layoutStore';
+import { useBroadcastStore } from '../../state/broadcast/store';
+import { useScreenStore } from '../../state/screenStore';
 import { useChatStore } from '../../state/chat/chatStore';
 import type { ChatKind, ChatMessage } from '../../state/chat/types';
 import { realClock, type Clock } from '../../lib/clock';
@@ -43,10 +43,10 @@ export function watchAnnouncements(clock: Clock = realClock, now: () => number =
   );
 
   stops.push(
-    useGoLiveStore.subscribe((state, previous) => {
+    useBroadcastStore.subscribe((state, previous) => {
       if (state.countdown !== null && state.countdown !== previous.countdown) announce(announcementTexts.countdown(state.countdown));
     }),
-    useLayoutStore.subscribe((state, previous) => {
+    useScreenStore.subscribe((state, previous) => {
       if (state.liveStreamRunning !== previous.liveStreamRunning) announce(state.liveStreamRunning ? announcementTexts.live : announcementTexts.ended);
     }),
   );

@@ -7,7 +7,7 @@
 import { errorMessage, log } from '../../log';
 import { realWait } from '../../lib/clock';
 import { DEMO_SWITCH_DELAY_MS } from '../../lib/limits';
-import { initialToolOnStudioOpen, useLayoutStore } from '../../state/layoutStore';
+import { initialToolOnStudioOpen, useScreenStore } from '../../state/screenStore';
 import { useMeetingStore } from '../../state/meetingStore';
 import { sounds } from './sounds';
 import { backend } from '../../state/backend';
@@ -34,7 +34,7 @@ let running: (() => Promise<void> | void)[] = [];
 export function initializeStudio(connection: Connection): void {
   const b = backend();
   useMeetingStore.getState().applyConnection(connection);
-  useLayoutStore.setState({ eventName: connection.eventInformation.eventTitle, selectedTool: initialToolOnStudioOpen() });
+  useScreenStore.setState({ eventName: connection.eventInformation.eventTitle, selectedTool: initialToolOnStudioOpen() });
   loadStage(connection.stage.doc);
   tourActions.openWelcomeIfNew();
   running = [
@@ -61,8 +61,8 @@ async function stopStudio(): Promise<void> {
 export type EnterResult = 'entered' | 'connect-failed' | 'init-failed' | 'busy';
 
 export async function enterStudio(code: string, wait: Wait = realWait): Promise<EnterResult> {
-  const layout = useLayoutStore.getState();
-  if (useLayoutStore.getState().connectingOverlayVisible || useLayoutStore.getState().view === 'event') return 'busy';
+  const layout = useScreenStore.getState();
+  if (useScreenStore.getState().connectingOverlayVisible || useScreenStore.getState().view === 'event') return 'busy';
   layout.setConnectingOverlay(true);
   useMeetingStore.getState().setConnexionState('CONNECTING');
 
@@ -88,14 +88,14 @@ export async function enterStudio(code: string, wait: Wait = realWait): Promise<
   }
 
   await wait(DEMO_SWITCH_DELAY_MS);
-  useLayoutStore.setState({ view: 'event', connectingOverlayVisible: false });
+  useScreenStore.setState({ view: 'event', connectingOverlayVisible: false });
   return 'entered';
 }
 
 /** Confirmed exit (§2): exit sound, leave the meeting, reset the session state. */
 export async function leaveStudio(): Promise<void> {
   sounds.play('exit');
-  useLayoutStore.getState().setExitDialogOpen(false);
+  useScreenStore.getState().setExitDialogOpen(false);
   await stopStudio(); // flushes a pending channel save before the meeting ends
   try {
     await backend().session.leave();
@@ -103,5 +103,5 @@ export async function leaveStudio(): Promise<void> {
     log.warn('entry', `leave failed: ${errorMessage(error)}`);
   }
   useMeetingStore.getState().leave();
-  useLayoutStore.setState({ view: 'haircheck', selectedTool: 'NONE', connectingOverlayVisible: false });
+  useScreenStore.setState({ view: 'haircheck', selectedTool: 'NONE', connectingOverlayVisible: false });
 }

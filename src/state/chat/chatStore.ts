@@ -10,7 +10,7 @@
 import { create } from 'zustand';
 import { immer } from 'zustand/middleware/immer';
 import { log } from '../../log';
-import { raiseError } from '../showStore';
+import { raiseError } from '../alertsStore';
 import { CHAT_HISTORY_MAX, CHAT_TAGS, DELETED_MESSAGE_KEEP_MS, RATE_LIMIT_TICK_MS } from './limits';
 import { canDeleteMessage, canShowOnStream, chatKindOf, conversationPartner, kindFlags, normalizeMessage } from './rules';
 import { cleanChatText } from './text';

@@ -5,7 +5,7 @@
 import type { TemplateItem } from '../../../compositor/model/channel';
 import { currentDoc, type StageState } from '../channel/store';
 import { brandActions, logoActions, lowerThirdActions, tickerActions } from '../graphics/graphicsActions';
-import { useLayoutStore } from '../layoutStore';
+import { useScreenStore } from '../screenStore';
 import type { Command } from './types';
 
 const ofType = (state: StageState, type: TemplateItem['type']) => state.doc.templates.filter((t) => t.type === type);
@@ -67,10 +67,10 @@ export const SAFE_AREA_COMMAND: Command = {
   name: 'SAFE_AREA',
   section: 'Graphics',
   title: 'Safe-area guide on/off (preview only)',
-  label: () => (useLayoutStore.getState().safeAreaVisible ? 'Hide the safe-area guide' : 'Show the safe-area guide'),
+  label: () => (useScreenStore.getState().safeAreaVisible ? 'Hide the safe-area guide' : 'Show the safe-area guide'),
   keys: ['g'],
   enabled: () => true,
-  perform: () => useLayoutStore.getState().toggleSafeArea(),
+  perform: () => useScreenStore.getState().toggleSafeArea(),
 };
 
 export const GRAPHICS_COMMANDS: readonly Command[] = [

@@ -3,7 +3,7 @@ import { layoutOptions, isContentShare, liveInShowOrder } from '../../../composi
 import { LAYOUT_CODES, type LayoutCode } from '../../../compositor/model/types';
 import type { StageState } from '../channel/store';
 import { stageActions } from '../channel/stageActions';
-import { useLayoutStore } from '../layoutStore';
+import { useScreenStore } from '../screenStore';
 import type { Command } from './types';
 import { GRAPHICS_COMMANDS } from './graphicsCommands';
 
@@ -62,7 +62,7 @@ export const SHORTCUTS: Command = {
   label: () => 'Keyboard shortcuts',
   keys: ['?'],
   enabled: () => true,
-  perform: () => useLayoutStore.getState().setShortcutsOpen(!useLayoutStore.getState().shortcutsOpen),
+  perform: () => useScreenStore.getState().setShortcutsOpen(!useScreenStore.getState().shortcutsOpen),
 };
 
 /** Every command without a target, in the order the overlay lists them. */

@@ -1,12 +1,12 @@
-import { useGoLiveStore } from '../../state/goLiveStore';
-import { cancelEndStream, confirmEndStream } from '../../services/show/goLive';
+import { useBroadcastStore } from '../../state/broadcast/store';
+import { cancelEndStream, confirmEndStream } from '../../services/broadcast/goLive';
 import { backend } from '../../state/backend';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TEXTS } from '../../lib/texts';
 
 /** §2: END STREAM asks first. */
 export function EndStreamDialog() {
-  const open = useGoLiveStore((s) => s.endConfirmOpen);
+  const open = useBroadcastStore((s) => s.endConfirmOpen);
   if (!open) return null;
   return (
     <ConfirmDialog testId="end-stream-dialog" title="End the stream?" confirmLabel={TEXTS.endStream} onConfirm={() => void confirmEndStream(backend().session)} onCancel={cancelEndStream}>

@@ -5,13 +5,13 @@
  * the state as it was.
  */
 import { errorMessage } from '../../log';
-import { GO_LIVE_COUNTDOWN_FROM, GO_LIVE_TICK_MS, goLiveStatus, nextBroadcastState, stopLiveStatus } from '../../state/broadcast';
-import { initialGoLiveState, useGoLiveStore } from '../../state/goLiveStore';
-import { useLayoutStore } from '../../state/layoutStore';
+import { GO_LIVE_COUNTDOWN_FROM, GO_LIVE_TICK_MS, goLiveStatus, nextBroadcastState, stopLiveStatus } from '../../state/broadcast/rules';
+import { initialBroadcastFlowState, useBroadcastStore } from '../../state/broadcast/store';
+import { useScreenStore } from '../../state/screenStore';
 import { useMeetingStore } from '../../state/meetingStore';
 import { realClock, type Clock } from '../../lib/clock';
-import { showError } from './alerts';
-import { sounds } from './sounds';
+import { showError } from '../show/alerts';
+import { sounds } from '../show/sounds';
 import type { StudioSession } from '../../state/session';
 
 let tick: unknown = null;
@@ -21,18 +21,18 @@ function setChannelStatus(eventStatus: 'LIVE' | 'NEW') {
 }
 
 export function startGoLiveCountdown(session: StudioSession, clock: Clock = realClock, now = Date.now): void {
-  if (useGoLiveStore.getState().countdown !== null || useLayoutStore.getState().liveStreamRunning) return;
+  if (useBroadcastStore.getState().countdown !== null || useScreenStore.getState().liveStreamRunning) return;
   try {
     goLiveStatus(useMeetingStore.getState().channel); // refuse before counting down, not after
   } catch (error) {
     showError('UNKNOWN', { details: errorMessage(error) });
     return;
   }
-  useGoLiveStore.setState({ countdown: GO_LIVE_COUNTDOWN_FROM, countdownStartedAt: now() });
+  useBroadcastStore.setState({ countdown: GO_LIVE_COUNTDOWN_FROM, countdownStartedAt: now() });
   const step = () => {
-    const left = (useGoLiveStore.getState().countdown ?? 0) - 1;
+    const left = (useBroadcastStore.getState().countdown ?? 0) - 1;
     if (left > 0) {
-      useGoLiveStore.setState({ countdown: left });
+      useBroadcastStore.setState({ countdown: left });
       tick = clock.setTimeout(step, GO_LIVE_TICK_MS);
       return;
     }
@@ -45,7 +45,7 @@ export function startGoLiveCountdown(session: StudioSession, clock: Clock = real
 export function cancelGoLiveCountdown(clock: Clock = realClock): void {
   if (tick !== null) clock.clearTimeout(tick);
   tick = null;
-  useGoLiveStore.setState({ countdown: null, countdownStartedAt: null });
+  useBroadcastStore.setState({ countdown: null, countdownStartedAt: null });
 }
 
 async function goLiveNow(session: StudioSession): Promise<void> {
@@ -54,23 +54,23 @@ async function goLiveNow(session: StudioSession): Promise<void> {
     goLiveStatus(channel);
     await session.goLive(channel!.uuid);
   } catch (error) {
-    useGoLiveStore.setState({ countdown: null, countdownStartedAt: null });
+    useBroadcastStore.setState({ countdown: null, countdownStartedAt: null });
     showError('UNKNOWN', { details: errorMessage(error) });
     return;
   }
   setChannelStatus('LIVE');
-  useGoLiveStore.setState((s) => ({ countdown: null, countdownStartedAt: null, broadcastState: nextBroadcastState(s.broadcastState, { source: 'studio-server', state: 'LIVE' }) }));
-  useLayoutStore.getState().setLiveStreamRunning(true);
+  useBroadcastStore.setState((s) => ({ countdown: null, countdownStartedAt: null, broadcastState: nextBroadcastState(s.broadcastState, { source: 'studio-server', state: 'LIVE' }) }));
+  useScreenStore.getState().setLiveStreamRunning(true);
   sounds.play('goLive');
 }
 
 /** §4: a state event from the event platform or the studio server moves the broadcast state. */
 export function applyBroadcastEvent(event: { source: 'event-platform' | 'studio-server'; state: string }): void {
-  useGoLiveStore.setState((s) => ({ broadcastState: nextBroadcastState(s.broadcastState, event) }));
+  useBroadcastStore.setState((s) => ({ broadcastState: nextBroadcastState(s.broadcastState, event) }));
 }
 
-export const openEndStreamConfirm = () => useGoLiveStore.setState({ endConfirmOpen: true });
-export const cancelEndStream = () => useGoLiveStore.setState({ endConfirmOpen: false });
+export const openEndStreamConfirm = () => useBroadcastStore.setState({ endConfirmOpen: true });
+export const cancelEndStream = () => useBroadcastStore.setState({ endConfirmOpen: false });
 
 export async function confirmEndStream(session: StudioSession, clock: Clock = realClock): Promise<void> {
   const channel = useMeetingStore.getState().channel;
@@ -78,13 +78,13 @@ export async function confirmEndStream(session: StudioSession, clock: Clock = re
     stopLiveStatus(channel);
     await session.stopLive(channel!.uuid);
   } catch (error) {
-    useGoLiveStore.setState({ endConfirmOpen: false });
+    useBroadcastStore.setState({ endConfirmOpen: false });
     showError('UNKNOWN', { details: errorMessage(error) });
     return;
   }
   cancelGoLiveCountdown(clock);
   setChannelStatus('NEW');
-  useGoLiveStore.setState({ ...initialGoLiveState(), broadcastState: 'TERMINATED' });
-  useLayoutStore.getState().setLiveStreamRunning(false);
+  useBroadcastStore.setState({ ...initialBroadcastFlowState(), broadcastState: 'TERMINATED' });
+  useScreenStore.getState().setLiveStreamRunning(false);
   sounds.play('endStream');
 }

@@ -1,6 +1,7 @@
 /**
- * The show flow's session state (§2 overlays, §4 banner, §8 dialogs): the open error dialog, the
- * live-stream banner, info messages. Never saved, never undoable.
+ * The alerts (§4 banner, §8 dialogs, §9 info messages): the open error dialog, the live-stream
+ * banner, info messages; services/show/alerts.ts raises them, features/dialogs shows them. Never
+ * saved, never undoable.
  */
 import { create } from 'zustand';
 import { ERROR_CATALOGUE, type ErrorCode } from './errorCatalogue';
@@ -21,24 +22,24 @@ export interface InfoMessage {
   text: string;
 }
 
-export interface ShowState {
+export interface AlertsState {
   error: ErrorDialogState | null;
   banner: BannerValue;
   infos: InfoMessage[];
 }
 
-export const initialShowState = (): ShowState => ({ error: null, banner: 0, infos: [] });
+export const initialAlertsState = (): AlertsState => ({ error: null, banner: 0, infos: [] });
 
-export const useShowStore = create<ShowState>()(() => initialShowState());
+export const useAlertsStore = create<AlertsState>()(() => initialAlertsState());
 
 /**
  * Opens a §8 error dialog (the services play its sound when the dialog changes). A fatal error
  * stays up: nothing after it matters until the moderator quits. Returns whether it was shown.
  */
 export function raiseError(code: ErrorCode, opts: { details?: string; retry?: () => void } = {}): boolean {
-  const current = useShowStore.getState().error;
+  const current = useAlertsStore.getState().error;
   if (current && ERROR_CATALOGUE[current.code].fatal) return false;
-  useShowStore.setState({ error: { code, ...opts } });
+  useAlertsStore.setState({ error: { code, ...opts } });
   log.warn('error', `${code}${opts.details ? `: ${opts.details}` : ''}`);
   return true;
 }

@@ -6,14 +6,14 @@
  */
 import { useEffect, useState } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
-import { tipAt } from '../../state/broadcast';
-import { useGoLiveStore } from '../../state/goLiveStore';
-import { cancelGoLiveCountdown } from '../../services/show/goLive';
+import { tipAt } from '../../state/broadcast/rules';
+import { useBroadcastStore } from '../../state/broadcast/store';
+import { cancelGoLiveCountdown } from '../../services/broadcast/goLive';
 import { TEXTS } from '../../lib/texts';
 
 export function GoLiveOverlay() {
-  const countdown = useGoLiveStore((s) => s.countdown);
-  const startedAt = useGoLiveStore((s) => s.countdownStartedAt);
+  const countdown = useBroadcastStore((s) => s.countdown);
+  const startedAt = useBroadcastStore((s) => s.countdownStartedAt);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (countdown === null) return;

@@ -1,11 +1,11 @@
 /** The broadcast's state for the moderator (§4 Broadcast states): requested, syncing, live, ending, paused. */
-import { broadcastStatus } from '../../state/broadcast';
-import { useGoLiveStore } from '../../state/goLiveStore';
+import { broadcastStatus } from '../../state/broadcast/rules';
+import { useBroadcastStore } from '../../state/broadcast/store';
 
 const LABELS = { requested: 'Starting…', syncing: 'Syncing…', live: 'Live', ending: 'Ending…', paused: 'Paused' } as const;
 
 export function BroadcastStatus() {
-  const status = useGoLiveStore((s) => broadcastStatus(s.broadcastState));
+  const status = useBroadcastStore((s) => broadcastStatus(s.broadcastState));
   if (status === 'off air') return null;
   return (
     <span className={`broadcast-status status-${status}`} role="status" data-testid="broadcast-status">

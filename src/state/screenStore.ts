@@ -1,6 +1,6 @@
 /**
- * Layout state (§3): which screen and tool the moderator sees. Session state only: it is never
- * recorded in undo history nor sent to the channel.
+ * The screen and tool state (§3 "Layout state", not the stage's layout): which screen and tool the
+ * moderator sees. Session state only: never recorded in undo history nor sent to the channel.
  */
 import { create } from 'zustand';
 import { immer } from 'zustand/middleware/immer';
@@ -10,7 +10,7 @@ import { readKey, writeKey, STORAGE_KEYS } from './storage';
 /** §2 Demo page phases. */
 export type DemoPhase = 'init' | 'haircheck' | 'event';
 
-export interface LayoutState {
+export interface ScreenState {
   view: DemoPhase;
   /** The init phase's error, shown as 'An error occurred: {message}'. */
   initError: string | null;
@@ -29,7 +29,7 @@ export interface LayoutState {
   safeAreaVisible: boolean;
 }
 
-export interface LayoutActions {
+export interface ScreenActions {
   setView(view: DemoPhase): void;
   setInitError(message: string | null): void;
   setConnectingOverlay(visible: boolean): void;
@@ -46,7 +46,7 @@ export interface LayoutActions {
   toggleSafeArea(): void;
 }
 
-export const initialLayoutState = (): LayoutState => ({
+export const initialScreenState = (): ScreenState => ({
   view: 'haircheck',
   initError: null,
   connectingOverlayVisible: false,
@@ -62,9 +62,9 @@ export const initialLayoutState = (): LayoutState => ({
   safeAreaVisible: false,
 });
 
-export const useLayoutStore = create<LayoutState & LayoutActions>()(
+export const useScreenStore = create<ScreenState & ScreenActions>()(
   immer((set, get) => ({
-    ...initialLayoutState(),
+    ...initialScreenState(),
     setView: (view) => set((s) => void (s.view = view)),
     setInitError: (message) => set((s) => void (s.initError = message)),
     setConnectingOverlay: (visible) => set((s) => void (s.connectingOverlayVisible = visible)),

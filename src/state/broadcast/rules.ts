@@ -2,7 +2,7 @@
  * Going live (§4 Channel eventStatus, Broadcast states; §8 'Cannot go Live: ...'). Pure rules:
  * the store and the go-live flow call these and show what they throw.
  */
-import { TEXTS } from '../lib/texts';
+import { TEXTS } from '../../lib/texts';
 
 export type ChannelStatus = 'NEW' | 'LIVE' | 'TERMINATED' | null;
 
