@@ -1,10 +1,11 @@
-/** Reading socket frames: JSON text only; anything else is ignored. */
+/** Reading socket frames: JSON text only; anything else (and any text with a NUL, which no stored text may hold) is ignored. */
 import type { RawData } from 'ws';
+import { holdsNul } from '../requestSafety';
 
 export function parseFrame(data: RawData): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) && !holdsNul(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }
