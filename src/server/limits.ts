@@ -11,7 +11,7 @@ const KB = 1024;
 // Request bodies (413 past them, saying the limit)
 /** Ours: any JSON call but the channel's (forms, chat, polls, …: a few KB each). */
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * KB;
-/** Ours: a channel PUT or POST (a full channel at every limit below is about 100 KB). */
+/** Ours: a channel PUT or POST (a channel at every limit below, its URLs at their longest, is about 190 KB; a real one a few KB). */
 export const CHANNEL_BODY_LIMIT_BYTES = 256 * KB;
 
 // A stored channel (compositor/sync's keyed map)
