@@ -10,6 +10,17 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors';
 
+/**
+ * A parsed body, query or params object: its prototype is null or has a null prototype (plain
+ * objects, and the null-prototype objects fastify parses queries and params into). Streams, buffers
+ * and other class instances are not walked.
+ */
+function isPlainData(v: unknown): v is Record<string, unknown> {
+  if (v === null || typeof v !== 'object') return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
 /** Whether `value` (a JSON-like tree) holds a string or key with a NUL; iterative, so a deep body cannot overflow the stack. */
 export function holdsNul(value: unknown): boolean {
   const stack: unknown[] = [value];
@@ -19,7 +30,7 @@ export function holdsNul(value: unknown): boolean {
       if (v.includes('\u0000')) return true;
     } else if (Array.isArray(v)) {
       for (const inner of v) stack.push(inner);
-    } else if (v !== null && typeof v === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(v))) {
+    } else if (isPlainData(v)) {
       for (const [k, inner] of Object.entries(v)) {
         if (k.includes('\u0000')) return true;
         stack.push(inner);
