@@ -19,7 +19,7 @@ import {
   SignInThrottle,
   userKey,
 } from '../../src/server/signInThrottle';
-import { bearer, call, removeDir, signIn, tempDir, type Json } from './helpers';
+import { bearer, call, channelOf, eventBySharingUrl, eventSocket, eventToken, removeDir, signIn, studioSocket, tempDir, type Json } from './helpers';
 
 /** A clock the test moves. */
 function testClock(start = 1_000_000) {
@@ -143,6 +143,44 @@ describe('over HTTP', () => {
     expect((await call(`${backend.url}/usermanager/oauth2/signout`, { method: 'POST', headers: bearer(token) })).status).toBe(200);
     expect((await call(`${backend.url}/usermanager/oauth2/tokenInfo`, { headers: bearer(t) })).status).toBe(401);
     expect((await exchange(t)).code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('sign-out and open sockets', () => {
+  let dir: string;
+  let backend: Backend;
+  beforeAll(async () => {
+    dir = tempDir();
+    backend = await startBackend({ dataDir: dir, janus: false });
+  }, 90_000);
+  afterAll(async () => {
+    await backend?.close();
+    removeDir(dir);
+  });
+
+  it('closes the event and studio sockets that session registered (4401), not another session\'s', async () => {
+    const base = backend.url;
+    const [mine, other] = [await signIn(base, 'producer1'), await signIn(base, 'producer1')];
+    const launch = await eventBySharingUrl(base, 'product-launch');
+    const channel = await channelOf(base, mine.token, launch.eventId);
+    const open = async (token: string) => {
+      const ev = await eventSocket(base, { eventId: launch.eventId, accessToken: await eventToken(base, token, launch.eventId), user: { id: mine.userId, name: 'Priya' } });
+      await ev.next((m) => m.type === 'guid_assigned');
+      const st = await studioSocket(base, { channel: channel.uuid, token });
+      await st.next((m) => m.type === 'registered');
+      return [ev, st];
+    };
+    const [myEvent, myStudio] = await open(mine.token);
+    const [otherEvent, otherStudio] = await open(other.token);
+    expect((await call(`${base}/usermanager/oauth2/signout`, { method: 'POST', headers: bearer(mine.token) })).status).toBe(200);
+    expect(await myEvent!.closed()).toBe(4401);
+    expect(myEvent!.closeReason).toBe('Signed out');
+    expect(await myStudio!.closed()).toBe(4401);
+    otherEvent!.send({ type: 'ping' });
+    expect(await otherEvent!.next((m) => m.type === 'pong')).toEqual({ type: 'pong' });
+    expect(otherStudio!.closeCode).toBeNull();
+    otherEvent!.close();
+    otherStudio!.close();
   });
 });
 

@@ -11,7 +11,7 @@
  * what it was issued against no longer holds: the producer's session was signed out or they no
  * longer moderate the event, the guest was removed, the output token was replaced. A socket that
  * has not joined its room within REGISTER_TIMEOUT_MS is closed; every frame the page sends passes
- * janus/relayFilter.ts first.
+ * janus/relayFilter.ts first. A producer's relay closes when that session signs out.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { WebSocket, type RawData } from 'ws';
@@ -66,7 +66,7 @@ function parse(frame: string): unknown {
   }
 }
 
-export function janusProxyRoute(app: FastifyInstance, { db, meeting }: Ctx): void {
+export function janusProxyRoute(app: FastifyInstance, { db, hub, meeting }: Ctx): void {
   if (!meeting) return;
   const members = new WeakMap<FastifyRequest, Member>();
 
@@ -86,6 +86,7 @@ export function janusProxyRoute(app: FastifyInstance, { db, meeting }: Ctx): voi
     const waiting: string[] = [];
     const idle = setTimeout(() => filter.joined || socket.close(CLOSE_UNAUTHORIZED, 'Not joined'), REGISTER_TIMEOUT_MS);
     const unwatch = meeting.watch(member.token, () => socket.close(CLOSE_FORBIDDEN, 'REMOVED'));
+    if (grant.kind === 'producer') hub.bindSession(grant.sessionId, socket);
 
     upstream.on('open', () => waiting.splice(0).forEach((m) => upstream.send(m)));
     upstream.on('message', (data) => {

@@ -8,6 +8,7 @@ import type { Ctx } from '../context';
 import { badRequest, forbidden, HttpError, unauthorized } from '../errors';
 import { NO_USER_HASH, PASSWORD_MAX, verifyPassword } from '../passwords';
 import { addressKey, SignInThrottle, userKey } from '../signInThrottle';
+import { CLOSE_UNAUTHORIZED, SIGNED_OUT_REASON } from '../sockets/messages';
 import { getUser, publicUser, USERNAME_MAX } from '../users';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -17,7 +18,7 @@ const SIGN_IN_BODY_LIMIT = 8 * 1024;
 const tooManyTries = (seconds: number) =>
   new HttpError(429, `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, { 'Retry-After': String(seconds) });
 
-export function userManagerRoutes(app: FastifyInstance, { db, now }: Ctx): void {
+export function userManagerRoutes(app: FastifyInstance, { db, hub, now }: Ctx): void {
   const throttle = new SignInThrottle(now);
 
   app.post('/usermanager/oauth2/token', { bodyLimit: SIGN_IN_BODY_LIMIT }, async (req) => {
@@ -43,9 +44,11 @@ export function userManagerRoutes(app: FastifyInstance, { db, now }: Ctx): void 
     return { access_token: token, expires_in: TOKEN_TTL_S, scope: { user: { id: user.id, username: user.username } } };
   });
 
-  // Sign-out: every token of this sign-in's session stops working (CONTRACT.md "Sign-out").
+  // Sign-out: every token of this sign-in's session stops working, and the sockets it opened close (CONTRACT.md "Sign-out").
   app.post('/usermanager/oauth2/signout', async (req) => {
-    await revokeSession(db, await requireUserToken(db, req));
+    const owner = await requireUserToken(db, req);
+    await revokeSession(db, owner);
+    hub.closeSession(owner.session.id, CLOSE_UNAUTHORIZED, SIGNED_OUT_REASON);
     return {};
   });
 

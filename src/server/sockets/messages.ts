@@ -18,6 +18,8 @@ export const CLOSE_FORBIDDEN = 4403;
 export const REGISTER_TIMEOUT_MS = 10_000;
 /** The close reason of a removed guest's registration (with CLOSE_FORBIDDEN). */
 export const REMOVED_REASON = 'REMOVED';
+/** The close reason (with CLOSE_UNAUTHORIZED) of the sockets of a session that signed out. */
+export const SIGNED_OUT_REASON = 'Signed out';
 /** A kicked-out participant's socket is closed with this. */
 export const CLOSE_KICKED = 4000;
 export const KICKED_REASON = 'Removed by a moderator';
