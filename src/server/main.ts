@@ -53,7 +53,7 @@ function refused(error: unknown): never {
 }
 
 if (args.createUser !== null) {
-  await createUserCommand({ username: args.createUser, dataDir, ...(databaseUrl ? { databaseUrl } : {}), production }).catch((error: unknown) => {
+  await createUserCommand({ username: args.createUser, dataDir, ...(databaseUrl ? { databaseUrl } : {}), production, adopt: args.adopt }).catch((error: unknown) => {
     if (error instanceof DataFolderError) refused(error);
     fail(`No user was made: ${error instanceof Error ? error.message : String(error)}`, 1);
   });

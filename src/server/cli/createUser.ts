@@ -9,13 +9,13 @@ import { seedSampleData } from '../seed';
 import { createUser, newUserProblem } from '../users';
 import { readNewPassword } from './password';
 
-export async function createUserCommand(o: { username: string; dataDir: string; databaseUrl?: string; production: boolean }): Promise<void> {
+export async function createUserCommand(o: { username: string; dataDir: string; databaseUrl?: string; production: boolean; adopt?: boolean }): Promise<void> {
   const nameProblem = newUserProblem(o.username, 'x'.repeat(64));
   if (nameProblem) throw new Error(nameProblem);
   const password = await readNewPassword(o.username);
   const problem = newUserProblem(o.username, password);
   if (problem) throw new Error(problem);
-  const opened = await openDatabase({ dataDir: o.dataDir, ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}), ...(o.production ? {} : { seed: seedSampleData }) });
+  const opened = await openDatabase({ dataDir: o.dataDir, ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}), adopt: o.adopt ?? false, ...(o.production ? {} : { seed: seedSampleData }) });
   try {
     await createUser(opened.db, o.username, password);
   } finally {
