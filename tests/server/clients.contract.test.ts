@@ -321,7 +321,8 @@ describe('audience: chat', () => {
     await expect(chat.send({ text: 'y'.repeat(500), channel: 'public', tag: 'public' })).resolves.toMatchObject({ body: 'y'.repeat(500) });
     for (let i = 1; i < 5; i++) await chat.send({ text: `message ${i}`, channel: 'backstage', tag: 'backstage' });
     const mark = rec.mark();
-    await expect(chat.send({ text: 'one too many', channel: 'backstage', tag: 'backstage' })).rejects.toEqual(apiError(429, 'TOO_MANY_REQUESTS', expect.stringMatching(/^Too many messages/)));
+    // A 429 keeps its Retry-After seconds on the error.
+    await expect(chat.send({ text: 'one too many', channel: 'backstage', tag: 'backstage' })).rejects.toEqual({ ...apiError(429, 'TOO_MANY_REQUESTS', expect.stringMatching(/^Too many messages/)), retryAfter: expect.any(Number) });
     // Sent once: a POST is not retried.
     expect(rec.since(mark).map((e) => e.status)).toEqual([429]);
     await s2.next((m) => m.type === 'chat.rateLimited');
