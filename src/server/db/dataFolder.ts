@@ -79,7 +79,7 @@ export function inspectDataFolder(dir: string, database: DatabaseKind, adopt = f
   if (!hasEntries(pg)) return 'new';
   if (adopt && existsSync(join(pg, 'PG_VERSION'))) return 'existing';
   throw new DataFolderError(
-    `The data folder ${dir} holds database files (${PG_FOLDER}/) but no ${MARKER_FILE}: an older backend made it, a first start was interrupted, or the marker was deleted. ${NOTHING_CHANGED} If it is a studio data folder you trust, start once with --adopt-data-dir: every table is read through, then the marker is written. Otherwise use another DATA_DIR.`,
+    `The data folder ${dir} holds database files (${PG_FOLDER}/) but no ${MARKER_FILE}: an older backend made it, a first start was interrupted, or the marker was deleted. ${NOTHING_CHANGED} If it is a studio data folder you trust, start once with --adopt-data-dir (npm run backend -- --adopt-data-dir): every table is read through, then the marker is written. Otherwise use another DATA_DIR.`,
   );
 }
 
