@@ -104,6 +104,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts'],
     setupFiles: ['tests/unit/setup.ts'],
+    // A UI test in jsdom is CPU-bound: on a loaded two-core machine the first render of the emoji
+    // picker alone took over 5 s (vitest's default). Time is what these tests never measure.
+    testTimeout: 30_000,
     restoreMocks: true,
   },
 });

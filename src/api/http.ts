@@ -12,6 +12,8 @@ export interface ApiError {
   message: string;
   /** The HTTP status, kept so callers can tell 401 (sign in again) from the rest. */
   status: number;
+  /** Seconds from a 429's `Retry-After` (how long to wait before trying again), when it came with one. */
+  retryAfter?: number;
 }
 
 export const API_BACKEND_ERROR = 'API_BACKEND_ERROR';
@@ -38,8 +40,10 @@ async function toApiError(error: HTTPError): Promise<ApiError> {
   }
   const b = body as Partial<ApiError> | null;
   if (status >= 500) return backendError(status, typeof b?.message === 'string' ? b.message : `${status} ${statusText}`.trim());
-  if (b && typeof b.code === 'string' && typeof b.message === 'string') return { type: typeof b.type === 'string' ? b.type : 'client', code: b.code, message: b.message, status };
-  return { type: 'client', code: `HTTP_${status}`, message: `${status} ${statusText}`.trim(), status };
+  const retryAfter = Number(error.response.headers.get('Retry-After'));
+  const wait = status === 429 && Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfter } : {};
+  if (b && typeof b.code === 'string' && typeof b.message === 'string') return { type: typeof b.type === 'string' ? b.type : 'client', code: b.code, message: b.message, status, ...wait };
+  return { type: 'client', code: `HTTP_${status}`, message: `${status} ${statusText}`.trim(), status, ...wait };
 }
 
 /** Runs a call and maps its failure to §8: ApiError for a response, null for the network. */

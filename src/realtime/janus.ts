@@ -80,10 +80,17 @@ function janusError(message: Message): JanusError {
   return new JanusError(e.code ?? 0, e.reason ?? 'Janus error');
 }
 
-/** Opens a WebSocket to Janus and creates a session on it. */
-export function connectJanus(url: string, WebSocketImpl: typeof WebSocket = WebSocket): Promise<JanusSession> {
+/** The subprotocol that carries the join token to the backend's `/janus` relay (src/server/routes/janusProxy.ts). */
+export const RELAY_TOKEN_PROTOCOL = 'studio-join.';
+
+/**
+ * Opens a WebSocket to Janus and creates a session on it. Through the backend's relay, `joinToken`
+ * (the meeting answer's token) goes as a second subprotocol: a browser cannot set headers on a
+ * WebSocket, and a query would put it in logs.
+ */
+export function connectJanus(url: string, joinToken?: string, WebSocketImpl: typeof WebSocket = WebSocket): Promise<JanusSession> {
   return new Promise((resolveSession, rejectSession) => {
-    const ws = new WebSocketImpl(url, 'janus-protocol');
+    const ws = new WebSocketImpl(url, joinToken ? ['janus-protocol', `${RELAY_TOKEN_PROTOCOL}${joinToken}`] : 'janus-protocol');
     const pending = new Map<string, Pending>();
     const handles = new Map<number, JanusHandleEvents>();
     const lostListeners: (() => void)[] = [];

@@ -14,4 +14,8 @@ export interface Ctx {
   meeting: Meeting | null;
   /** How long an invite lasts (guests.ts INVITE_TTL_MS unless overridden). */
   inviteTtlMs: number;
+  /** The server key (serverKey.ts): invite links are derived from it. */
+  serverKey: Buffer;
+  /** The clock of throttles (injected by tests). */
+  now(): number;
 }

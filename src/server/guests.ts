@@ -5,10 +5,12 @@
  * token (kept only as its sha256) reads the event's channel and registers on the event socket, until
  * the host removes the guest.
  *
- * Unlike the other tokens, an invite is also kept as itself: the host reads the current invite link
- * again (GET answers the same one until it expires or is rotated), so it has to be recoverable. It is
- * looked up by its hash all the same.
+ * Like the other tokens, an invite is kept only as its hash. The host reads the current invite link
+ * again (GET answers the same one until it expires or is rotated), so the link is derived from a
+ * random nonce kept with it and the server key (a file in the data folder, serverKey.ts): the
+ * database alone does not give the link away.
  */
+import { createHmac, randomBytes } from 'node:crypto';
 import { newToken, tokenHash } from './auth';
 import type { Ctx } from './context';
 import type { Db, Queryable } from './db/adapter';
@@ -25,7 +27,6 @@ export interface Invite {
 }
 
 interface InviteRow {
-  token: string;
   event_id: string;
   expires_at: number;
   rotated_at: number | null;
@@ -44,29 +45,37 @@ const lockEvent = async (tx: Queryable, eventId: string) => {
   if ((await tx.query('SELECT id FROM events WHERE id = $1 FOR UPDATE', [eventId])).length === 0) throw notFound('No such event');
 };
 
-async function insertInvite(tx: Queryable, eventId: string, ttlMs: number): Promise<Invite> {
-  const token = newToken();
+/** The invite link's token for a nonce: HMAC-SHA256 under the server key, base64url. */
+const inviteOf = (key: Buffer, nonce: string): string => createHmac('sha256', key).update(`invite\n${nonce}`).digest('base64url');
+
+async function insertInvite(tx: Queryable, key: Buffer, eventId: string, ttlMs: number): Promise<Invite> {
+  const nonce = randomBytes(16).toString('hex');
+  const token = inviteOf(key, nonce);
   const now = Date.now();
-  await tx.query('INSERT INTO invites (token_hash, token, event_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [tokenHash(token), token, eventId, now, now + ttlMs]);
+  await tx.query('INSERT INTO invites (token_hash, nonce, event_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [tokenHash(token), nonce, eventId, now, now + ttlMs]);
   return { inviteToken: token, expiresAt: now + ttlMs };
 }
 
-/** The event's current invite, made when there is none or it expired. */
-export function currentInvite(db: Db, eventId: string, ttlMs: number): Promise<Invite> {
+/**
+ * The event's current invite, made when there is none or it expired (or when its link cannot be
+ * derived again: the server key changed; that older link keeps working until it expires).
+ */
+export function currentInvite(db: Db, key: Buffer, eventId: string, ttlMs: number): Promise<Invite> {
   return db.transaction(async (tx) => {
     await lockEvent(tx, eventId);
-    const row = (await tx.query<{ token: string; expires_at: number }>('SELECT token, expires_at FROM invites WHERE event_id = $1 AND rotated_at IS NULL ORDER BY created_at DESC LIMIT 1', [eventId]))[0];
-    if (row && row.expires_at > Date.now()) return { inviteToken: row.token, expiresAt: row.expires_at };
-    return insertInvite(tx, eventId, ttlMs);
+    const row = (await tx.query<{ nonce: string | null; token_hash: string; expires_at: number }>('SELECT nonce, token_hash, expires_at FROM invites WHERE event_id = $1 AND rotated_at IS NULL ORDER BY created_at DESC LIMIT 1', [eventId]))[0];
+    const token = row?.nonce ? inviteOf(key, row.nonce) : null;
+    if (row && token && tokenHash(token) === row.token_hash && row.expires_at > Date.now()) return { inviteToken: token, expiresAt: row.expires_at };
+    return insertInvite(tx, key, eventId, ttlMs);
   });
 }
 
 /** A new invite; every earlier one of the event stops working at once. */
-export function rotateInvite(db: Db, eventId: string, ttlMs: number): Promise<Invite> {
+export function rotateInvite(db: Db, key: Buffer, eventId: string, ttlMs: number): Promise<Invite> {
   return db.transaction(async (tx) => {
     await lockEvent(tx, eventId);
     await tx.query('UPDATE invites SET rotated_at = $2 WHERE event_id = $1 AND rotated_at IS NULL', [eventId, Date.now()]);
-    return insertInvite(tx, eventId, ttlMs);
+    return insertInvite(tx, key, eventId, ttlMs);
   });
 }
 
@@ -74,7 +83,7 @@ export function rotateInvite(db: Db, eventId: string, ttlMs: number): Promise<In
 export async function requireInvite(db: Queryable, inviteToken: string): Promise<{ eventId: string; eventTitle: string }> {
   const row = (
     await db.query<InviteRow>(
-      'SELECT i.token, i.event_id, i.expires_at, i.rotated_at, e.title FROM invites i JOIN events e ON e.id = i.event_id WHERE i.token_hash = $1',
+      'SELECT i.event_id, i.expires_at, i.rotated_at, e.title FROM invites i JOIN events e ON e.id = i.event_id WHERE i.token_hash = $1',
       [tokenHash(inviteToken)],
     )
   )[0];

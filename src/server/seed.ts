@@ -1,5 +1,7 @@
 /**
- * First start (no users yet): two producers and three events (CONTRACT.md, brief "Seed").
+ * Sample data, for development only: a database made by a start that is not a production one
+ * (NODE_ENV=production never seeds, README "Production") gets two producers and three events.
+ * It never runs over existing data: only on a database made in the same start (db/open.ts).
  * - 'Product Launch Live' (product-launch): producer1 and producer2 moderate it; an instance exists.
  * - 'Quarterly Town Hall' (town-hall): producer1 only.
  * - 'Instance Wait Rehearsal' (instance-wait): producer1 only; its instanceId appears about 6 s
@@ -8,7 +10,7 @@
  * Each event has its channel (layout CLASSIC, default brand settings, no layers, eventStatus NEW).
  */
 import { randomUUID } from 'node:crypto';
-import { hashPassword } from './auth';
+import { hashPassword } from './passwords';
 import { freshKeyed } from './syncCore';
 import { json, type Db } from './db/adapter';
 
@@ -42,9 +44,10 @@ const EVENTS: SeedEvent[] = [
   { title: 'Instance Wait Rehearsal', sharingUrl: 'instance-wait', moderators: ['producer1'], instance: false, startsInMin: 30, description: 'Its instance starts a few seconds after the first join.' },
 ];
 
-export async function seedIfEmpty(db: Db): Promise<boolean> {
-  const [{ n } = { n: 0 }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
-  if (n > 0) return false;
+/** The sample users' names, as the start-up output names them. */
+export const SAMPLE_USERNAMES = USERS.map((u) => u.username);
+
+export async function seedSampleData(db: Db): Promise<void> {
   const hashes = await Promise.all(USERS.map(() => hashPassword(SEED_PASSWORD)));
   await db.transaction(async (tx) => {
     const ids = new Map<string, string>();
@@ -82,7 +85,6 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       await seedAudience(tx, eventId, now);
     }
   });
-  return true;
 }
 
 /** A little audience so the panels are not empty: two incoming questions and a public chat message. */

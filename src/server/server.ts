@@ -1,44 +1,33 @@
 /**
  * The studio backend (CONTRACT.md): every call and socket message the studio's clients use, on one
- * fastify server, stored in PostgreSQL (embedded PGlite on a data folder, or a server at a URL).
+ * fastify server (app.ts), stored in PostgreSQL (embedded PGlite on a data folder, or a server at a URL).
  *
  *   const backend = await startBackend({ port: 0, dataDir });
  *   backend.url    // 'http://127.0.0.1:54321'
  *   backend.janus  // { wsUrl, httpUrl } of the meeting's Janus, or null (not installed, or janus: false)
  *   await backend.close();
+ *
+ * A start on a damaged data folder fails with a DataFolderError (db/dataFolder.ts) saying what to do.
+ * A development start (`production: false`, the default unless NODE_ENV=production) fills a database
+ * it makes with sample data; a production one never does and serves no source maps unless asked.
  */
-import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Ctx } from './context';
-import { openPglite, openPostgres, type Db } from './db/adapter';
-import { migrate } from './db/migrations';
-import { errorBody, HttpError } from './errors';
-import { faultRoutes } from './faults';
+import { buildServer } from './app';
+import { purgeExpiredTokens } from './auth';
+import { openDatabase } from './db/open';
 import { INVITE_TTL_MS } from './guests';
 import { startJanus, type RunningJanus } from './janus/launcher';
 import { createMeeting, type Meeting } from './meeting';
-import { assetRoutes } from './routes/assets';
-import { channelRoutes } from './routes/channel';
-import { chatRoutes } from './routes/chat';
-import { cmsRoutes } from './routes/cms';
-import { eventRoutes } from './routes/events';
-import { meetingRoutes } from './routes/meeting';
-import { janusProxyRoute } from './routes/janusProxy';
-import { moderatorRoutes } from './routes/moderator';
-import { pollRoutes } from './routes/polls';
-import { qnaRoutes } from './routes/qna';
-import { tokenExchangeRoutes } from './routes/tokenExchange';
-import { userManagerRoutes } from './routes/userManager';
-import { seedIfEmpty } from './seed';
-import { eventSocketRoute } from './sockets/eventSocket';
-import { Hub } from './sockets/hub';
-import { studioSocketRoute } from './sockets/studioSocket';
-import { STUDIO_BASE, studioRoutes } from './studio';
+import { createOrigins } from './origins';
+import { seedSampleData } from './seed';
+import { serverKey } from './serverKey';
+import { userCount } from './users';
+
+export { buildServer } from './app';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -59,6 +48,14 @@ export interface BackendOptions {
   faults?: boolean;
   log?: boolean;
   corsOrigins?: readonly string[];
+  /** The origins the backend is reached at besides its own address (`STUDIO_PUBLIC_ORIGINS`): their Host is answered. */
+  publicOrigins?: readonly string[];
+  /** A production start: no sample data, no source maps unless `sourceMaps`. Default: NODE_ENV=production. */
+  production?: boolean;
+  /** Serve the build's `*.map` files. Default: in development, or STUDIO_SOURCE_MAPS=1. */
+  sourceMaps?: boolean;
+  /** Accept an embedded database made before data-folder markers (`--adopt-data-dir`). */
+  adoptDataDir?: boolean;
   /**
    * Starts Janus for the meeting (in `<dataDir>/janus`) when it is installed. Default: true, unless the
    * environment says `STUDIO_JANUS=0`. A Janus that is installed but fails to start fails the start.
@@ -66,6 +63,8 @@ export interface BackendOptions {
   janus?: boolean;
   /** How long an invite lasts (default `STUDIO_INVITE_TTL_MS`, else 24 h). */
   inviteTtlMs?: number;
+  /** The clock of the sign-in throttle (tests move it). */
+  now?: () => number;
 }
 
 export interface Backend {
@@ -76,94 +75,11 @@ export interface Backend {
   janus: { wsUrl: string; httpUrl: string } | null;
   /** Why `janus` is null: 'disabled' (option or STUDIO_JANUS=0) or 'not-installed'; null when it runs. */
   janusOff: 'disabled' | 'not-installed' | null;
+  /** This start made the database and filled it with the sample users and events (development only). */
+  sampleData: boolean;
+  /** How many users exist (a production start with none says how to make the first). */
+  users: number;
   close(): Promise<void>;
-}
-
-function installCors(app: FastifyInstance, origins: readonly string[]): void {
-  const allowed = new Set(origins);
-  app.addHook('onRequest', async (req, reply) => {
-    const origin = req.headers.origin;
-    if (!origin || !allowed.has(origin)) return;
-    reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin').header('Access-Control-Expose-Headers', 'Retry-After');
-    if (req.method === 'OPTIONS') {
-      return reply
-        .code(204)
-        .header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS')
-        .header('Access-Control-Allow-Headers', 'Authorization, X-Producer-Authorization, Content-Type')
-        .header('Access-Control-Max-Age', '600')
-        .send();
-    }
-  });
-}
-
-/** Builds the fastify app on an open database (no listening). */
-export async function buildServer(
-  db: Db,
-  options: { filesDir: string; distDir: string | null; faults: boolean; log: boolean; corsOrigins: readonly string[]; meeting?: Meeting | null; inviteTtlMs?: number },
-) {
-  const timers = new Set<NodeJS.Timeout>();
-  const hub = new Hub();
-  const meeting = options.meeting ?? null;
-  const ctx: Ctx = {
-    db,
-    hub,
-    filesDir: options.filesDir,
-    meeting,
-    inviteTtlMs: options.inviteTtlMs ?? INVITE_TTL_MS,
-    later(ms, fn) {
-      const t = setTimeout(() => {
-        timers.delete(t);
-        void Promise.resolve().then(fn).catch(() => undefined);
-      }, ms);
-      timers.add(t);
-    },
-  };
-  const app = Fastify({ logger: options.log, routerOptions: { ignoreTrailingSlash: true }, bodyLimit: 5 * 1024 * 1024 });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
-  installCors(app, options.corsOrigins);
-  if (options.faults) faultRoutes(app, ctx);
-  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
-
-  app.setErrorHandler((error, _req, reply) => {
-    if (error instanceof HttpError) return reply.code(error.status).headers(error.headers).send(errorBody(error.status, error.message, error.code));
-    const { statusCode: status, message } = error as { statusCode?: number; message?: string };
-    if (typeof status === 'number' && status >= 400 && status < 500) return reply.code(status).send(errorBody(status, message ?? 'Bad request'));
-    reply.log.error(error);
-    return reply.code(500).send(errorBody(500, message || 'Internal error'));
-  });
-
-  userManagerRoutes(app, ctx);
-  tokenExchangeRoutes(app, ctx);
-  eventRoutes(app, ctx);
-  pollRoutes(app, ctx);
-  chatRoutes(app, ctx);
-  qnaRoutes(app, ctx);
-  moderatorRoutes(app, ctx);
-  assetRoutes(app, ctx);
-  cmsRoutes(app, ctx);
-  channelRoutes(app, ctx);
-  meetingRoutes(app, ctx);
-  if (meeting) janusProxyRoute(app, meeting.wsUrl);
-  eventSocketRoute(app, ctx);
-  studioSocketRoute(app, ctx);
-  const studio = studioRoutes(app, options.distDir, { meeting: meeting !== null, connect: [] });
-
-  app.setNotFoundHandler((req, reply) => {
-    // SPA fallback for routes (no file extension); a missing asset file stays a 404.
-    const path = req.url.split('?')[0] ?? '';
-    if (studio.fallback && req.method === 'GET' && path.startsWith(STUDIO_BASE) && !/\.[a-z0-9]+$/i.test(path)) return studio.fallback(req, reply);
-    return reply.code(404).send(errorBody(404, `No route ${req.method} ${req.url.split('?')[0]}`));
-  });
-
-  return {
-    app,
-    hub,
-    studio: studio.served,
-    stopTimers() {
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
-    },
-  };
 }
 
 /** A positive integer from the environment, or undefined. */
@@ -172,17 +88,31 @@ function envMs(name: string): number | undefined {
   return process.env[name] && Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
+export const isProductionEnv = (): boolean => process.env.NODE_ENV === 'production';
+
 export async function startBackend(options: BackendOptions = {}): Promise<Backend> {
   const ownTemp = options.dataDir ? null : mkdtempSync(join(tmpdir(), 'studio-backend-'));
   const dataDir = resolve(options.dataDir ?? ownTemp!);
-  await mkdir(dataDir, { recursive: true });
+  const production = options.production ?? isProductionEnv();
   const wantJanus = options.janus ?? process.env.STUDIO_JANUS !== '0';
+  const origins = createOrigins(options.publicOrigins);
+  let sampleData = false;
+  const opened = await openDatabase({
+    dataDir,
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    adopt: options.adoptDataDir ?? false,
+    seed: production
+      ? undefined
+      : async (db) => {
+          await seedSampleData(db);
+          sampleData = true;
+        },
+  });
+  const { db } = opened;
   let janus: RunningJanus | null = null;
   let meeting: Meeting | null = null;
-  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(join(dataDir, 'pg'));
   try {
-    await migrate(db);
-    await seedIfEmpty(db);
+    await purgeExpiredTokens(db);
     if (wantJanus) {
       janus = await startJanus({ dir: join(dataDir, 'janus') }).catch((error: unknown) => {
         throw new Error(`Janus (the meeting) did not start; STUDIO_JANUS=0 runs the backend without it.\n${error instanceof Error ? error.message : String(error)}`);
@@ -196,21 +126,28 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       faults: options.faults ?? false,
       log: options.log ?? false,
       corsOrigins: options.corsOrigins ?? DEFAULT_CORS_ORIGINS,
+      origins,
+      serverKey: serverKey(dataDir),
+      sourceMaps: options.sourceMaps ?? (!production || process.env.STUDIO_SOURCE_MAPS === '1'),
       meeting,
       inviteTtlMs: options.inviteTtlMs ?? envMs('STUDIO_INVITE_TTL_MS') ?? INVITE_TTL_MS,
+      ...(options.now ? { now: options.now } : {}),
     });
     const host = options.host ?? '127.0.0.1';
     await built.app.listen({ port: options.port ?? 0, host });
     const address = built.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : options.port;
+    const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+    origins.listening(host, port);
     let closed: Promise<void> | null = null;
     const running = janus;
     const runningMeeting = meeting;
     return {
-      url: `http://${host}:${port}`,
+      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
       studio: built.studio,
       janus: running ? { wsUrl: running.wsUrl, httpUrl: running.httpUrl } : null,
       janusOff: running ? null : wantJanus ? 'not-installed' : 'disabled',
+      sampleData,
+      users: await userCount(db),
       close() {
         closed ??= (async () => {
           built.stopTimers();
@@ -218,7 +155,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
           await built.app.close();
           await runningMeeting?.close();
           await running?.stop();
-          await db.close();
+          await opened.close();
           if (ownTemp) await rm(ownTemp, { recursive: true, force: true });
         })();
         return closed;
@@ -227,7 +164,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   } catch (error) {
     await meeting?.close().catch(() => undefined);
     await janus?.stop().catch(() => undefined);
-    await db.close().catch(() => undefined);
+    await opened.close().catch(() => undefined);
     throw error;
   }
 }

@@ -4,7 +4,9 @@
  * under `/studio/instant-demo/` with the SPA fallback to its index.html for unknown paths there.
  * HTML goes out with the build's Content-Security-Policy as a header, as `vite preview` sends it
  * (vite.config.ts: the <meta> policy plus frame-ancestors), with connect-src allowing this server's
- * own http: and ws: origin and, when the meeting runs, Janus' WebSocket (CONTRACT.md "Meeting").
+ * own origin (the request's checked origin, origins.ts: never a Host header as sent) for http(s)
+ * and ws(s). Source maps (`*.map`) are served only when asked for (`sourceMaps`): a production
+ * backend does not hand out the studio's source by default.
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -35,11 +37,11 @@ export function buildCsp(indexHtml: string | null): string {
 }
 
 /**
- * The header: the build's policy, connect-src opened to this server's origin and to `connect` (Janus'
- * WebSocket URL), plus frame-ancestors.
+ * The header: the build's policy, connect-src opened to this server's origin (`http://host:port`,
+ * checked, see origins.ts) and its WebSocket twin and to `connect`, plus frame-ancestors.
  */
-export function cspHeader(policy: string, host: string | undefined, connect: readonly string[] = []): string {
-  const own = [...(host ? [`http://${host}`, `ws://${host}`] : []), ...connect].map((s) => ` ${s}`).join('');
+export function cspHeader(policy: string, origin: string, connect: readonly string[] = []): string {
+  const own = [origin, origin.replace(/^http/, 'ws'), ...connect].map((s) => ` ${s}`).join('');
   const directives = policy.split(';').map((d) => d.trim()).filter(Boolean);
   const withOrigin = directives.map((d) => (d.startsWith('connect-src') ? `${d}${own}` : d));
   if (!withOrigin.some((d) => d.startsWith('frame-ancestors'))) withOrigin.push("frame-ancestors 'none'");
@@ -52,11 +54,13 @@ export type SpaFallback = (req: FastifyRequest, reply: FastifyReply) => FastifyR
 export interface StudioOptions {
   /** Whether the meeting runs (config.json `meeting`). */
   meeting: boolean;
-  /** More connect-src sources of the page (Janus' WebSocket URL). */
+  /** More connect-src sources of the page. */
   connect: readonly string[];
+  /** Whether the build's source maps (`*.map`) are served (404 otherwise). */
+  sourceMaps: boolean;
 }
 
-export function studioRoutes(app: FastifyInstance, distDir: string | null, options: StudioOptions = { meeting: false, connect: [] }): { served: boolean; fallback: SpaFallback | null } {
+export function studioRoutes(app: FastifyInstance, distDir: string | null, options: StudioOptions = { meeting: false, connect: [], sourceMaps: false }): { served: boolean; fallback: SpaFallback | null } {
   const config = { ...RUNTIME_CONFIG, meeting: options.meeting };
   app.get(`${STUDIO_BASE}config.json`, async (_req, reply) => reply.header('Cache-Control', 'no-store').send(config));
 
@@ -66,7 +70,7 @@ export function studioRoutes(app: FastifyInstance, distDir: string | null, optio
   const policy = buildCsp(indexHtml);
 
   const sendIndex = (req: FastifyRequest, reply: FastifyReply) =>
-    reply.header('Content-Security-Policy', cspHeader(policy, req.headers.host, options.connect)).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    reply.header('Content-Security-Policy', cspHeader(policy, req.publicOrigin, options.connect)).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
 
   app.register(fastifyStatic, {
     root: distDir,
@@ -74,8 +78,9 @@ export function studioRoutes(app: FastifyInstance, distDir: string | null, optio
     index: false,
     wildcard: true,
     decorateReply: false,
+    allowedPath: (path) => options.sourceMaps || !path.endsWith('.map'),
     setHeaders: (reply, path) => {
-      if (path.endsWith('.html')) reply.header('Content-Security-Policy', cspHeader(policy, reply.request.headers.host, options.connect));
+      if (path.endsWith('.html')) reply.header('Content-Security-Policy', cspHeader(policy, reply.request.publicOrigin, options.connect));
     },
   });
   app.get(STUDIO_BASE, sendIndex);

@@ -60,7 +60,7 @@ const tooLarge = (max: number) => new HttpError(413, `The file is larger than th
 /** Streams `body` into the key's file; resolves to its size and MIME type. */
 export async function receiveFile(db: Queryable, filesDir: string, upload: UploadRow, contentLength: number | null, body: NodeJS.ReadableStream): Promise<{ size: number; mime: string }> {
   if (contentLength !== null && contentLength > upload.max_bytes) throw tooLarge(upload.max_bytes);
-  await mkdir(filesDir, { recursive: true });
+  await mkdir(filesDir, { recursive: true, mode: 0o700 });
   const target = filePath(filesDir, upload.asset_key);
   const temp = `${target}.${randomUUID()}.part`;
   let size = 0;
@@ -74,7 +74,7 @@ export async function receiveFile(db: Queryable, filesDir: string, upload: Uploa
     },
   });
   try {
-    await pipeline(body, counter, createWriteStream(temp));
+    await pipeline(body, counter, createWriteStream(temp, { mode: 0o600 }));
     const format = sniffFormat(new Uint8Array(head));
     if (!format) throw new HttpError(415, 'The file is not a PNG or JPEG image, nor an MP4, MOV, WebM or Ogg video');
     if (MEDIA[format] !== upload.type) throw new HttpError(415, `The file is not ${upload.type === 'image' ? 'an image' : 'a video'}`);

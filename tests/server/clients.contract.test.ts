@@ -92,6 +92,18 @@ describe('userManager', () => {
     expect(rec.last()).toMatchObject({ path: '/usermanager/oauth2/token', status: 401 });
   });
 
+  it('signOut posts oauth2/signout with the token; that session\'s tokens stop working (the event token too), others do not', async () => {
+    const session = await c1.userManager.signIn('producer1', 'studio');
+    const um = clientsFor(url, { user: () => session.access_token, event: () => null }, rec).userManager;
+    const evToken = await eventToken(url, session.access_token, launch.eventId);
+    await um.signOut(session.access_token);
+    expect(rec.last()).toMatchObject({ method: 'POST', path: '/usermanager/oauth2/signout', status: 200, headers: { authorization: `Bearer ${session.access_token}` } });
+    await expect(um.tokenInfo()).rejects.toEqual(apiError(401, 'UNAUTHORIZED'));
+    expect((await call(`${url}/ptapi/api/eventdetails/v1/events/${launch.eventId}/details`, { headers: { Authorization: `Bearer ${evToken}` } })).status).toBe(401);
+    await expect(um.signOut(session.access_token)).rejects.toEqual(apiError(401, 'UNAUTHORIZED'));
+    expect((await c1.userManager.tokenInfo()).user.id).toBe(p1.userId);
+  });
+
   it('tokenInfo and user answer the user; features lists pt_sequin available', async () => {
     const user = { id: p1.userId, username: 'producer1', firstName: 'Priya', lastName: 'Patel', emailId: 'producer1@studio.test', profilePicture: '' };
     expect(await c1.userManager.tokenInfo()).toEqual({ user });
@@ -309,7 +321,8 @@ describe('audience: chat', () => {
     await expect(chat.send({ text: 'y'.repeat(500), channel: 'public', tag: 'public' })).resolves.toMatchObject({ body: 'y'.repeat(500) });
     for (let i = 1; i < 5; i++) await chat.send({ text: `message ${i}`, channel: 'backstage', tag: 'backstage' });
     const mark = rec.mark();
-    await expect(chat.send({ text: 'one too many', channel: 'backstage', tag: 'backstage' })).rejects.toEqual(apiError(429, 'TOO_MANY_REQUESTS', expect.stringMatching(/^Too many messages/)));
+    // A 429 keeps its Retry-After seconds on the error.
+    await expect(chat.send({ text: 'one too many', channel: 'backstage', tag: 'backstage' })).rejects.toEqual({ ...apiError(429, 'TOO_MANY_REQUESTS', expect.stringMatching(/^Too many messages/)), retryAfter: expect.any(Number) });
     // Sent once: a POST is not retried.
     expect(rec.since(mark).map((e) => e.status)).toEqual([429]);
     await s2.next((m) => m.type === 'chat.rateLimited');

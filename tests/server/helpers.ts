@@ -158,3 +158,19 @@ export async function eventSocket(base: string, register: Record<string, unknown
   s.send({ type: 'register', ...register });
   return s;
 }
+
+/** The HTTP status a WebSocket upgrade gets (101 when it opens). */
+export function upgradeStatus(url: string, protocols: string | string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, protocols);
+    ws.once('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.once('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.once('error', (error) => (error.message.includes('Unexpected server response') ? undefined : reject(error)));
+  });
+}

@@ -15,7 +15,7 @@ import WebSocket from 'ws';
 import { janusAdmin } from '../../src/server/janus/admin';
 import { janusBin, startJanus } from '../../src/server/janus/launcher';
 import type { Backend } from '../../src/server/server';
-import { backendOn, bearer, call, channelOf, eventBySharingUrl, eventSocket, eventToken, producer, removeDir, signIn, studioSocket, tempDir, type Json, type TestSocket } from './helpers';
+import { backendOn, bearer, call, channelOf, eventBySharingUrl, eventSocket, eventToken, producer, removeDir, signIn, studioSocket, tempDir, upgradeStatus, type Json, type TestSocket } from './helpers';
 
 const HAS_JANUS = janusBin() !== null && process.env.STUDIO_JANUS !== '0';
 if (!HAS_JANUS) console.warn('meeting.test.ts: Janus is not installed (or STUDIO_JANUS=0): the guest and Janus tests are skipped. Install it with: node tests/ensure-janus.mjs');
@@ -71,8 +71,9 @@ describe('config and producers', () => {
       expect(html.headers.get('content-security-policy')).not.toContain(backend.janus!.wsUrl);
     });
 
-    it('/janus relays Janus\' WebSocket API (a session can be created through it)', async () => {
-      const ws = new WebSocket(`${base.replace('http', 'ws')}/janus`, 'janus-protocol');
+    it('/janus relays Janus\' WebSocket API for a join token\'s holder (a session can be created through it)', async () => {
+      const join = (await call(studio(`meeting/${launch.eventId}/join`), { method: 'POST', headers: producer(p1.token) })).body as Json;
+      const ws = new WebSocket(`${base.replace('http', 'ws')}/janus`, ['janus-protocol', `studio-join.${join.meeting.token}`]);
       const answer = await new Promise<Json>((resolve, reject) => {
         ws.on('open', () => ws.send(JSON.stringify({ janus: 'create', transaction: 'relay-1' })));
         ws.on('message', (data) => resolve(JSON.parse(String(data)) as Json));
@@ -404,8 +405,9 @@ class JanusClient {
     });
   }
 
-  static async open(url: string): Promise<JanusClient> {
-    const ws = new WebSocket(url, 'janus-protocol');
+  /** `joinToken`: through the backend's /janus relay, the join token it checks at the upgrade. */
+  static async open(url: string, joinToken?: string): Promise<JanusClient> {
+    const ws = new WebSocket(url, joinToken ? ['janus-protocol', `studio-join.${joinToken}`] : 'janus-protocol');
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
@@ -438,6 +440,12 @@ class JanusClient {
   async joinAsPublisher(room: string, id: string, token?: string): Promise<{ handle: number; data: Json }> {
     const handle = await this.attach();
     return { handle, data: await this.videoroom(handle, { request: 'join', ptype: 'publisher', room, id, ...(token === undefined ? {} : { token }) }) };
+  }
+
+  /** The close code once the socket closes. */
+  closed(): Promise<number> {
+    if (this.ws.readyState === this.ws.CLOSED) return Promise.resolve(-1);
+    return new Promise((resolve) => this.ws.once('close', (code) => resolve(code)));
   }
 
   close(): void {
@@ -477,7 +485,7 @@ withJanus('Janus itself', () => {
     const guest = await joinAsGuest('Kurt Kicked');
     const { room, token, url } = guest.meeting;
     // Through the backend's /janus relay, as a browser reaches it.
-    const janus = await JanusClient.open(new URL(url, base.replace('http', 'ws')).href);
+    const janus = await JanusClient.open(new URL(url, base.replace('http', 'ws')).href, token);
     try {
       const camera = await janus.joinAsPublisher(room, guest.participantId, token);
       const screen = await janus.joinAsPublisher(room, `${guest.participantId}~screen`, token);
@@ -493,8 +501,17 @@ withJanus('Janus itself', () => {
         },
         { timeout: 3000, interval: 50 },
       );
-      const rejoin = await janus.joinAsPublisher(room, guest.participantId, token);
-      expect(rejoin.data).toMatchObject({ videoroom: 'event', error_code: 433 });
+      // The relay closes the removed guest's socket, and its token opens no other.
+      expect(await janus.closed()).toBe(4403);
+      expect(await upgradeStatus(new URL(url, base.replace('http', 'ws')).href, ['janus-protocol', `studio-join.${token}`])).toBe(401);
+      // Straight at Janus, the token is off the room's allowed list.
+      const direct = await JanusClient.open(backend.janus!.wsUrl);
+      try {
+        const rejoin = await direct.joinAsPublisher(room, guest.participantId, token);
+        expect(rejoin.data).toMatchObject({ videoroom: 'event', error_code: 433 });
+      } finally {
+        direct.close();
+      }
     } finally {
       janus.close();
     }

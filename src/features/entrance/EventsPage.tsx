@@ -50,7 +50,7 @@ export function EventsPage() {
             {user && <span className="muted">{`${user.firstName} ${user.lastName}`.trim() || user.username}</span>}
           </div>
           <Tooltip label="Sign out of Studio">
-            <button type="button" className="btn btn-ghost" onClick={() => serverMode()?.auth.signOut()}>
+            <button type="button" className="btn btn-ghost" onClick={() => void serverMode()?.auth.signOut()}>
               <LogOut size={16} aria-hidden /> {EVENTS_TEXTS.signOut}
             </button>
           </Tooltip>

@@ -7,6 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Logo } from '../../ui/Logo';
 import { Spinner } from '../../ui/Spinner';
 import { errorMessage } from '../../log';
+import { signInThrottled } from '../../services/remote/auth';
 import { serverMode } from '../../services/remote/mode';
 import { SIGN_IN_TEXTS } from './texts';
 
@@ -31,8 +32,11 @@ export function SignInPage({ onSignedIn }: { onSignedIn?: () => void }) {
       setPassword('');
       onSignedIn?.();
     } catch (failure) {
-      // §8: a failed call throws its JSON error body (its message), a network failure null.
-      setError(failure === null ? SIGN_IN_TEXTS.unreachable : errorMessage(failure));
+      // §8: a failed call throws its JSON error body (its message), a network failure null; 429: too many tries.
+      const throttled = signInThrottled(failure);
+      if (failure === null) setError(SIGN_IN_TEXTS.unreachable);
+      else if (throttled) setError(SIGN_IN_TEXTS.tooManyTries(throttled.retryAfter));
+      else setError(errorMessage(failure));
     } finally {
       setBusy(false);
     }

@@ -9,7 +9,10 @@ export const SIGN_IN_TEXTS = {
   signingIn: 'Signing in',
   missing: 'Enter your username and password.',
   unreachable: 'The server could not be reached. Check your connection and try again.',
-} as const;
+  /** After too many failed tries the server waits a while (429 with Retry-After) before it checks a password again. */
+  tooManyTries: (seconds: number | undefined) =>
+    `Too many sign-in attempts. For your account's safety, wait ${seconds ? `${seconds} second${seconds === 1 ? '' : 's'}` : 'a minute'} before trying again.`,
+};
 
 export const EVENTS_TEXTS = {
   title: 'Your upcoming events',

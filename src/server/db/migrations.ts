@@ -183,6 +183,24 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX guests_event ON guests(event_id);`,
   },
+  {
+    id: 6,
+    name: 'sessions: a token belongs to its sign-in',
+    sql: `
+      ALTER TABLE tokens ADD COLUMN session_id text;
+      ALTER TABLE tokens ADD COLUMN session_expires_at bigint;
+      CREATE INDEX tokens_session ON tokens(session_id)`,
+  },
+  {
+    id: 7,
+    name: 'invites kept hashed: the link is derived again from a nonce and the server key',
+    // An invite kept in clear cannot be turned into a derived one: the open ones are retired (the host's
+    // next GET makes a new link); guests who joined through them are not touched.
+    sql: `
+      ALTER TABLE invites ADD COLUMN nonce text;
+      UPDATE invites SET rotated_at = created_at WHERE rotated_at IS NULL;
+      ALTER TABLE invites DROP COLUMN token`,
+  },
 ];
 
 /** Runs every migration not yet recorded, each in its own transaction; returns the ids it ran. */

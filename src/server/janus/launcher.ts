@@ -257,8 +257,8 @@ async function startOnce(bin: string, dir: string, log: WriteStream, tail: LogTa
 export async function startJanus(options: JanusOptions): Promise<RunningJanus | null> {
   const bin = janusBin(options.bin);
   if (!bin) return null;
-  await mkdir(options.dir, { recursive: true });
-  const log = createWriteStream(join(options.dir, 'janus.log'));
+  await mkdir(options.dir, { recursive: true, mode: 0o700 });
+  const log = createWriteStream(join(options.dir, 'janus.log'), { mode: 0o600 });
   const closeLog = () => new Promise<void>((resolve) => log.end(resolve));
   let lastError: unknown = null;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {

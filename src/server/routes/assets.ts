@@ -29,8 +29,8 @@ interface AssetRow {
   ready_at: number;
 }
 
-export const originOf = (req: FastifyRequest) => `${req.protocol}://${req.headers.host ?? 'localhost'}`;
-export const fileUrl = (req: FastifyRequest, key: string) => (key ? `${originOf(req)}/files/${key}` : '');
+/** A file's absolute URL, on the request's checked origin (origins.ts). */
+export const fileUrl = (req: FastifyRequest, key: string) => (key ? `${req.publicOrigin}/files/${key}` : '');
 
 async function thumbnailUrl(db: Queryable, req: FastifyRequest, key: string): Promise<string> {
   if (!key) return '';

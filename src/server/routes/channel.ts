@@ -11,7 +11,11 @@ import { channelJson, channelOfEvent, channelsOfUser, loadChannel, requireChanne
 import type { Ctx } from '../context';
 import { json } from '../db/adapter';
 import { badRequest, conflict, notFound, CHANNEL_NOT_FOUND } from '../errors';
-import { isRecord, parseJsonText } from '../../../compositor/model/json';
+import { isRecord } from '../../../compositor/model/json';
+import { parseUpdateReason } from '../../../compositor/convert';
+import { enforceChannelLimits } from '../channelLimits';
+import { CHANNEL_BODY_LIMIT_BYTES, REASON_TEXT_MAX, URL_TEXT_MAX } from '../limits';
+import type { UpdateReason } from '../../../compositor/model/types';
 import { nametagPng } from '../nametag';
 import { updateVideoShare } from './moderator';
 
@@ -21,8 +25,24 @@ const PLAYOUT_FPS = 30;
 /** Go live / stop live: the container state, then the final one this long after. */
 export const STATE_STEP_MS = 300;
 const NAME_MAX = 200;
+/** The channel's write calls take a larger body than the rest (limits.ts). */
+const CHANNEL_WRITE = { bodyLimit: CHANNEL_BODY_LIMIT_BYTES };
 
 type UuidParams = { Params: { uuid: string } };
+
+/** A body's templateUrl: absent (keep), or a text up to URL_TEXT_MAX; 400 otherwise. */
+function templateUrlOf(body: Record<string, unknown>, current: string): string {
+  if (body.templateUrl === undefined) return current;
+  if (typeof body.templateUrl !== 'string' || body.templateUrl.length > URL_TEXT_MAX) throw badRequest(`templateUrl must be a text of at most ${URL_TEXT_MAX} characters`);
+  return body.templateUrl;
+}
+
+/** A body's updateReason (§3, JSON text): the reason when it reads as one, else null (§8: treated as null); 400 when a text in it is too long. */
+function reasonOf(body: Record<string, unknown>): UpdateReason | null {
+  const reason = parseUpdateReason(body.updateReason);
+  if (reason && [reason.id, reason.value, reason.fromUuid].some((v) => typeof v === 'string' && v.length > REASON_TEXT_MAX)) throw badRequest(`A text of updateReason is longer than ${REASON_TEXT_MAX} characters`);
+  return reason;
+}
 
 export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
   const { db, hub } = ctx;
@@ -56,19 +76,20 @@ export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
     return channelJson(await accessible(req, req.params.uuid));
   });
 
-  app.post(`${STUDIO_API}/channel`, async (req) => {
+  app.post(`${STUDIO_API}/channel`, CHANNEL_WRITE, async (req) => {
     const me = await producer(req);
     const body = req.body;
     if (!isRecord(body) || typeof body.ptEventId !== 'string') throw badRequest('ptEventId is required');
     await requireModerator(db, me, body.ptEventId);
     const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim().slice(0, NAME_MAX) : 'Channel';
     const uuid = randomUUID();
-    const keyed = applyPut({ version: 0, applied: {}, keyed: freshKeyed(name) }, { ...body, sync: undefined }, { name, templateUrl: '' }).state.keyed;
+    const fresh = freshKeyed(name);
+    const keyed = enforceChannelLimits(fresh, applyPut({ version: 0, applied: {}, keyed: fresh }, { ...body, sync: undefined }, { name, templateUrl: '' }).state.keyed);
     await db.transaction((tx) =>
       tx.query("INSERT INTO channels (uuid, name, template_url, event_id, event_status, keyed, version, applied) VALUES ($1, $2, $3, $4, 'NEW', $5::json, 0, '{}'::jsonb)", [
         uuid,
         name,
-        typeof body.templateUrl === 'string' ? body.templateUrl : '',
+        templateUrlOf(body, ''),
         body.ptEventId,
         json(keyed),
       ]),
@@ -82,7 +103,7 @@ export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
     return {};
   });
 
-  app.put<UuidParams>(`${STUDIO_API}/channel/:uuid`, async (req) => {
+  app.put<UuidParams>(`${STUDIO_API}/channel/:uuid`, CHANNEL_WRITE, async (req) => {
     const me = await producer(req);
     const body = req.body;
     const { row, duplicate } = await db.transaction(async (tx) => {
@@ -92,20 +113,20 @@ export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
       const result = applyPut(serverState(current), body, identity);
       if (result.duplicate) return { row: current, duplicate: true };
       const b = body as Record<string, unknown>;
-      const reasonValue = parseJsonText(b.updateReason);
-      const reason = isRecord(reasonValue) ? reasonValue : null;
+      const keyed = enforceChannelLimits(current.keyed, result.state.keyed);
+      const reason = reasonOf(b);
       const name = typeof b.name === 'string' && b.name.trim() ? b.name.trim().slice(0, NAME_MAX) : current.name;
-      const templateUrl = typeof b.templateUrl === 'string' ? b.templateUrl : current.template_url;
+      const templateUrl = templateUrlOf(b, current.template_url);
       await tx.query('UPDATE channels SET keyed = $2::json, version = $3, applied = $4::jsonb, update_reason = $5::jsonb, name = $6, template_url = $7 WHERE uuid = $1', [
         current.uuid,
-        json(result.state.keyed),
+        json(keyed),
         result.state.version,
         json(result.state.applied),
         json(reason),
         name,
         templateUrl,
       ]);
-      return { row: { ...current, keyed: result.state.keyed, version: result.state.version, applied: result.state.applied, update_reason: reason as never, name, template_url: templateUrl }, duplicate: false };
+      return { row: { ...current, keyed, version: result.state.version, applied: result.state.applied, update_reason: reason, name, template_url: templateUrl }, duplicate: false };
     });
     const channel = channelJson(row);
     if (!duplicate) hub.pushStudio(row.uuid, { type: 'channel.updated', channel });

@@ -11,10 +11,11 @@ import type { Ctx } from '../context';
 import { json } from '../db/adapter';
 import { badRequest, HttpError, notFound } from '../errors';
 import { getUser } from '../users';
+import { CHAT_TEXT_MAX, SHORT_TEXT_MAX } from '../limits';
 import { API, requireInstance } from './events';
 
 /** §9 Text limits: chat 500. */
-export const CHAT_MAX = 500;
+export const CHAT_MAX = CHAT_TEXT_MAX;
 export const RATE_MAX = 5;
 export const RATE_WINDOW_MS = 10_000;
 const KINDS = ['public', 'private', 'backstage', 'moderator'] as const;
@@ -91,7 +92,7 @@ export function chatRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
     if (kind === 'private') {
       const r = body.recipient as Record<string, unknown> | undefined;
       if (!r || typeof r.guid !== 'string' || !r.guid) throw badRequest('A private message needs a recipient');
-      receiver = { guid: r.guid, name: typeof r.name === 'string' ? r.name : '', role: typeof r.role === 'string' ? r.role : 'Attendee' };
+      receiver = { guid: r.guid.slice(0, SHORT_TEXT_MAX), name: typeof r.name === 'string' ? r.name.slice(0, SHORT_TEXT_MAX) : '', role: typeof r.role === 'string' ? r.role.slice(0, SHORT_TEXT_MAX) : 'Attendee' };
     }
     const retryAfter = rateLimit(me, Date.now());
     if (retryAfter > 0) {
@@ -105,7 +106,7 @@ export function chatRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
       event_id: eventId,
       kind,
       body: text,
-      tag: typeof body.tag === 'string' && body.tag ? body.tag : kind,
+      tag: typeof body.tag === 'string' && body.tag ? body.tag.slice(0, SHORT_TEXT_MAX) : kind,
       sender: { guid: guidOf(eventId, me), name: `${user.firstName} ${user.lastName}`, firstname: user.firstName, lastname: user.lastName, role: 'Moderator', userId: me },
       sender_user_id: me,
       receiver,

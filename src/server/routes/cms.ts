@@ -1,5 +1,6 @@
 /**
- * CMS videos `{cms}` = /cms/ (§7, user token in the header or `?access_token=`).
+ * CMS videos `{cms}` = /cms/ (§7, user token in the header or `?access_token=`: the only calls that take
+ * a token in the query, as §7 sends it; the request log never shows queries).
  * Decided here: the upload form is `POST user/{id}/cms/get_upload_form` `{ method, filename, fileType }`
  * → `{ uploadUrl, method: 'PUT', fields: {}, contentUrl }`: the file is PUT raw to uploadUrl (the
  * backend's file store) instead of a multipart POST. Registering answers the new video id (a number).
@@ -8,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../auth';
 import type { Ctx } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
+import { intParam } from '../params';
 import { reserveUpload, TYPE_MAX } from '../uploads';
 import { fileUrl } from './assets';
 
@@ -20,11 +22,13 @@ interface VideoRow {
 }
 
 const toVideo = (r: VideoRow) => ({ id: r.id, contentName: r.content_name, contentUrl: r.content_url, contentProperties: { thumbnail: r.thumbnail }, modified: r.modified });
+/** The largest id of a `serial` column (PostgreSQL integer). */
+const SERIAL_MAX = 2 ** 31 - 1;
 const str = (v: unknown, max = 500) => (typeof v === 'string' ? v.slice(0, max) : '');
 
 export function cmsRoutes(app: FastifyInstance, { db }: Ctx): void {
   const self = async (req: FastifyRequest<{ Params: { id: string } }>) => {
-    const me = await requireUser(db, req);
+    const me = await requireUser(db, req, { queryToken: true });
     if (me !== req.params.id) throw forbidden('Another user’s videos');
     return me;
   };
@@ -49,10 +53,12 @@ export function cmsRoutes(app: FastifyInstance, { db }: Ctx): void {
     const name = str(b.contentName, 200).trim();
     const url = str(b.contentUrl, 2000);
     if (!name || !url) throw badRequest('contentName and contentUrl are required');
+    const size = b.contentSize === undefined ? 0 : b.contentSize;
+    if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) throw badRequest('contentSize must be a whole number of bytes');
     const rows = await db.transaction((tx) =>
       tx.query<{ id: number }>(
         'INSERT INTO cms_videos (user_id, content_name, content_url, content_type, content_size, description, modified) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
-        [me, name, url, str(b.contentType, 100), Number(b.contentSize) || 0, str(b.contentDescription), Date.now()],
+        [me, name, url, str(b.contentType, 100), size, str(b.contentDescription), Date.now()],
       ),
     );
     // The answer is the bare id (a JSON number), as §7 reads it.
@@ -61,7 +67,7 @@ export function cmsRoutes(app: FastifyInstance, { db }: Ctx): void {
 
   const remove = async (req: FastifyRequest<{ Params: { id: string; videoId: string } }>) => {
     const me = await self(req);
-    const rows = await db.transaction((tx) => tx.query('DELETE FROM cms_videos WHERE id = $1 AND user_id = $2 RETURNING id', [Number(req.params.videoId) || 0, me]));
+    const rows = await db.transaction((tx) => tx.query('DELETE FROM cms_videos WHERE id = $1 AND user_id = $2 RETURNING id', [intParam(req.params.videoId, 'videoId', { min: 1, max: SERIAL_MAX, fallback: 0 }), me]));
     if (!rows.length) throw notFound('No such video');
     return {};
   };

@@ -1,12 +1,15 @@
 /** Event platform `{eventApi}` = /ptapi/api/: scheduling, security, details, join, roster, manage (CONTRACT.md). */
 import type { FastifyInstance } from 'fastify';
-import { issueToken, requireEventAccess, requireModerator, requireUser, TOKEN_TTL_S } from '../auth';
+import { expiresIn, issueToken, requireEventAccess, requireModerator, requireUser, requireUserToken } from '../auth';
 import type { Ctx } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
+import { intParam } from '../params';
 import { findEvent, fullDetails, getEvent, moderatedEvents, publicDetails, startInstanceClock } from '../events';
 
 export const API = '/ptapi/api';
+/** §9 events page 20; a client may ask for up to PAGE_MAX. */
 const PAGE = 20;
+const PAGE_MAX = 100;
 
 type EventParams = { Params: { eventId: string } };
 type InstanceParams = { Params: { eventId: string; instanceId: string } };
@@ -15,23 +18,26 @@ export function eventRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
   app.get<{ Params: { userId: string }; Querystring: Record<string, string | undefined> }>(`${API}/scheduling/v1/users/:userId/events`, async (req) => {
     const me = await requireUser(db, req);
     if (me !== req.params.userId) throw forbidden('Another user’s events');
-    const from = Number(req.query.from ?? 0) || 0;
-    const count = Math.min(Math.max(Number(req.query.count ?? PAGE) || PAGE, 1), 100);
-    const offset = Math.max(Number(req.query.nextPageKey || 0) || 0, 0);
+    const from = intParam(req.query.from, 'from', { fallback: 0 });
+    const count = intParam(req.query.count, 'count', { min: 1, max: PAGE_MAX, fallback: PAGE });
+    const offset = intParam(req.query.nextPageKey, 'nextPageKey', { min: 0, fallback: 0 });
     const all = await moderatedEvents(db, me, from);
     const page = all.slice(offset, offset + count);
     return { events: page.map((e) => publicDetails(e)), nextPageKey: offset + count < all.length ? String(offset + count) : null };
   });
 
+  // The event access token belongs to the user token's session: it never outlives it, and sign-out ends it.
   app.post(`${API}/security/v1/oauth/accesstoken`, async (req) => {
-    const me = await requireUser(db, req);
+    const owner = await requireUserToken(db, req);
+    const me = owner.userId;
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (typeof body.eventId !== 'string' || body.eventId === '') throw badRequest('eventId is required');
     const event = await findEvent(db, 'id', body.eventId);
     if (!event) throw notFound('No such event');
     await requireModerator(db, me, event.id);
     await startInstanceClock(db, event);
-    return { access_token: await issueToken(db, me, 'event', event.id), expires_in: TOKEN_TTL_S };
+    const issued = await issueToken(db, me, 'event', event.id, owner.session);
+    return { access_token: issued.token, expires_in: expiresIn(issued.expiresAt) };
   });
 
   app.get<{ Querystring: { sharingUrl?: string } }>(`${API}/eventdetails/v1/events/public/details`, async (req) => {
@@ -49,8 +55,7 @@ export function eventRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
   app.get<EventParams>(`${API}/eventdetails/v1/events/:eventId/joinurl`, async (req) => {
     await requireEventAccess(db, req, req.params.eventId);
     const event = await getEvent(db, req.params.eventId);
-    const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`;
-    return { joinUrl: `${origin}/studio/instant-demo/event/${event.sharing_url}` };
+    return { joinUrl: `${req.publicOrigin}/studio/instant-demo/event/${encodeURIComponent(event.sharing_url)}` };
   });
 
   app.post<EventParams>(`${API}/eventuser/v1/events/:eventId/moderator/pre-join`, async (req) => {

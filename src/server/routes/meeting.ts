@@ -6,14 +6,14 @@
  * - the output page or a guest's program return (an output or guest token): `POST meeting/output/{channel}?outputToken=`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireModerator, requireProducer } from '../auth';
+import { requireModerator, requireProducerToken } from '../auth';
 import { randomBytes } from 'node:crypto';
 import { channelOfEvent, loadChannel, readerOf, requireReader } from '../channels';
 import type { Ctx } from '../context';
 import { badRequest, MEETING_UNAVAILABLE, NO_INSTANCE } from '../errors';
 import { getEvent } from '../events';
 import { createGuest, currentInvite, requireInvite, rotateInvite } from '../guests';
-import { producerParticipantId, RETURN_SUFFIX, roomOf, type Meeting } from '../meeting';
+import { producerParticipantId, RETURN_SUFFIX, roomOf, type Grant, type Meeting } from '../meeting';
 import { STUDIO_API } from './channel';
 import { JANUS_PUBLIC_PATH } from './janusProxy';
 
@@ -23,17 +23,18 @@ type EventParams = { Params: { eventId: string } };
 type InviteParams = { Params: { inviteToken: string } };
 
 /** Where a page reaches Janus: the backend's own `/janus` (routes/janusProxy.ts), not Janus' loopback port. */
-const admit = async (meeting: Meeting, room: string, participantId: string) => ({ ...(await meeting.admit(room, participantId)), url: JANUS_PUBLIC_PATH });
+const admit = async (meeting: Meeting, room: string, participantId: string, grant: Grant) => ({ ...(await meeting.admit(room, participantId, grant)), url: JANUS_PUBLIC_PATH });
 
 export function meetingRoutes(app: FastifyInstance, ctx: Ctx): void {
   const { db } = ctx;
 
-  /** The producer, after checking they moderate the event. */
-  async function moderator(req: FastifyRequest, eventId: string): Promise<string> {
-    const me = await requireProducer(db, req);
-    await requireModerator(db, me, eventId);
-    return me;
+  /** The producer token's owner, after checking they moderate the event. */
+  async function moderatorToken(req: FastifyRequest, eventId: string) {
+    const owner = await requireProducerToken(db, req);
+    await requireModerator(db, owner.userId, eventId);
+    return owner;
   }
+  const moderator = async (req: FastifyRequest, eventId: string): Promise<string> => (await moderatorToken(req, eventId)).userId;
 
   const requireMeeting = (): Meeting => {
     if (!ctx.meeting) throw MEETING_UNAVAILABLE();
@@ -41,12 +42,13 @@ export function meetingRoutes(app: FastifyInstance, ctx: Ctx): void {
   };
 
   app.post<EventParams>(`${STUDIO_API}/meeting/:eventId/join`, async (req) => {
-    const me = await moderator(req, req.params.eventId);
+    const owner = await moderatorToken(req, req.params.eventId);
     const meeting = requireMeeting();
     const event = await getEvent(db, req.params.eventId);
     if (!event.instance_id) throw NO_INSTANCE();
-    const participantId = producerParticipantId(me);
-    return { participantId, meeting: await admit(meeting, roomOf(event.id, event.instance_id), participantId) };
+    const participantId = producerParticipantId(owner.userId);
+    const grant: Grant = { kind: 'producer', eventId: event.id, userId: owner.userId, sessionId: owner.session.id };
+    return { participantId, meeting: await admit(meeting, roomOf(event.id, event.instance_id), participantId, grant) };
   });
 
   // The output page (output token) or a guest's program return (guest token): a member that only receives.
@@ -58,18 +60,20 @@ export function meetingRoutes(app: FastifyInstance, ctx: Ctx): void {
     const meeting = requireMeeting();
     const event = row.event_id ? await getEvent(db, row.event_id) : null;
     if (!event?.instance_id) throw NO_INSTANCE();
-    const participantId = reader && reader !== 'removed' && reader.guestId ? `${reader.guestId}${RETURN_SUFFIX}` : `output-${randomBytes(8).toString('hex')}`;
-    return { participantId, meeting: await admit(meeting, roomOf(event.id, event.instance_id), participantId) };
+    const guestId = reader && reader !== 'removed' ? reader.guestId : null;
+    const participantId = guestId ? `${guestId}${RETURN_SUFFIX}` : `output-${randomBytes(8).toString('hex')}`;
+    const grant: Grant = guestId ? { kind: 'guest', eventId: event.id, guestId } : { kind: 'output', eventId: event.id, channel: row.uuid, outputTokenHash: row.output_token_hash ?? '' };
+    return { participantId, meeting: await admit(meeting, roomOf(event.id, event.instance_id), participantId, grant) };
   });
 
   app.get<EventParams>(`${STUDIO_API}/meeting/:eventId/invite`, async (req) => {
     await moderator(req, req.params.eventId);
-    return currentInvite(db, req.params.eventId, ctx.inviteTtlMs);
+    return currentInvite(db, ctx.serverKey, req.params.eventId, ctx.inviteTtlMs);
   });
 
   app.post<EventParams>(`${STUDIO_API}/meeting/:eventId/invite/rotate`, async (req) => {
     await moderator(req, req.params.eventId);
-    return rotateInvite(db, req.params.eventId, ctx.inviteTtlMs);
+    return rotateInvite(db, ctx.serverKey, req.params.eventId, ctx.inviteTtlMs);
   });
 
   app.get<InviteParams>(`${STUDIO_API}/guest/:inviteToken`, async (req) => {
@@ -88,7 +92,7 @@ export function meetingRoutes(app: FastifyInstance, ctx: Ctx): void {
     const instanceId = (await getEvent(db, invite.eventId)).instance_id;
     if (!instanceId) throw NO_INSTANCE();
     const { participantId, guestToken } = await createGuest(db, { eventId: invite.eventId, instanceId, name, inviteToken: req.params.inviteToken });
-    const join = await admit(meeting, roomOf(invite.eventId, instanceId), participantId);
+    const join = await admit(meeting, roomOf(invite.eventId, instanceId), participantId, { kind: 'guest', eventId: invite.eventId, guestId: participantId });
     const channel = await channelOfEvent(db, invite.eventId);
     return { guestToken, participantId, eventId: invite.eventId, instanceId, eventTitle: invite.eventTitle, channel: channel?.uuid ?? null, meeting: join };
   });

@@ -9,6 +9,7 @@ import { requireEventAccess } from '../auth';
 import type { Ctx } from '../context';
 import { json, type Queryable } from '../db/adapter';
 import { badRequest, conflict, notFound } from '../errors';
+import { POLL_OPTIONS_MAX, SEEN_IDS_MAX, SHORT_TEXT_MAX as ID_MAX } from '../limits';
 import { API, requireInstance } from './events';
 
 /** §9 Text limits: poll question and option 150; §5 min 2 options. */
@@ -35,6 +36,7 @@ function readDraft(body: unknown): { question: string; options: PollOption[] } {
   if (!question) throw badRequest('The poll needs a question');
   if (question.length > TEXT_MAX) throw badRequest(`The question is longer than ${TEXT_MAX} characters`);
   if (!Array.isArray(b.options)) throw badRequest('options must be a list');
+  if (b.options.length > POLL_OPTIONS_MAX) throw badRequest(`A poll has at most ${POLL_OPTIONS_MAX} options`);
   const options = b.options.map((o: unknown, i) => {
     const text = typeof (o as PollOption | null)?.option === 'string' ? (o as PollOption).option.trim() : '';
     if (!text) throw badRequest(`Option ${i + 1} is empty`);
@@ -51,7 +53,15 @@ async function getPoll(db: Queryable, eventId: string, guid: string): Promise<Po
   return row;
 }
 
-const LIST_STATUS: Record<string, string> = { ACTIVE: "status = 'ACTIVE'", AVAILABLE: 'status IS NULL', COMPLETED: "status = 'DONE'" };
+/**
+ * The list filters, a fixed allow-list (a Map: no inherited key such as `constructor` can pick
+ * anything); only these texts ever reach the SQL. No status: every poll.
+ */
+const LIST_STATUS = new Map([
+  ['ACTIVE', "status = 'ACTIVE'"],
+  ['AVAILABLE', 'status IS NULL'],
+  ['COMPLETED', "status = 'DONE'"],
+]);
 
 type PollParams = { Params: { eventId: string; pollId: string } };
 
@@ -116,7 +126,9 @@ export function pollRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
 
   app.get<{ Params: { eventId: string; instanceId: string }; Querystring: { status?: string } }>(`${API}/polling/v1/events/:eventId/instances/:instanceId/polls`, async (req) => {
     await requireEventAccess(db, req, req.params.eventId);
-    const filter = LIST_STATUS[req.query.status ?? ''] ?? 'true';
+    const status = req.query.status;
+    const filter = status === undefined || status === '' ? 'true' : LIST_STATUS.get(status);
+    if (!filter) throw badRequest(`status must be one of ${[...LIST_STATUS.keys()].join(', ')}`);
     const rows = await db.query<PollRow>(`SELECT guid, question, options, status, results FROM polls WHERE event_id = $1 AND ${filter} ORDER BY created_at, guid`, [req.params.eventId]);
     return rows.map(toPoll);
   });
@@ -124,7 +136,8 @@ export function pollRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
   app.post<{ Params: { eventId: string } }>(`${API}/polling/v1/events/:eventId/polls/seen`, async (req) => {
     const me = await requireEventAccess(db, req, req.params.eventId);
     const guids = ((req.body ?? {}) as Record<string, unknown>).pollGuids;
-    if (!Array.isArray(guids) || !guids.every((g) => typeof g === 'string')) throw badRequest('pollGuids must be a list of ids');
+    if (!Array.isArray(guids) || !guids.every((g) => typeof g === 'string' && g.length <= ID_MAX)) throw badRequest('pollGuids must be a list of ids');
+    if (guids.length > SEEN_IDS_MAX) throw badRequest(`At most ${SEEN_IDS_MAX} ids at once`);
     await db.transaction(async (tx) => {
       for (const g of guids) await tx.query('INSERT INTO poll_seen (user_id, poll_guid) VALUES ($1, $2) ON CONFLICT DO NOTHING', [me, g]);
     });

@@ -9,6 +9,7 @@ import type { Ctx } from '../context';
 import { json, type Queryable } from '../db/adapter';
 import { badRequest, notFound } from '../errors';
 import { getUser } from '../users';
+import { SEEN_IDS_MAX, SHORT_TEXT_MAX as ID_MAX } from '../limits';
 import { API } from './events';
 
 const ANSWER_MAX = 500;
@@ -63,7 +64,8 @@ export function qnaRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
   app.post<{ Params: { eventId: string } }>(`${Q}/seen`, async (req) => {
     const me = await requireEventAccess(db, req, req.params.eventId);
     const ids = ((req.body ?? {}) as Record<string, unknown>).ids;
-    if (!Array.isArray(ids) || !ids.every((g) => typeof g === 'string')) throw badRequest('ids must be a list of ids');
+    if (!Array.isArray(ids) || !ids.every((g) => typeof g === 'string' && g.length <= ID_MAX)) throw badRequest('ids must be a list of ids');
+    if (ids.length > SEEN_IDS_MAX) throw badRequest(`At most ${SEEN_IDS_MAX} ids at once`);
     await db.transaction(async (tx) => {
       for (const id of ids) await tx.query('INSERT INTO question_seen (user_id, question_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [me, id]);
     });

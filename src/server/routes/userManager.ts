@@ -1,31 +1,64 @@
-/** User manager `{userManager}` = /usermanager/ (CONTRACT.md). */
+/**
+ * User manager `{userManager}` = /usermanager/ (CONTRACT.md): sign-in (throttled per user name and
+ * per address, signInThrottle.ts), sign-out (revokes the session on the server), token info, users.
+ */
 import type { FastifyInstance } from 'fastify';
-import { issueToken, requireUser, TOKEN_TTL_S, verifyPassword } from '../auth';
+import { issueToken, newSession, requireUser, requireUserToken, revokeSession, TOKEN_TTL_S } from '../auth';
 import type { Ctx } from '../context';
-import { badRequest, forbidden, unauthorized } from '../errors';
-import { getUser, publicUser } from '../users';
+import { badRequest, forbidden, HttpError, unauthorized } from '../errors';
+import { NO_USER_HASH, PASSWORD_MAX, verifyPassword } from '../passwords';
+import { addressKey, SignInThrottle, userKey } from '../signInThrottle';
+import { CLOSE_UNAUTHORIZED, SIGNED_OUT_REASON } from '../sockets/messages';
+import { getUser, publicUser, USERNAME_MAX } from '../users';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
+/** A sign-in's form is a name and a password: a few KB at most. */
+const SIGN_IN_BODY_LIMIT = 8 * 1024;
 
-export function userManagerRoutes(app: FastifyInstance, { db }: Ctx): void {
-  app.post('/usermanager/oauth2/token', async (req) => {
+const tooManyTries = (seconds: number) =>
+  new HttpError(429, `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, { 'Retry-After': String(seconds) });
+
+export function userManagerRoutes(app: FastifyInstance, { db, hub, now }: Ctx): void {
+  const throttle = new SignInThrottle(now);
+
+  app.post('/usermanager/oauth2/token', { bodyLimit: SIGN_IN_BODY_LIMIT }, async (req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (str(body.grant_type) !== 'password') throw badRequest('grant_type must be password');
     const username = str(body.username);
+    const password = str(body.password);
+    if (!username || username.length > USERNAME_MAX) throw badRequest(`username must be 1..${USERNAME_MAX} characters`);
+    if (password.length > PASSWORD_MAX) throw badRequest(`password must be at most ${PASSWORD_MAX} characters`);
+    const keys = [userKey(username), addressKey(req.ip)];
+    const wait = throttle.wait(keys);
+    if (wait > 0) throw tooManyTries(wait);
     const row = (await db.query<{ id: string; password_hash: string }>('SELECT id, password_hash FROM users WHERE username = $1', [username]))[0];
     // The hash is checked even for an unknown user, so timing does not tell which names exist.
-    const ok = await verifyPassword(str(body.password), row?.password_hash ?? 'scrypt$AAAAAAAAAAAAAAAAAAAAAA==$AAAA');
-    if (!row || !ok) throw unauthorized('Wrong username or password');
-    const token = await issueToken(db, row.id, 'user');
+    const ok = await verifyPassword(password, row?.password_hash ?? NO_USER_HASH);
+    if (!row || !ok) {
+      throttle.failed(keys);
+      throw unauthorized('Wrong username or password');
+    }
+    throttle.succeeded(userKey(username));
+    const { token } = await issueToken(db, row.id, 'user', null, newSession());
     const user = await getUser(db, row.id);
     return { access_token: token, expires_in: TOKEN_TTL_S, scope: { user: { id: user.id, username: user.username } } };
   });
 
+  // Sign-out: every token of this sign-in's session stops working, and the sockets it opened close (CONTRACT.md "Sign-out").
+  app.post('/usermanager/oauth2/signout', async (req) => {
+    const owner = await requireUserToken(db, req);
+    await revokeSession(db, owner);
+    hub.closeSession(owner.session.id, CLOSE_UNAUTHORIZED, SIGNED_OUT_REASON);
+    return {};
+  });
+
   app.get('/usermanager/oauth2/tokenInfo', async (req) => ({ user: publicUser(await getUser(db, await requireUser(db, req))) }));
 
+  // A user reads their own record only (it holds their e-mail address).
   app.get<{ Params: { id: string } }>('/usermanager/v1/user/:id', async (req) => {
-    await requireUser(db, req);
-    return publicUser(await getUser(db, req.params.id));
+    const me = await requireUser(db, req);
+    if (me !== req.params.id) throw forbidden('Another user’s record');
+    return publicUser(await getUser(db, me));
   });
 
   app.get<{ Params: { id: string } }>('/usermanager/v1/user/:id/features', async (req) => {

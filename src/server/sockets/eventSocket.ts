@@ -53,6 +53,7 @@ export function eventSocketRoute(app: FastifyInstance, { db, hub }: Ctx): void {
       if (socket.readyState !== socket.OPEN) return null;
       const user = await getUser(db, owner.userId);
       const name = nameOf((msg.user as Record<string, unknown> | undefined)?.name) ?? `${user.firstName} ${user.lastName}`;
+      hub.bindSession(owner.session.id, socket);
       return hub.joinEvent(socket, eventId, owner.userId, name);
     }
 

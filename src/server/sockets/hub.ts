@@ -85,6 +85,8 @@ export class Hub {
   private sweeper: NodeJS.Timeout | null = null;
 
   constructor(private readonly now: () => number = Date.now) {}
+  /** Sockets opened with a token of a sign-in session (auth.ts): signing out closes them. */
+  private readonly sessions = new Map<string, Set<WebSocket>>();
 
   track(ws: WebSocket): void {
     this.all.set(ws, this.now());
@@ -179,6 +181,25 @@ export class Hub {
           set.delete(c);
           c.ws.close(code, reason);
         }
+  }
+
+  /** Marks `ws` as registered with a token of `sessionId` (none: a token without a session, left alone). */
+  bindSession(sessionId: string | null, ws: WebSocket): void {
+    if (!sessionId) return;
+    const set = this.sessions.get(sessionId) ?? new Set();
+    set.add(ws);
+    this.sessions.set(sessionId, set);
+    ws.on('close', () => {
+      set.delete(ws);
+      if (set.size === 0 && this.sessions.get(sessionId) === set) this.sessions.delete(sessionId);
+    });
+  }
+
+  /** Closes every socket of a signed-out session. */
+  closeSession(sessionId: string | null, code: number, reason: string): void {
+    if (!sessionId) return;
+    for (const ws of this.sessions.get(sessionId) ?? []) ws.close(code, reason);
+    this.sessions.delete(sessionId);
   }
 
   /** Every socket, abruptly (the fault hook and shutdown). */

@@ -1,10 +1,11 @@
-/** Reading socket frames: JSON text only; anything else is ignored. */
+/** Reading socket frames: JSON text only; anything else (and any text with a NUL, which no stored text may hold) is ignored. */
 import type { RawData } from 'ws';
+import { holdsNul } from '../requestSafety';
 
 export function parseFrame(data: RawData): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) && !holdsNul(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }
@@ -17,6 +18,8 @@ export const CLOSE_FORBIDDEN = 4403;
 export const REGISTER_TIMEOUT_MS = 10_000;
 /** The close reason of a removed guest's registration (with CLOSE_FORBIDDEN). */
 export const REMOVED_REASON = 'REMOVED';
+/** The close reason (with CLOSE_UNAUTHORIZED) of the sockets of a session that signed out. */
+export const SIGNED_OUT_REASON = 'Signed out';
 /** A kicked-out participant's socket is closed with this. */
 export const CLOSE_KICKED = 4000;
 export const KICKED_REASON = 'Removed by a moderator';

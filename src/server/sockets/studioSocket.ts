@@ -37,6 +37,7 @@ export function studioSocketRoute(app: FastifyInstance, { db, hub }: Ctx): void 
         if (!owner || owner.kind !== 'user') return socket.close(CLOSE_UNAUTHORIZED, 'Unknown or expired token');
         if (!row || !(await canProduce(db, owner.userId, row))) return socket.close(CLOSE_FORBIDDEN, 'Not a producer of this channel');
         userId = owner.userId;
+        hub.bindSession(owner.session.id, socket);
       }
       if (socket.readyState !== socket.OPEN) return;
       conn = { ws: socket, channel: uuid, userId, guestId };

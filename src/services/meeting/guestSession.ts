@@ -128,7 +128,7 @@ async function startMedia(r: Running, joined: GuestJoin): Promise<void> {
   try {
     r.camera = await navigator.mediaDevices.getUserMedia(localMediaConstraints());
     applyTrackMutes(r);
-    const session = await connectJanus(socketUrl(joined.meeting.url));
+    const session = await connectJanus(socketUrl(joined.meeting.url), joined.meeting.token);
     if (running !== r) return session.destroy();
     r.session = session;
     r.member = await joinRoom(session, joined.meeting, joined.participantId, useGuestStore.getState().self?.name ?? '', { added: () => undefined, removed: () => undefined });

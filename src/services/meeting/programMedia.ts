@@ -102,7 +102,7 @@ export function startProgramMedia(o: ProgramMediaOptions) {
   async function join(): Promise<void> {
     try {
       const access = await o.join();
-      const s = await (o.connect ?? connectJanus)(socketUrl(access.meeting.url));
+      const s = await (o.connect ?? connectJanus)(socketUrl(access.meeting.url), access.meeting.token);
       if (stopped) return s.destroy();
       session = s;
       s.onLost(rejoin);

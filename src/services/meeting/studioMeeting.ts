@@ -149,7 +149,7 @@ export function startStudioMeeting(deps: StudioMeetingDeps) {
   async function join(): Promise<void> {
     try {
       access = await deps.join();
-      const s = await connect(socketUrl(access.meeting.url));
+      const s = await connect(socketUrl(access.meeting.url), access.meeting.token);
       if (stopped) return s.destroy();
       session = s;
       s.onLost(() => {

@@ -24,6 +24,11 @@ const toUser = (u: WireUser): StudioUser => ({
   profilePicture: String(u.profilePicture ?? ''),
 });
 
+/** A sign-in the server throttled (429, CONTRACT.md "Sign-in"): how many seconds it asks to wait, if it said. */
+export function signInThrottled(error: unknown): { retryAfter: number | undefined } | null {
+  return isApiError(error) && error.status === 429 ? { retryAfter: error.retryAfter } : null;
+}
+
 export interface AuthOptions {
   clients: Clients;
   disablePtSequinCheck: boolean;
@@ -81,9 +86,12 @@ export function createAuth({ clients, disablePtSequinCheck }: AuthOptions) {
         return null;
       }
     },
-    signOut(): void {
+    /** Signs out here at once, and on the server (the session's tokens stop working there too). */
+    async signOut(): Promise<void> {
+      const token = tokens.user();
       tokens.clear();
       useRemoteStore.setState({ auth: 'signed-out', user: null, events: [], eventsNextPage: null, eventsStatus: 'idle' });
+      if (token) await clients.users.signOut(token).catch((error: unknown) => log.warn('auth', `signing out on the server failed: ${apiErrorMessage(error)}`));
     },
   };
 }

@@ -1,0 +1,139 @@
+/**
+ * The fastify app of the backend on an open database (no listening: server.ts starts it). Every
+ * request passes, in order: the Host check (origins.ts), the request safety checks and headers
+ * (requestSafety.ts), CORS, then its route; failures are answered by errorHandler.ts.
+ */
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { Ctx } from './context';
+import type { Db } from './db/adapter';
+import { pathOf, handleError } from './errorHandler';
+import { errorBody } from './errors';
+import { faultRoutes } from './faults';
+import { INVITE_TTL_MS } from './guests';
+import { DEFAULT_BODY_LIMIT_BYTES } from './limits';
+import type { Meeting } from './meeting';
+import { installHostCheck, type Origins } from './origins';
+import { installRequestSafety } from './requestSafety';
+import { assetRoutes } from './routes/assets';
+import { channelRoutes } from './routes/channel';
+import { chatRoutes } from './routes/chat';
+import { cmsRoutes } from './routes/cms';
+import { eventRoutes } from './routes/events';
+import { JANUS_PROTOCOL, janusProxyRoute } from './routes/janusProxy';
+import { meetingRoutes } from './routes/meeting';
+import { moderatorRoutes } from './routes/moderator';
+import { pollRoutes } from './routes/polls';
+import { qnaRoutes } from './routes/qna';
+import { tokenExchangeRoutes } from './routes/tokenExchange';
+import { userManagerRoutes } from './routes/userManager';
+import { eventSocketRoute } from './sockets/eventSocket';
+import { Hub } from './sockets/hub';
+import { studioSocketRoute } from './sockets/studioSocket';
+import { STUDIO_BASE, studioRoutes } from './studio';
+
+export interface AppOptions {
+  filesDir: string;
+  distDir: string | null;
+  faults: boolean;
+  log: boolean;
+  corsOrigins: readonly string[];
+  origins: Origins;
+  serverKey: Buffer;
+  /** Serve the build's source maps. */
+  sourceMaps: boolean;
+  meeting?: Meeting | null;
+  inviteTtlMs?: number;
+  /** The throttles' clock (tests move it). */
+  now?: () => number;
+}
+
+function installCors(app: FastifyInstance, origins: readonly string[]): void {
+  const allowed = new Set(origins);
+  app.addHook('onRequest', async (req, reply) => {
+    const origin = req.headers.origin;
+    if (!origin || !allowed.has(origin)) return;
+    reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin').header('Access-Control-Expose-Headers', 'Retry-After');
+    if (req.method === 'OPTIONS') {
+      return reply
+        .code(204)
+        .header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS')
+        .header('Access-Control-Allow-Headers', 'Authorization, X-Producer-Authorization, Content-Type')
+        .header('Access-Control-Max-Age', '600')
+        .send();
+    }
+  });
+}
+
+/** The request log's URL: the path only (output, guest and CMS tokens travel in some queries). */
+const redactedUrl = (url: string) => (url.includes('?') ? `${pathOf(url)}?…` : url);
+
+export async function buildServer(db: Db, options: AppOptions) {
+  const timers = new Set<NodeJS.Timeout>();
+  const hub = new Hub();
+  const meeting = options.meeting ?? null;
+  const ctx: Ctx = {
+    db,
+    hub,
+    filesDir: options.filesDir,
+    meeting,
+    inviteTtlMs: options.inviteTtlMs ?? INVITE_TTL_MS,
+    serverKey: options.serverKey,
+    now: options.now ?? Date.now,
+    later(ms, fn) {
+      const t = setTimeout(() => {
+        timers.delete(t);
+        void Promise.resolve().then(fn).catch(() => undefined);
+      }, ms);
+      timers.add(t);
+    },
+  };
+  const app = Fastify({
+    logger: options.log ? { serializers: { req: (req) => ({ method: req.method, url: redactedUrl(req.url), remoteAddress: req.ip }) } } : false,
+    genReqId: () => randomBytes(6).toString('hex'),
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+  installHostCheck(app, options.origins);
+  installRequestSafety(app);
+  installCors(app, options.corsOrigins);
+  if (options.faults) faultRoutes(app, ctx);
+  // The Janus relay's pages offer `janus-protocol` and their join token (routes/janusProxy.ts): the answer names only the first.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024, handleProtocols: (offered: Set<string>) => (offered.has(JANUS_PROTOCOL) ? JANUS_PROTOCOL : false) } });
+  app.setErrorHandler(handleError);
+
+  userManagerRoutes(app, ctx);
+  tokenExchangeRoutes(app, ctx);
+  eventRoutes(app, ctx);
+  pollRoutes(app, ctx);
+  chatRoutes(app, ctx);
+  qnaRoutes(app, ctx);
+  moderatorRoutes(app, ctx);
+  assetRoutes(app, ctx);
+  cmsRoutes(app, ctx);
+  channelRoutes(app, ctx);
+  meetingRoutes(app, ctx);
+  janusProxyRoute(app, ctx);
+  eventSocketRoute(app, ctx);
+  studioSocketRoute(app, ctx);
+  const studio = studioRoutes(app, options.distDir, { meeting: meeting !== null, connect: [], sourceMaps: options.sourceMaps });
+
+  app.setNotFoundHandler((req, reply) => {
+    // SPA fallback for routes (no file extension); a missing asset file stays a 404.
+    const path = pathOf(req.url);
+    if (studio.fallback && req.method === 'GET' && path.startsWith(STUDIO_BASE) && !/\.[a-z0-9]+$/i.test(path)) return studio.fallback(req, reply);
+    return reply.code(404).send(errorBody(404, `No route ${req.method} ${path}`));
+  });
+
+  return {
+    app,
+    hub,
+    studio: studio.served,
+    stopTimers() {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    },
+  };
+}

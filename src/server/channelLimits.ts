@@ -1,0 +1,165 @@
+/**
+ * What one stored channel may hold (limits.ts): every changed key of an update is one the studio
+ * writes, with a value of its kind's shape, finite numbers and texts within their limits (400 when
+ * not); the items of each kind and the whole map stay within their counts and size (413). A channel
+ * already past a limit (stored before it existed) may still be edited, as long as the edit does
+ * not take it further past.
+ *
+ * One rule is applied instead of refused: two producers putting a logo on stage at the same moment
+ * can together pass the four corners; the logos this update selected past the limit are stored
+ * unselected (the studio shows the server's channel, so both converge on it). Refusing would leave
+ * the second producer's update unacknowledged and resent for ever.
+ */
+import { BRAND, MEDIA_REF } from '../../compositor/convert';
+import { MEDIA_SLOTS } from '../../compositor/model/channel';
+import { hasShape, isRecord } from '../../compositor/model/json';
+import { LAYER_TYPES, LAYOUT_CODES } from '../../compositor/model/types';
+import { diffKeyed, type KeyedChannel, type SyncValue } from '../../compositor/sync';
+import { textLength } from '../lib/text';
+import { badRequest, HttpError } from './errors';
+import {
+  CHANNEL_STORED_MAX_BYTES,
+  CONTENT_SHARE_LAYERS_MAX,
+  LOGOS_ON_STAGE_MAX,
+  PRODUCER_LAYERS_MAX,
+  PRODUCER_ORDER_MAX,
+  SHORT_TEXT_MAX,
+  TEMPLATE_ITEMS_MAX,
+  TEMPLATE_TEXT_MAX,
+  URL_TEXT_MAX,
+} from './limits';
+
+type TemplateKind = keyof typeof TEMPLATE_ITEMS_MAX;
+const TEMPLATE_KINDS = Object.keys(TEMPLATE_ITEMS_MAX) as TemplateKind[];
+/** How deep a value nests (a template item's position is the deepest: item → position → x). */
+const DEPTH_MAX = 3;
+
+const tooLarge = (message: string) => new HttpError(413, message);
+
+/**
+ * Why `value` is not plain data within limits, or null: numbers finite, texts at most `maxOf(field)`
+ * characters (SHORT_TEXT_MAX for fields not named), nesting at most DEPTH_MAX.
+ */
+function dataProblem(value: unknown, maxOf: Record<string, number> = {}, field = '', depth = 0): string | null {
+  if (depth > DEPTH_MAX) return 'nests too deep';
+  if (typeof value === 'number') return Number.isFinite(value) ? null : `${field || 'a number'} is not a finite number`;
+  if (typeof value === 'string') {
+    const max = maxOf[field] ?? SHORT_TEXT_MAX;
+    return textLength(value) > max ? `${field || 'a text'} is longer than ${max} characters` : null;
+  }
+  if (value === null || typeof value === 'boolean') return null;
+  if (Array.isArray(value)) {
+    if (value.length > PRODUCER_ORDER_MAX) return `${field || 'a list'} has more than ${PRODUCER_ORDER_MAX} entries`;
+    for (const v of value) {
+      const p = dataProblem(v, maxOf, field, depth + 1);
+      if (p) return p;
+    }
+    return null;
+  }
+  if (isRecord(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      const p = dataProblem(v, maxOf, k, depth + 1);
+      if (p) return p;
+    }
+    return null;
+  }
+  return 'is not JSON data';
+}
+
+const templateKind = (v: unknown): TemplateKind | null => (isRecord(v) && (TEMPLATE_KINDS as string[]).includes(v.type as string) ? (v.type as TemplateKind) : null);
+const textsOf = (kind: keyof typeof TEMPLATE_TEXT_MAX) => ({ primaryText: TEMPLATE_TEXT_MAX[kind][0], secondaryText: TEMPLATE_TEXT_MAX[kind][1], source: URL_TEXT_MAX });
+
+/** Why the value of `key` is not one the studio writes, or null. */
+export function keyProblem(key: string, value: SyncValue): string | null {
+  const [prefix, id = ''] = key.includes(':') ? [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)] : [key];
+  switch (prefix) {
+    case 'layout':
+      return (LAYOUT_CODES as readonly unknown[]).includes(value) ? null : 'layout is not a layout code';
+    case 'brand': {
+      const check = (BRAND as Record<string, (v: unknown) => boolean>)[id];
+      return check?.(value) ? dataProblem(value, {}, id) : `brand setting ${id.slice(0, 40)} is unknown or malformed`;
+    }
+    case 'media':
+      if (!(MEDIA_SLOTS as readonly string[]).includes(id) || !hasShape(value, MEDIA_REF)) return `media ${id.slice(0, 40)} is unknown or malformed`;
+      return dataProblem(value, { url: URL_TEXT_MAX });
+    case 'tpl': {
+      const kind = templateKind(value);
+      if (!kind || !isRecord(value) || value.id !== id) return 'a template item is malformed (its type must be LOWERTHIRD, TICKER or LOGO, its id its key)';
+      return dataProblem(value, textsOf(kind));
+    }
+    case 'chat':
+      if (!isRecord(value) || value.type !== 'CHAT') return 'the chat item is malformed';
+      return dataProblem(value, textsOf('CHAT'));
+    case 'layer':
+      if (!isRecord(value) || value.sourceId !== id || !(LAYER_TYPES as readonly unknown[]).includes(value.type)) return 'a layer is malformed (its sourceId must be its key)';
+      return dataProblem(value, { sourceUrl: URL_TEXT_MAX });
+    case 'producerOrder':
+      return Array.isArray(value) && value.every((v) => typeof v === 'string') ? dataProblem(value, {}, 'producerOrder') : 'producerOrder is not a list of ids';
+    default:
+      return `${key.slice(0, 40)} is not a channel key`;
+  }
+}
+
+interface Counts {
+  producerLayers: number;
+  contentShareLayers: number;
+  logosOnStage: number;
+  items: Record<TemplateKind, number>;
+}
+
+function countsOf(keyed: KeyedChannel): Counts {
+  const counts: Counts = { producerLayers: 0, contentShareLayers: 0, logosOnStage: 0, items: { LOWERTHIRD: 0, TICKER: 0, LOGO: 0 } };
+  for (const [key, value] of Object.entries(keyed)) {
+    if (key.startsWith('layer:') && isRecord(value)) {
+      if (value.type === 'CONTENT_SHARING') counts.contentShareLayers += 1;
+      else counts.producerLayers += 1;
+    }
+    const kind = key.startsWith('tpl:') ? templateKind(value) : null;
+    if (kind) counts.items[kind] += 1;
+    if (kind === 'LOGO' && isRecord(value) && value.selected === true) counts.logosOnStage += 1;
+  }
+  return counts;
+}
+
+const bytesOf = (keyed: KeyedChannel) => Buffer.byteLength(JSON.stringify(keyed));
+
+/** A limit passed by the update (and not already before it), as the 413 says it. */
+function countProblem(before: Counts, after: Counts): string | null {
+  const over = (name: string, b: number, a: number, max: number) => (a > max && a > b ? `The channel would hold ${a} ${name}, at most ${max} allowed` : null);
+  return (
+    over('producer layers', before.producerLayers, after.producerLayers, PRODUCER_LAYERS_MAX) ??
+    over('content share layers', before.contentShareLayers, after.contentShareLayers, CONTENT_SHARE_LAYERS_MAX) ??
+    TEMPLATE_KINDS.map((k) => over(`${k} items`, before.items[k], after.items[k], TEMPLATE_ITEMS_MAX[k])).find(Boolean) ??
+    null
+  );
+}
+
+/** Logos this update put on stage past LOGOS_ON_STAGE_MAX, stored unselected (newest first). */
+function fitLogosOnStage(before: KeyedChannel, after: KeyedChannel, changed: string[]): KeyedChannel {
+  let extra = countsOf(after).logosOnStage - Math.max(LOGOS_ON_STAGE_MAX, countsOf(before).logosOnStage);
+  if (extra <= 0) return after;
+  const out: Record<string, SyncValue> = { ...after };
+  for (const key of [...changed].reverse()) {
+    const value = out[key];
+    const was = before[key];
+    if (extra > 0 && templateKind(value) === 'LOGO' && isRecord(value) && value.selected === true && !(isRecord(was) && was.selected === true)) {
+      out[key] = { ...value, selected: false };
+      extra -= 1;
+    }
+  }
+  return out;
+}
+
+/** The keyed map to store for an update from `before` to `after`; throws 400 / 413 as above. */
+export function enforceChannelLimits(before: KeyedChannel, after: KeyedChannel): KeyedChannel {
+  const changed = Object.entries(diffKeyed(before, after)).filter(([, v]) => v !== null);
+  for (const [key, value] of changed) {
+    const problem = keyProblem(key, value as SyncValue);
+    if (problem) throw badRequest(`Refused channel update: ${problem}`);
+  }
+  const count = countProblem(countsOf(before), countsOf(after));
+  if (count) throw tooLarge(count);
+  const size = bytesOf(after);
+  if (size > CHANNEL_STORED_MAX_BYTES && size > bytesOf(before)) throw tooLarge(`The channel would take ${Math.ceil(size / 1024)} KB, at most ${CHANNEL_STORED_MAX_BYTES / 1024} KB allowed`);
+  return fitLogosOnStage(before, after, changed.map(([key]) => key));
+}

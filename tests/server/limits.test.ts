@@ -1,0 +1,136 @@
+// @vitest-environment node
+/**
+ * The server's channel limits (src/server/limits.ts, channelLimits.ts), each at and past its edge:
+ * a channel full to every limit is accepted; one more of anything, a text one character too long, a
+ * number JSON read as Infinity, a key the studio never writes are refused; a channel stored before a
+ * limit existed can still be edited down; logos past the four corners are stored unselected.
+ */
+import { describe, expect, it } from 'vitest';
+import { createTemplate, templateToAttributes } from '../../compositor/templates/schemas';
+import type { TemplateType } from '../../compositor/model/channel';
+import { MAX_PRODUCER_CARDS } from '../../compositor/model/constants';
+import type { KeyedChannel, SyncValue } from '../../compositor/sync';
+import { enforceChannelLimits } from '../../src/server/channelLimits';
+import { HttpError } from '../../src/server/errors';
+import {
+  CHANNEL_BODY_LIMIT_BYTES,
+  CHANNEL_STORED_MAX_BYTES,
+  CONTENT_SHARE_LAYERS_MAX,
+  LOGOS_ON_STAGE_MAX,
+  PRODUCER_LAYERS_MAX,
+  PRODUCER_ORDER_MAX,
+  TEMPLATE_ITEMS_MAX,
+  TEMPLATE_TEXT_MAX,
+  URL_TEXT_MAX,
+} from '../../src/server/limits';
+import { freshKeyed } from '../../src/server/syncCore';
+import { LOWER_THIRD_TEXT_MAX, MAX_LOGOS_ON_STAGE, TICKER_TEXT_MAX } from '../../src/lib/limits';
+
+const layer = (i: number, type = 'PRODUCER') => ({ number: i + 2, type, sourceUrl: `meeting:p${i}`, sourceId: `p${i}`, sourceName: `Person ${i}`, isSpotted: false, orderRank: (i + 1) * 10, liveRank: (i + 1) * 10 });
+const item = (type: Exclude<TemplateType, 'NAMETAG' | 'CHAT'>, id: string, patch: Record<string, unknown> = {}) => templateToAttributes(createTemplate(type, { id, ...patch })) as unknown as SyncValue;
+const text = (n: number) => 'x'.repeat(n);
+
+function withEntries(base: KeyedChannel, entries: [string, SyncValue][]): KeyedChannel {
+  return { ...base, ...Object.fromEntries(entries) };
+}
+
+/** A channel at every count and text limit. */
+function fullChannel(): KeyedChannel {
+  const entries: [string, SyncValue][] = [];
+  for (let i = 0; i < PRODUCER_LAYERS_MAX; i++) entries.push([`layer:p${i}`, layer(i)]);
+  entries.push(['layer:share', { ...layer(99, 'CONTENT_SHARING'), sourceId: 'share' }]);
+  for (let i = 0; i < TEMPLATE_ITEMS_MAX.LOWERTHIRD; i++) entries.push([`tpl:lt${i}`, item('LOWERTHIRD', `lt${i}`, { primaryText: text(LOWER_THIRD_TEXT_MAX), secondaryText: text(LOWER_THIRD_TEXT_MAX) })]);
+  for (let i = 0; i < TEMPLATE_ITEMS_MAX.TICKER; i++) entries.push([`tpl:tk${i}`, item('TICKER', `tk${i}`, { primaryText: text(TICKER_TEXT_MAX) })]);
+  for (let i = 0; i < TEMPLATE_ITEMS_MAX.LOGO; i++) entries.push([`tpl:lg${i}`, item('LOGO', `lg${i}`, { name: `Logo ${i}`, source: `https://cdn.example/${text(URL_TEXT_MAX - 30)}`, selected: i < LOGOS_ON_STAGE_MAX })]);
+  entries.push(['producerOrder', Array.from({ length: PRODUCER_ORDER_MAX }, (_, i) => `p${i}`)]);
+  return withEntries(freshKeyed('Full'), entries);
+}
+
+function refusal(before: KeyedChannel, after: KeyedChannel): { status: number; message: string } {
+  try {
+    enforceChannelLimits(before, after);
+  } catch (error) {
+    if (error instanceof HttpError) return { status: error.status, message: error.message };
+    throw error;
+  }
+  throw new Error('accepted');
+}
+
+describe('named limits', () => {
+  it('are the SPEC §9 numbers where it sets them', () => {
+    expect(PRODUCER_LAYERS_MAX).toBe(16);
+    expect(MAX_PRODUCER_CARDS).toBe(16);
+    expect(CONTENT_SHARE_LAYERS_MAX).toBe(1);
+    expect(LOGOS_ON_STAGE_MAX).toBe(MAX_LOGOS_ON_STAGE);
+    expect(LOGOS_ON_STAGE_MAX).toBe(4);
+    expect(TEMPLATE_TEXT_MAX.LOWERTHIRD).toEqual([120, 120]);
+    expect(TEMPLATE_TEXT_MAX.TICKER[0]).toBe(500);
+    expect(TEMPLATE_TEXT_MAX.CHAT[0]).toBe(500);
+  });
+
+  it('a channel full to every limit is accepted and stays under the stored limit and the body limit', () => {
+    const full = fullChannel();
+    expect(enforceChannelLimits(freshKeyed('Full'), full)).toEqual(full);
+    const bytes = Buffer.byteLength(JSON.stringify(full));
+    expect(bytes).toBeLessThan(CHANNEL_STORED_MAX_BYTES);
+    expect(bytes).toBeLessThan(CHANNEL_BODY_LIMIT_BYTES);
+  });
+});
+
+describe('one past a limit is refused', () => {
+  const full = fullChannel();
+  it.each<[string, [string, SyncValue], number, RegExp]>([
+    ['a 17th producer layer', ['layer:p16', layer(16)], 413, /17 producer layers, at most 16/],
+    ['a second content share', ['layer:share2', { ...layer(98, 'CONTENT_SHARING'), sourceId: 'share2' }], 413, /2 content share layers, at most 1/],
+    ['a 51st lower third', ['tpl:lt50', item('LOWERTHIRD', 'lt50')], 413, /51 LOWERTHIRD items, at most 50/],
+    ['a 51st ticker', ['tpl:tk50', item('TICKER', 'tk50')], 413, /51 TICKER items/],
+    ['a 51st logo', ['tpl:lg50', item('LOGO', 'lg50')], 413, /51 LOGO items/],
+  ])('%s (413)', (_name, entry, status, message) => {
+    expect(refusal(full, withEntries(full, [entry]))).toEqual({ status, message: expect.stringMatching(message) });
+  });
+
+  const base = freshKeyed('Base');
+  it.each<[string, [string, SyncValue], RegExp]>([
+    ['a lower third text of 121 characters', ['tpl:a', item('LOWERTHIRD', 'a', { primaryText: text(121) })], /primaryText is longer than 120/],
+    ['a ticker text of 501 characters', ['tpl:a', item('TICKER', 'a', { primaryText: text(501) })], /primaryText is longer than 500/],
+    ['an emoji counts as one character, 121 of them are too many', ['tpl:a', item('LOWERTHIRD', 'a', { secondaryText: '😀'.repeat(121) })], /secondaryText is longer than 120/],
+    ['a layer rank read from 1e400 (Infinity)', ['layer:p0', { ...layer(0), liveRank: Infinity }], /liveRank is not a finite number/],
+    ['a layer under another key', ['layer:p1', layer(0)], /sourceId must be its key/],
+    ['a template item under another id', ['tpl:b', item('LOWERTHIRD', 'a')], /template item is malformed/],
+    ['a name tag stored as an item', ['tpl:n', { ...(item('LOWERTHIRD', 'n') as object), type: 'NAMETAG' }], /template item is malformed/],
+    ['a key the studio never writes', ['junk', 'x'], /junk is not a channel key/],
+    ['an unknown brand setting', ['brand:evil', 'x'], /brand setting evil is unknown/],
+    ['an unknown layout', ['layout', 'HUGE'], /layout is not a layout code/],
+    ['a media URL past the URL limit', ['media:background', { id: 'b', type: 'image', url: text(URL_TEXT_MAX + 1), name: 'b' }], /url is longer than 2048/],
+    ['a producer order of 18 ids', ['producerOrder', Array.from({ length: 18 }, (_, i) => `p${i}`)], /more than 17 entries/],
+    ['a value nested too deep', ['tpl:a', { ...(item('LOWERTHIRD', 'a') as object), extra: { a: { b: { c: 1 } } } } as SyncValue], /nests too deep/],
+  ])('%s (400)', (_name, entry, message) => {
+    expect(refusal(base, withEntries(base, [entry]))).toEqual({ status: 400, message: expect.stringMatching(message) });
+  });
+
+  it('an item padded with extra fields past the stored size (413)', () => {
+    const padded = { ...(item('LOWERTHIRD', 'pad') as object), ...Object.fromEntries(Array.from({ length: 1400 }, (_, i) => [`f${i}`, text(200)])) } as SyncValue;
+    expect(refusal(base, withEntries(base, [['tpl:pad', padded]]))).toEqual({ status: 413, message: expect.stringMatching(/KB, at most 256 KB/) });
+  });
+});
+
+describe('a channel past a limit before it existed', () => {
+  it('can still be edited, and taken back under it, but not further past', () => {
+    const over = withEntries(fullChannel(), [['layer:p16', layer(16)]]);
+    const edited = withEntries(over, [['layout', 'COVER']]);
+    expect(enforceChannelLimits(over, edited)).toEqual(edited);
+    const { 'layer:p16': _gone, ...fewer } = over;
+    expect(enforceChannelLimits(over, fewer)).toEqual(fewer);
+    expect(refusal(over, withEntries(over, [['layer:p17', layer(17)]])).status).toBe(413);
+  });
+});
+
+describe('logos on stage (§9: four corners)', () => {
+  it('a fifth logo selected by a concurrent edit is stored unselected; the others stay', () => {
+    const base = withEntries(freshKeyed('Logos'), [0, 1, 2, 3, 4].map((i) => [`tpl:lg${i}`, item('LOGO', `lg${i}`, { selected: i < 4 })] as [string, SyncValue]));
+    const fifth = withEntries(base, [['tpl:lg4', item('LOGO', 'lg4', { selected: true })]]);
+    const stored = enforceChannelLimits(base, fifth);
+    expect((stored['tpl:lg4'] as { selected: boolean }).selected).toBe(false);
+    expect([0, 1, 2, 3].map((i) => (stored[`tpl:lg${i}`] as { selected: boolean }).selected)).toEqual([true, true, true, true]);
+  });
+});

@@ -1,0 +1,276 @@
+// @vitest-environment node
+/**
+ * Sign-in and sessions (CONTRACT.md "Sign-in and sessions"): the throttle per user name and per
+ * address with an injected clock (pure, then over HTTP), the token exchange that never extends a
+ * session, sign-out, and `--create-user` reading its password from stdin.
+ */
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_TTL_S } from '../../src/server/auth';
+import { REPO_ROOT, startBackend, type Backend } from '../../src/server/server';
+import {
+  addressKey,
+  SIGN_IN_FIRST_LOCK_MS,
+  SIGN_IN_FREE_TRIES,
+  SIGN_IN_KEYS_MAX,
+  SIGN_IN_MAX_LOCK_MS,
+  SIGN_IN_STRIKE_MEMORY_MS,
+  SIGN_IN_WINDOW_MS,
+  SignInThrottle,
+  userKey,
+} from '../../src/server/signInThrottle';
+import { bearer, call, channelOf, eventBySharingUrl, eventSocket, eventToken, removeDir, signIn, studioSocket, tempDir, type Json } from './helpers';
+
+/** A clock the test moves. */
+function testClock(start = 1_000_000) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+describe('the sign-in throttle (injected clock)', () => {
+  const keys = [userKey('producer1'), addressKey('10.0.0.1')];
+
+  it('five failed tries a minute, then 429 for a minute; the lock grows 1, 2, 4 … minutes up to an hour', () => {
+    const clock = testClock();
+    const t = new SignInThrottle(clock.now);
+    for (let i = 0; i < SIGN_IN_FREE_TRIES - 1; i++) t.failed(keys);
+    expect(t.wait(keys)).toBe(0);
+    t.failed(keys);
+    expect(t.wait(keys)).toBe(SIGN_IN_FIRST_LOCK_MS / 1000);
+    clock.advance(30_000);
+    expect(t.wait(keys)).toBe(30);
+    clock.advance(30_000);
+    expect(t.wait(keys)).toBe(0);
+    const locks: number[] = [];
+    for (let strike = 0; strike < 8; strike++) {
+      for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) t.failed(keys);
+      locks.push(t.wait(keys));
+      clock.advance(t.wait(keys) * 1000);
+    }
+    expect(locks).toEqual([120, 240, 480, 960, 1920, 3600, 3600, 3600]);
+    expect(SIGN_IN_MAX_LOCK_MS).toBe(3600_000);
+  });
+
+  it('tries spread over more than a minute are not counted together; a quiet hour forgets the strikes', () => {
+    const clock = testClock();
+    const t = new SignInThrottle(clock.now);
+    for (let i = 0; i < 20; i++) {
+      t.failed(keys);
+      clock.advance(SIGN_IN_WINDOW_MS / (SIGN_IN_FREE_TRIES - 1) + 1);
+    }
+    expect(t.wait(keys)).toBe(0);
+    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) t.failed(keys);
+    clock.advance(SIGN_IN_STRIKE_MEMORY_MS + 1);
+    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) t.failed(keys);
+    expect(t.wait(keys)).toBe(SIGN_IN_FIRST_LOCK_MS / 1000);
+  });
+
+  it('per name and per address: another address guessing the same name is locked too; a right password clears the name only', () => {
+    const clock = testClock();
+    const t = new SignInThrottle(clock.now);
+    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) t.failed([userKey('Producer1'), addressKey(`10.0.0.${i}`)]);
+    expect(t.wait([userKey('producer1'), addressKey('10.9.9.9')])).toBe(60);
+    expect(t.wait([userKey('producer2'), addressKey('10.0.0.1')])).toBe(0);
+    t.succeeded(userKey('producer1'));
+    expect(t.wait([userKey('producer1'), addressKey('10.9.9.9')])).toBe(0);
+    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) t.failed([userKey(`name${i}`), addressKey('10.0.0.7')]);
+    t.succeeded(userKey('name0'));
+    expect(t.wait([userKey('someone'), addressKey('10.0.0.7')])).toBe(60);
+  });
+
+  it('remembers at most SIGN_IN_KEYS_MAX keys (random names cannot fill the memory); a locked address is kept while it keeps trying', () => {
+    const clock = testClock();
+    const t = new SignInThrottle(clock.now);
+    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) t.failed([addressKey('10.6.6.6')]);
+    for (let i = 0; i < SIGN_IN_KEYS_MAX + 50; i++) {
+      t.failed([userKey(`random-${i}`), addressKey('10.6.6.6')]);
+      if (i % 1000 === 0) clock.advance(1);
+    }
+    expect((t as unknown as { keys: Map<string, unknown> }).keys.size).toBeLessThanOrEqual(SIGN_IN_KEYS_MAX);
+    expect(t.wait([addressKey('10.6.6.6')])).toBeGreaterThan(0);
+  });
+});
+
+describe('over HTTP', () => {
+  let dir: string;
+  let backend: Backend;
+  const clock = testClock(Date.now());
+  const tryPassword = (username: string, password: string) =>
+    fetch(`${backend.url}/usermanager/oauth2/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username, password, grant_type: 'password' }) });
+
+  beforeAll(async () => {
+    dir = tempDir();
+    backend = await startBackend({ dataDir: dir, janus: false, now: clock.now });
+  }, 90_000);
+  afterAll(async () => {
+    await backend?.close();
+    removeDir(dir);
+  });
+
+  it('the sixth wrong try in a minute is 429 with Retry-After, even with the right password; after the wait it signs in', async () => {
+    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) expect((await tryPassword('producer2', `wrong-${i}`)).status).toBe(401);
+    const locked = await tryPassword('producer2', 'studio');
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get('retry-after')).toBe('60');
+    expect(await locked.json()).toEqual({ type: 'unknown', code: 'TOO_MANY_REQUESTS', message: 'Too many sign-in attempts. Try again in 60 seconds.' });
+    clock.advance(59_000);
+    expect((await tryPassword('producer2', 'studio')).headers.get('retry-after')).toBe('1');
+    clock.advance(1_000);
+    expect((await tryPassword('producer2', 'studio')).status).toBe(200);
+  });
+
+  it('an unknown name is throttled the same way (no hint that it does not exist)', async () => {
+    const answers = [];
+    for (let i = 0; i < SIGN_IN_FREE_TRIES + 1; i++) answers.push((await tryPassword('nobody-at-all', 'x')).status);
+    expect(answers).toEqual([401, 401, 401, 401, 401, 429]);
+    // This address was locked before: its second lock lasts twice as long.
+    clock.advance(SIGN_IN_MAX_LOCK_MS);
+  });
+
+  it('the token exchange answers a token of the same session that expires with it, never later', async () => {
+    const { token } = await signIn(backend.url, 'producer1');
+    const exchange = async (t: string) => (await call(`${backend.url}/token-exchange/v1/accesstoken`, { method: 'POST', json: { grantType: 'USER', token: t } })).body as Json;
+    let t = token;
+    let last = SESSION_TTL_S;
+    for (let i = 0; i < 3; i++) {
+      const answer = await exchange(t);
+      expect(answer.expires_in).toBeLessThanOrEqual(last);
+      last = answer.expires_in;
+      t = answer.token;
+    }
+    expect(last).toBeLessThanOrEqual(SESSION_TTL_S);
+    // Signing out with the first token ends the exchanged ones too.
+    expect((await call(`${backend.url}/usermanager/oauth2/signout`, { method: 'POST', headers: bearer(token) })).status).toBe(200);
+    expect((await call(`${backend.url}/usermanager/oauth2/tokenInfo`, { headers: bearer(t) })).status).toBe(401);
+    expect((await exchange(t)).code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('sign-out and open sockets', () => {
+  let dir: string;
+  let backend: Backend;
+  beforeAll(async () => {
+    dir = tempDir();
+    backend = await startBackend({ dataDir: dir, janus: false });
+  }, 90_000);
+  afterAll(async () => {
+    await backend?.close();
+    removeDir(dir);
+  });
+
+  it('closes the event and studio sockets that session registered (4401), not another session\'s', async () => {
+    const base = backend.url;
+    const [mine, other] = [await signIn(base, 'producer1'), await signIn(base, 'producer1')];
+    const launch = await eventBySharingUrl(base, 'product-launch');
+    const channel = await channelOf(base, mine.token, launch.eventId);
+    const open = async (token: string) => {
+      const ev = await eventSocket(base, { eventId: launch.eventId, accessToken: await eventToken(base, token, launch.eventId), user: { id: mine.userId, name: 'Priya' } });
+      await ev.next((m) => m.type === 'guid_assigned');
+      const st = await studioSocket(base, { channel: channel.uuid, token });
+      await st.next((m) => m.type === 'registered');
+      return [ev, st];
+    };
+    const [myEvent, myStudio] = await open(mine.token);
+    const [otherEvent, otherStudio] = await open(other.token);
+    expect((await call(`${base}/usermanager/oauth2/signout`, { method: 'POST', headers: bearer(mine.token) })).status).toBe(200);
+    expect(await myEvent!.closed()).toBe(4401);
+    expect(myEvent!.closeReason).toBe('Signed out');
+    expect(await myStudio!.closed()).toBe(4401);
+    otherEvent!.send({ type: 'ping' });
+    expect(await otherEvent!.next((m) => m.type === 'pong')).toEqual({ type: 'pong' });
+    expect(otherStudio!.closeCode).toBeNull();
+    otherEvent!.close();
+    otherStudio!.close();
+  });
+});
+
+describe('npm run backend -- --create-user', () => {
+  /** Runs main.ts with `args`, `stdin` written to it; answers its exit code and output. */
+  function run(dir: string, args: string[], stdin: string, env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
+    const child = spawn('npx', ['tsx', 'src/server/main.ts', ...args], { cwd: REPO_ROOT, env: { ...process.env, PORT: '0', DATA_DIR: dir, STUDIO_JANUS: '0', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += String(d)));
+    child.stderr.on('data', (d: Buffer) => (out += String(d)));
+    child.stdin.end(stdin);
+    return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out })));
+  }
+
+  it('production: makes the first user from a password on stdin (not argv); no sample users; the backend then signs them in', async () => {
+    const dir = tempDir();
+    try {
+      const made = await run(dir, ['--create-user', 'ops.admin'], 'a long enough secret\n', { NODE_ENV: 'production' });
+      expect(made.out).toContain('User ops.admin created');
+      expect(made.code).toBe(0);
+      const again = await run(dir, ['--create-user', 'ops.admin'], 'another long secret\n', { NODE_ENV: 'production' });
+      expect(again.code).toBe(1);
+      expect(again.out).toContain('A user named ops.admin exists already');
+      const short = await run(dir, ['--create-user', 'second'], 'short\n', { NODE_ENV: 'production' });
+      expect(short.code).toBe(1);
+      expect(short.out).toMatch(/A password is 8\.\.1024 characters/);
+
+      const backend = await startBackend({ dataDir: dir, janus: false, production: true });
+      try {
+        expect(backend.users).toBe(1);
+        expect((await signIn(backend.url, 'ops.admin', 'a long enough secret')).token).toEqual(expect.any(String));
+        await expect(signIn(backend.url, 'producer1')).rejects.toThrow(/401/);
+      } finally {
+        await backend.close();
+      }
+    } finally {
+      removeDir(dir);
+    }
+  }, 120_000);
+
+  it('a production start with no user prints how to make the first one', async () => {
+    const dir = tempDir();
+    const child = spawn('npx', ['tsx', 'src/server/main.ts'], { cwd: REPO_ROOT, env: { ...process.env, PORT: '0', DATA_DIR: dir, STUDIO_JANUS: '0', NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    try {
+      const out = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        const timer = setTimeout(() => reject(new Error(`no hint: ${text}`)), 90_000);
+        child.stdout!.on('data', (d: Buffer) => {
+          text += String(d);
+          if (text.includes('No user exists yet')) {
+            clearTimeout(timer);
+            resolve(text);
+          }
+        });
+        child.once('exit', () => reject(new Error(`exited: ${text}`)));
+      });
+      expect(out).toMatch(/Studio backend on http:\/\/127\.0\.0\.1:\d+ \(production\)/);
+      expect(out).toContain('Create the first one with: npm run backend -- --create-user NAME');
+      expect(out).not.toMatch(/sample users/);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+      removeDir(dir);
+    }
+  }, 120_000);
+
+  it('a development start on a new folder says it made the sample users', async () => {
+    const dir = tempDir();
+    const child = spawn('npx', ['tsx', 'src/server/main.ts'], { cwd: REPO_ROOT, env: { ...process.env, PORT: '0', DATA_DIR: dir, STUDIO_JANUS: '0', NODE_ENV: 'development' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    try {
+      const out = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        const timer = setTimeout(() => reject(new Error(`no notice: ${text}`)), 90_000);
+        child.stdout!.on('data', (d: Buffer) => {
+          text += String(d);
+          if (/Meeting off/.test(text)) {
+            clearTimeout(timer);
+            resolve(text);
+          }
+        });
+        child.once('exit', () => reject(new Error(`exited: ${text}`)));
+      });
+      expect(out).toContain('sample users producer1 and producer2 (password "studio")');
+      expect(out).not.toContain('No user exists yet');
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+      removeDir(dir);
+    }
+  }, 120_000);
+});
