@@ -6,7 +6,8 @@
  */
 import { errorMessage } from '../../log';
 import type { CameraEffect, EffectStream } from './cameraEffects';
-import type { EffectsWorkerReply, EffectsWorkerRequest, StartFeed } from './cameraEffects.worker';
+import type { EffectsWorkerReply, EffectsWorkerRequest } from './cameraEffects.worker';
+import type { StartFeed } from './cameraEffectsFeed';
 import { SEGMENTATION_WORKER_URL } from './segmentation';
 
 /** Chrome's insertable streams for video tracks (not in TypeScript's DOM library). */
@@ -47,7 +48,7 @@ function startWorkers(): Promise<EffectsWorker> {
       } else if (reply.type === 'running') {
         waiting.get(reply.id)?.resolve();
         waiting.delete(reply.id);
-      } else if (reply.id === undefined) fail(new Error(reply.message));
+      } else if (!('id' in reply)) fail(new Error(reply.message));
       else {
         waiting.get(reply.id)?.reject(new Error(reply.message));
         waiting.delete(reply.id);
