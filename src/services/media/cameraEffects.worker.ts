@@ -9,7 +9,7 @@
  *               after its first frame, or { type: 'failed', id, message }.
  */
 import { errorMessage } from '../../log';
-import { runFeed, type FeedReply, type StartFeed } from './cameraEffectsFeed';
+import { runFeed, type Feed, type FeedReply, type StartFeed } from './cameraEffectsFeed';
 import { segmenterOn, type Segmenter } from './segmentation';
 
 export type EffectsWorkerRequest = { type: 'segmenter'; port: MessagePort } | StartFeed | { type: 'stop'; id: number };
@@ -19,7 +19,7 @@ const scope = self as unknown as { onmessage: ((e: MessageEvent<EffectsWorkerReq
 
 let segmenter: Promise<Segmenter> = Promise.reject(new Error('no segmenter yet'));
 segmenter.catch(() => undefined);
-const feeds = new Map<number, () => void>();
+const feeds = new Map<number, Feed>();
 const post = (reply: EffectsWorkerReply) => scope.postMessage(reply);
 
 scope.onmessage = (event) => {
@@ -33,7 +33,7 @@ scope.onmessage = (event) => {
     );
   } else if (request.type === 'start') feeds.set(request.id, runFeed(request, segmenter, post));
   else {
-    feeds.get(request.id)?.();
+    feeds.get(request.id)?.stop();
     feeds.delete(request.id);
   }
 };

@@ -5,6 +5,14 @@
  * Segmenting and drawing each keep to CAMERA_EFFECT_CORE_SHARE, and the feed to
  * CAMERA_EFFECT_MAX_FPS: on a slow machine frames are dropped (the feed repeats its last frame)
  * rather than starving the studio.
+ *
+ * Every VideoFrame is closed on every path: one left to the garbage collector holds up the camera.
+ * A camera frame is closed once drawn or skipped, whatever happened meanwhile (a stop, a failed
+ * write, a segmenter that throws); after a stop or a failure the frames still coming are closed as
+ * they come, until the camera copy ends. A drawn frame is closed once written (the track keeps its
+ * own) or refused. The streams are never cancelled or aborted, as that drops the frames on their way
+ * between the threads unclosed: each ends from the side that produces it, the camera copy on the
+ * main thread and the feed here (its writer closes after its last write).
  */
 import { errorMessage } from '../../log';
 import { drawBlurredCover, drawEffectFrame, nextDrawAt, nextStepAt, ROOM_SCALE, type CameraEffect } from './cameraEffects';
@@ -21,11 +29,12 @@ export interface StartFeed {
 
 export type FeedReply = { type: 'running'; id: number } | { type: 'failed'; id: number; message: string };
 
-/** How long a stopped feed waits for its camera copy to end before it cancels the stream. */
-const STOP_GRACE_MS = 1000;
+export interface Feed {
+  /** Stops drawing and closes the feed's output after its last frame, which ends the studio's track. */
+  stop(): void;
+}
 
-/** Runs the feed; returns its stop. */
-export function runFeed({ id, readable, writable, effect, background }: StartFeed, segmenter: Promise<Segmenter>, post: (reply: FeedReply) => void): () => void {
+export function runFeed({ id, readable, writable, effect, background }: StartFeed, segmenter: Promise<Segmenter>, post: (reply: FeedReply) => void): Feed {
   let running = true;
   const reader = readable.getReader();
   const writer = writable.getWriter();
@@ -43,30 +52,40 @@ export function runFeed({ id, readable, writable, effect, background }: StartFee
   const smallFrameCtx = smallFrame.getContext('2d', { willReadFrequently: true })!;
   const roomPx = effect.px / ROOM_SCALE;
   let mask: ImageBitmap | null = null;
+  let ended = false;
   let segmenting = false;
   let nextSegmentAt = 0;
   let drawAllowedAt = 0;
   let announced = false;
 
+  /** A new mask replaces the last; one that arrives after the feed ended is closed at once. */
+  const keepMask = (next: ImageBitmap) => {
+    if (ended) return next.close();
+    mask?.close();
+    mask = next;
+  };
+
   const segmentLater = async (seg: Segmenter, frame: VideoFrame) => {
     if (segmenting || performance.now() < nextSegmentAt) return;
     segmenting = true;
+    let small: ImageBitmap | undefined;
     try {
-      const small = await createImageBitmap(frame, { resizeWidth: SEGMENTATION_WIDTH, resizeHeight: SEGMENTATION_HEIGHT, resizeQuality: 'medium' });
+      small = await createImageBitmap(frame, { resizeWidth: SEGMENTATION_WIDTH, resizeHeight: SEGMENTATION_HEIGHT, resizeQuality: 'medium' });
       const startedAt = performance.now();
-      // The frame may be closed from here on; the segmentation runs on the copy.
+      // The frame may be closed from here on: the segmentation runs on the copy, which it takes.
       void seg
         .segment(small)
         .then(
           (next) => {
-            mask?.close();
-            mask = next;
+            keepMask(next);
             nextSegmentAt = nextStepAt(startedAt, performance.now() - startedAt);
           },
           () => undefined, // a frame the segmenter cannot read is skipped; the latest mask stays in use
         )
         .finally(() => (segmenting = false));
     } catch {
+      // No copy, or a segmenter that threw before taking it: the copy is ours to close.
+      small?.close();
       segmenting = false;
     }
   };
@@ -89,32 +108,38 @@ export function runFeed({ id, readable, writable, effect, background }: StartFee
     drawEffectFrame(ctx, frame, currentMask, room);
     const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
     const out = new VideoFrame(pixels, { format: 'RGBA', codedWidth: canvas.width, codedHeight: canvas.height, timestamp: frame.timestamp });
-    // A written frame belongs to the track; one the stopped track refuses is still ours to close.
-    await writer.write(out).catch((error: unknown) => {
+    try {
+      await writer.write(out);
+    } finally {
+      // Written, the track has its own; refused, it is still ours.
       out.close();
-      throw error;
-    });
+    }
     drawAllowedAt = nextDrawAt(startedAt, performance.now() - startedAt);
     if (!announced) post({ type: 'running', id });
     announced = true;
   };
 
-  // Reads until the camera copy ends (the main thread stops it with the feed), closing every frame
-  // it is handed, also after the feed stopped: a frame left unclosed would hold up the camera.
-  const drain = () => void reader.cancel().catch(() => undefined);
+  let closing = false;
+  /** Closes the feed's output once, after the writes already made. */
+  const closeOutput = () => {
+    if (!closing) void writer.close().catch(() => undefined);
+    closing = true;
+  };
+
+  /** Closes every frame still coming until the camera copy ends (the main thread stops it). */
   const closeRest = async (): Promise<void> => {
     for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
       if (done) return;
-      value?.close();
+      value.close();
     }
   };
-  let drainTimer: ReturnType<typeof setTimeout> | undefined;
-  void (async () => {
+
+  const drawEach = async () => {
     const seg = await segmenter;
     for (;;) {
       const { value: frame, done } = await reader.read();
-      if (done || !frame) break;
+      if (done) return;
       try {
         if (!running) continue;
         fitTo(frame);
@@ -125,23 +150,24 @@ export function runFeed({ id, readable, writable, effect, background }: StartFee
         frame.close();
       }
     }
-  })()
+  };
+
+  void drawEach()
     .catch((error: unknown) => {
       if (running) post({ type: 'failed', id, message: errorMessage(error) });
-      // A stop can make a write fail mid-frame: frames still queued must be closed, not left to the
-      // garbage collector (which logs each one), until the camera copy ends.
       return closeRest();
     })
     .finally(() => {
-      clearTimeout(drainTimer);
+      ended = true;
       mask?.close();
       background?.close();
-      void writer.close().catch(() => undefined);
+      closeOutput();
     });
 
-  return () => {
-    running = false;
-    // The camera copy's end finishes the loop; if it never comes, the stream is cancelled.
-    drainTimer = setTimeout(drain, STOP_GRACE_MS);
+  return {
+    stop: () => {
+      running = false;
+      closeOutput();
+    },
   };
 }
