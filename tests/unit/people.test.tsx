@@ -60,17 +60,17 @@ describe('removals, applied at once (the calls are tests/unit/people.service.tes
 
   it('an attendee leaves the list; the rollback puts them back in their place', () => {
     peopleActions.setAttendees([person('a', 'Ann', 1), person('b', 'Ben', 2), person('c', 'Cy', 3)]);
-    const removal = peopleActions.removeAttendee('b')!;
+    const removal = peopleActions.takeOutAttendee('b')!;
     expect(removal.attendee.name).toBe('Ben');
     expect(usePeopleStore.getState().attendees.map((p) => p.id)).toEqual(['a', 'c']);
     removal.rollback();
     expect(usePeopleStore.getState().attendees.map((p) => p.id)).toEqual(['a', 'b', 'c']);
-    expect(peopleActions.removeAttendee('nobody')).toBeNull();
+    expect(peopleActions.takeOutAttendee('nobody')).toBeNull();
   });
 
   it('a rollback after the roster brought the attendee back does not add them twice', () => {
     peopleActions.setAttendees([person('a', 'Ann', 1)]);
-    const removal = peopleActions.removeAttendee('a')!;
+    const removal = peopleActions.takeOutAttendee('a')!;
     peopleActions.setAttendees([person('a', 'Ann', 1)]);
     removal.rollback();
     expect(usePeopleStore.getState().attendees).toHaveLength(1);

@@ -6,7 +6,8 @@
  */
 import { errorMessage } from '../../log';
 import type { CameraEffect, EffectStream } from './cameraEffects';
-import type { EffectsWorkerReply, EffectsWorkerRequest, StartFeed } from './cameraEffects.worker';
+import type { EffectsWorkerReply, EffectsWorkerRequest } from './cameraEffects.worker';
+import type { StartFeed } from './cameraEffectsFeed';
 import { SEGMENTATION_WORKER_URL } from './segmentation';
 
 /** Chrome's insertable streams for video tracks (not in TypeScript's DOM library). */
@@ -47,7 +48,7 @@ function startWorkers(): Promise<EffectsWorker> {
       } else if (reply.type === 'running') {
         waiting.get(reply.id)?.resolve();
         waiting.delete(reply.id);
-      } else if (reply.id === undefined) fail(new Error(reply.message));
+      } else if (!('id' in reply)) fail(new Error(reply.message));
       else {
         waiting.get(reply.id)?.reject(new Error(reply.message));
         waiting.delete(reply.id);
@@ -77,6 +78,8 @@ async function backgroundBitmap(effect: CameraEffect): Promise<ImageBitmap | nul
 }
 
 let nextId = 1;
+/** How long after a stop the feed's track is stopped here if the worker has not ended it (a terminated worker). */
+const FEED_END_GRACE_MS = 5000;
 
 /**
  * The camera through the effect, as a new stream (audio passes through); resolves once processed
@@ -100,13 +103,23 @@ export async function startEffectStream(camera: MediaStream, effect: CameraEffec
   const processor = new MediaStreamTrackProcessor({ track: input });
   const generator = new MediaStreamTrackGenerator({ kind: 'video' });
   const request: StartFeed = { type: 'start', id, readable: processor.readable, writable: generator.writable, effect, background };
+  try {
+    worker.post(request, [processor.readable, generator.writable, ...(background ? [background] : [])] as unknown as Transferable[]);
+  } catch (error) {
+    input.stop();
+    generator.stop();
+    background?.close();
+    throw error;
+  }
   const running = worker.running(id);
-  worker.post(request, [processor.readable, generator.writable, ...(background ? [background] : [])] as unknown as Transferable[]);
-  // Ending the camera copy ends the worker's stream, which closes every frame still on its way.
+  // Each stream ends from the side that produces it, never cut in the middle, which would drop the
+  // frames still on their way between the threads unclosed: the camera copy ends here (the worker
+  // closes every frame still coming), and the worker closes the feed after its last frame, which
+  // ends the generator's track. Only a worker that never does (it was terminated) is overtaken.
   const stop = () => {
     worker.post({ type: 'stop', id });
     input.stop();
-    generator.stop();
+    setTimeout(() => generator.stop(), FEED_END_GRACE_MS);
   };
   try {
     await running;

@@ -98,7 +98,7 @@ export const moderatorActions = {
 
   /** Remove guest (§2): the kick-out call; the attendee is back in place if it fails. */
   async removeAttendee(id: string): Promise<boolean> {
-    const removal = peopleActions.removeAttendee(id);
+    const removal = peopleActions.takeOutAttendee(id);
     if (!removal) return false;
     try {
       await backend().people.kickOut('attendee', id);

@@ -86,7 +86,7 @@ export const peopleActions = {
     usePeopleStore.setState({ attendees: [], presenters: [], listed: new Set<string>() });
   },
   /** Remove guest (§2): off the list now; returns who it was and the rollback (back in place), or null if unknown. */
-  removeAttendee(id: string): { attendee: Participant; rollback: Rollback } | null {
+  takeOutAttendee(id: string): { attendee: Participant; rollback: Rollback } | null {
     const index = usePeopleStore.getState().attendees.findIndex((a) => a.id === id);
     const attendee = usePeopleStore.getState().attendees[index];
     if (!attendee) return null;
