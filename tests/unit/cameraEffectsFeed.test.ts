@@ -67,12 +67,14 @@ function camera() {
   let waiting: ((r: ReadableStreamReadResult<FakeFrame>) => void) | null = null;
   let ended = false;
   const reader = {
-    read: () =>
-      new Promise<ReadableStreamReadResult<FakeFrame>>((resolve) => {
-        if (queue.length > 0) resolve({ value: queue.shift()!, done: false });
-        else if (ended) resolve({ value: undefined, done: true });
-        else waiting = resolve;
-      }),
+    read: vi.fn(
+      () =>
+        new Promise<ReadableStreamReadResult<FakeFrame>>((resolve) => {
+          if (queue.length > 0) resolve({ value: queue.shift()!, done: false });
+          else if (ended) resolve({ value: undefined, done: true });
+          else waiting = resolve;
+        }),
+    ),
     cancel: vi.fn(async () => undefined),
   };
   const deliver = (r: ReadableStreamReadResult<FakeFrame>) => {
@@ -140,7 +142,8 @@ function start(opts: { answer?: 'ok' | 'fail' | 'hold'; segmenter?: Promise<Segm
   const segmentation = segmenterWith();
   const replies: FeedReply[] = [];
   const feed = runFeed(
-    { type: 'start', id: 7, readable: cam.readable, writable: out.writable, effect: { kind: 'blur', px: 10 }, background: (opts.background ?? null) as unknown as ImageBitmap | null },
+    { type: 'start', id: 7, writable: out.writable, effect: { kind: 'blur', px: 10 }, background: (opts.background ?? null) as unknown as ImageBitmap | null },
+    cam.readable,
     opts.segmenter ?? segmentation.segmenter,
     (reply) => replies.push(reply),
   );
@@ -174,22 +177,36 @@ describe('the camera-effects feed closes every VideoFrame', () => {
     f.expectNothingCut();
   });
 
-  it('stop mid-frame (while the frame is copied for the segmenter): that frame and every later one are closed, nothing is drawn', async () => {
+  it('stop mid-frame (while the frame is copied for the segmenter): that frame is closed, nothing is drawn, no frame is read after it', async () => {
     let copied!: (copy: FakeBitmap) => void;
     makeCopy = () => new Promise((resolve) => (copied = resolve));
     const f = start();
     f.cam.push('in hand');
     await settle();
     f.feed.stop();
+    expect(f.replies).toEqual([]);
     copied(bitmap('copy'));
+    await settle();
+    expect(f.cam.sent[0]!.closed).toBe(true);
+    expect(made).toEqual([]);
+    expect(f.cam.reader.read).toHaveBeenCalledOnce();
+    expect(f.out.writer.close).toHaveBeenCalledOnce();
+    expect(f.replies).toEqual([{ type: 'stopped', id: 7 }]);
+    f.expectNothingCut();
+  });
+
+  it('stop while waiting for a frame: the frame that comes is closed undrawn, and only then is the feed stopped', async () => {
+    const f = start();
+    await withMask(f);
+    f.feed.stop();
+    await settle();
+    expect(f.replies).toEqual([]);
     f.cam.push('after the stop');
     await settle();
-    expect(f.cam.sent.map((s) => s.closed)).toEqual([true, true]);
+    expect(f.cam.sent.every((s) => s.closed)).toBe(true);
     expect(made).toEqual([]);
-    expect(f.out.writer.close).toHaveBeenCalledOnce();
-    f.cam.end();
-    await settle();
-    expect(f.out.writer.close).toHaveBeenCalledOnce();
+    expect(f.cam.reader.read).toHaveBeenCalledTimes(2);
+    expect(f.replies).toEqual([{ type: 'stopped', id: 7 }]);
     f.expectNothingCut();
   });
 
@@ -202,15 +219,16 @@ describe('the camera-effects feed closes every VideoFrame', () => {
     f.feed.stop();
     expect(f.out.writer.close).toHaveBeenCalledOnce(); // queued behind the write by the stream
     f.out.held[0]!.resolve();
-    f.cam.push('after the stop');
     await settle();
     expect(f.out.written).toHaveLength(1);
     expect(made.map((m) => m.closed)).toEqual([true]);
     expect(f.cam.sent.every((s) => s.closed)).toBe(true);
+    expect(f.cam.reader.read).toHaveBeenCalledTimes(2);
+    expect(f.replies).toEqual([{ type: 'running', id: 7 }, { type: 'stopped', id: 7 }]);
     f.expectNothingCut();
   });
 
-  it('a write that fails: the drawn frame and the camera frame are closed, the failure is told once, and the frames still coming are closed until the copy ends', async () => {
+  it('a write that fails: the drawn frame and the camera frame are closed, the failure is told once, and the frames still coming are closed until the stop', async () => {
     const f = start({ answer: 'fail' });
     await withMask(f);
     f.cam.push('refused');
@@ -222,9 +240,12 @@ describe('the camera-effects feed closes every VideoFrame', () => {
     await settle();
     expect(f.cam.sent.every((s) => s.closed)).toBe(true);
     expect(f.out.written).toHaveLength(1);
-    f.cam.end();
+    f.feed.stop();
+    f.cam.push('last');
     await settle();
+    expect(f.cam.sent.every((s) => s.closed)).toBe(true);
     expect(f.out.writer.close).toHaveBeenCalledOnce();
+    expect(f.replies.at(-1)).toEqual({ type: 'stopped', id: 7 });
     f.expectNothingCut();
   });
 
@@ -257,7 +278,7 @@ describe('the camera-effects feed closes every VideoFrame', () => {
     f.expectNothingCut();
   });
 
-  it('a segmenter that never started: the failure is told and every frame is closed until the copy ends', async () => {
+  it('a segmenter that never started: the failure is told and every frame is closed as it comes', async () => {
     const f = start({ segmenter: Promise.reject(new Error('no WebAssembly')) });
     f.cam.push('one');
     f.cam.push('two');
@@ -286,6 +307,10 @@ describe('the camera-effects feed closes every VideoFrame', () => {
     lateMask(late);
     await settle();
     expect(late.closed).toBe(true);
+    // A stop after the end has nothing to wait for.
+    expect(f.replies).toEqual([{ type: 'running', id: 7 }]);
+    f.feed.stop();
+    expect(f.replies.at(-1)).toEqual({ type: 'stopped', id: 7 });
     f.expectNothingCut();
   });
 });

@@ -1,8 +1,9 @@
 /**
- * Starts camera effects off the main thread: the camera track's frames go to the camera-effects
- * worker as a stream (MediaStreamTrackProcessor, Chrome's insertable streams) and come back as a
- * new track (MediaStreamTrackGenerator), so the studio's main thread does no per-frame work. The
- * two workers (effects, segmentation) are started on first use and kept for every later feed.
+ * Starts camera effects off the main thread: the camera track's frames (MediaStreamTrackProcessor,
+ * Chrome's insertable streams) go to the camera-effects worker one by one as it asks for them, and
+ * come back as a new track (MediaStreamTrackGenerator, whose stream the worker writes), so the
+ * studio's main thread only hands each frame over. The two workers (effects, segmentation) are
+ * started on first use and kept for every later feed.
  */
 import { errorMessage } from '../../log';
 import type { CameraEffect, EffectStream } from './cameraEffects';
@@ -16,8 +17,13 @@ declare const MediaStreamTrackGenerator: (new (init: { kind: 'video' }) => Media
 
 interface EffectsWorker {
   post(request: EffectsWorkerRequest, transfer?: Transferable[]): void;
-  /** Resolves when the feed's first frame is out; rejects if it cannot run. */
-  running(id: number): Promise<void>;
+  /**
+   * Resolves when the worker says so of the feed ('running': its first frame is out; 'stopped': it
+   * reads no more); rejects if the feed cannot run or the workers failed.
+   */
+  reply(id: number, type: 'running' | 'stopped'): Promise<void>;
+  /** Calls `next` each time the feed asks for a camera frame; returns the end of that. */
+  onNext(id: number, next: () => void): () => void;
 }
 
 let started: Promise<EffectsWorker> | null = null;
@@ -29,7 +35,14 @@ function startWorkers(): Promise<EffectsWorker> {
     }
     const segmentation = new Worker(SEGMENTATION_WORKER_URL);
     const effects = new Worker(new URL('./cameraEffects.worker.ts', import.meta.url), { type: 'module' });
-    const waiting = new Map<number, { resolve(): void; reject(error: Error): void }>();
+    const waiting = new Map<string, { resolve(): void; reject(error: Error): void }>();
+    const asking = new Map<number, () => void>();
+    const answer = (key: string, error?: Error) => {
+      const w = waiting.get(key);
+      waiting.delete(key);
+      if (error) w?.reject(error);
+      else w?.resolve();
+    };
     const fail = (error: Error) => {
       segmentation.terminate();
       effects.terminate();
@@ -43,16 +56,16 @@ function startWorkers(): Promise<EffectsWorker> {
       if (reply.type === 'ready') {
         resolve({
           post: (request, transfer = []) => effects.postMessage(request, transfer),
-          running: (id) => new Promise((res, rej) => waiting.set(id, { resolve: res, reject: rej })),
+          reply: (id, type) => new Promise((res, rej) => waiting.set(`${type} ${id}`, { resolve: res, reject: rej })),
+          onNext: (id, next) => {
+            asking.set(id, next);
+            return () => asking.delete(id);
+          },
         });
-      } else if (reply.type === 'running') {
-        waiting.get(reply.id)?.resolve();
-        waiting.delete(reply.id);
-      } else if (!('id' in reply)) fail(new Error(reply.message));
-      else {
-        waiting.get(reply.id)?.reject(new Error(reply.message));
-        waiting.delete(reply.id);
-      }
+      } else if (reply.type === 'next') asking.get(reply.id)?.();
+      else if (reply.type !== 'failed') answer(`${reply.type} ${reply.id}`);
+      else if ('id' in reply) answer(`running ${reply.id}`, new Error(reply.message));
+      else fail(new Error(reply.message));
     });
     const channel = new MessageChannel();
     segmentation.postMessage({ type: 'connect', port: channel.port1 }, [channel.port1]);
@@ -78,8 +91,8 @@ async function backgroundBitmap(effect: CameraEffect): Promise<ImageBitmap | nul
 }
 
 let nextId = 1;
-/** How long after a stop the feed's track is stopped here if the worker has not ended it (a terminated worker). */
-const FEED_END_GRACE_MS = 5000;
+/** How long a stopping feed may take to say it reads no more before its tracks are ended here anyway. */
+const FEED_STOP_GRACE_MS = 5000;
 
 /**
  * The camera through the effect, as a new stream (audio passes through); resolves once processed
@@ -95,31 +108,50 @@ export async function startEffectStream(camera: MediaStream, effect: CameraEffec
   } catch (error) {
     throw new Error(`the virtual background image did not load: ${errorMessage(error)}`);
   }
-  // Created and handed over in one task: a frame queued before the hand-over would be cloned into
-  // the worker and its original left unclosed here.
   const id = nextId++;
   // The worker reads a copy of the camera track, so ending this feed never ends the camera.
   const input = track.clone();
-  const processor = new MediaStreamTrackProcessor({ track: input });
+  const frames = new MediaStreamTrackProcessor({ track: input }).readable.getReader();
   const generator = new MediaStreamTrackGenerator({ kind: 'video' });
-  const request: StartFeed = { type: 'start', id, readable: processor.readable, writable: generator.writable, effect, background };
+  const request: StartFeed = { type: 'start', id, writable: generator.writable, effect, background };
   try {
-    worker.post(request, [processor.readable, generator.writable, ...(background ? [background] : [])] as unknown as Transferable[]);
+    worker.post(request, [generator.writable, ...(background ? [background] : [])] as unknown as Transferable[]);
   } catch (error) {
     input.stop();
     generator.stop();
     background?.close();
     throw error;
   }
-  const running = worker.running(id);
-  // Each stream ends from the side that produces it, never cut in the middle, which would drop the
-  // frames still on their way between the threads unclosed: the camera copy ends here (the worker
-  // closes every frame still coming), and the worker closes the feed after its last frame, which
-  // ends the generator's track. Only a worker that never does (it was terminated) is overtaken.
+  // Each frame the feed asks for is read here and transferred: a read and a hand-over, nothing else
+  // per frame. The processor's stream itself is not handed over: until the worker has taken it,
+  // Chrome makes its frames on this thread and can drop one on the way, unclosed (seen when a feed
+  // starts while the worker is busy with the last one).
+  const handOver = () =>
+    void frames.read().then(
+      ({ value, done }) => (done ? worker.post({ type: 'frame', id, frame: null }) : worker.post({ type: 'frame', id, frame: value }, [value])),
+      () => worker.post({ type: 'frame', id, frame: null }),
+    );
+  const stopHandingOver = worker.onNext(id, handOver);
+  const running = worker.reply(id, 'running');
+  // No stream is cut in the middle, which drops the frames on their way unclosed: the worker
+  // finishes its frame, reads no more and closes the feed (which ends the generator's track), then
+  // says 'stopped'; only then does the camera copy end, with no read pending here (Chrome can drop
+  // the frame a pending read is about to get when its track ends). A worker that cannot answer is
+  // overtaken, the generator too.
   const stop = () => {
+    const stopped = worker.reply(id, 'stopped');
     worker.post({ type: 'stop', id });
-    input.stop();
-    setTimeout(() => generator.stop(), FEED_END_GRACE_MS);
+    const end = (generatorToo: boolean) => {
+      clearTimeout(overtake);
+      stopHandingOver();
+      input.stop();
+      if (generatorToo) generator.stop();
+    };
+    const overtake = setTimeout(() => end(true), FEED_STOP_GRACE_MS);
+    stopped.then(
+      () => end(false),
+      () => end(true),
+    );
   };
   try {
     await running;

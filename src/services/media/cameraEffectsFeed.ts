@@ -8,11 +8,12 @@
  *
  * Every VideoFrame is closed on every path: one left to the garbage collector holds up the camera.
  * A camera frame is closed once drawn or skipped, whatever happened meanwhile (a stop, a failed
- * write, a segmenter that throws); after a stop or a failure the frames still coming are closed as
- * they come, until the camera copy ends. A drawn frame is closed once written (the track keeps its
- * own) or refused. The streams are never cancelled or aborted, as that drops the frames on their way
- * between the threads unclosed: each ends from the side that produces it, the camera copy on the
- * main thread and the feed here (its writer closes after its last write).
+ * write, a segmenter that throws); after a failure the frames still coming are closed as they come.
+ * A drawn frame is closed once written (the track keeps its own) or refused. The streams are never
+ * cancelled or aborted (that drops the frames on their way unclosed): a stop finishes the frame in
+ * hand, reads no more, closes the feed's output after its last write (which ends the studio's
+ * track) and says 'stopped'; only then does the main thread end the camera copy, with no read of
+ * its own pending (Chrome can drop the frame a pending read is about to get when its track ends).
  */
 import { errorMessage } from '../../log';
 import { drawBlurredCover, drawEffectFrame, nextDrawAt, nextStepAt, ROOM_SCALE, type CameraEffect } from './cameraEffects';
@@ -21,21 +22,24 @@ import { SEGMENTATION_HEIGHT, SEGMENTATION_WIDTH, type Segmenter } from './segme
 export interface StartFeed {
   type: 'start';
   id: number;
-  readable: ReadableStream<VideoFrame>;
   writable: WritableStream<VideoFrame>;
   effect: CameraEffect;
   background: ImageBitmap | null;
 }
 
-export type FeedReply = { type: 'running'; id: number } | { type: 'failed'; id: number; message: string };
+export type FeedReply = { type: 'running' | 'stopped'; id: number } | { type: 'failed'; id: number; message: string };
 
 export interface Feed {
-  /** Stops drawing and closes the feed's output after its last frame, which ends the studio's track. */
+  /** Stops drawing; the feed closes its output after its last write and says 'stopped' once it reads no more. */
   stop(): void;
 }
 
-export function runFeed({ id, readable, writable, effect, background }: StartFeed, segmenter: Promise<Segmenter>, post: (reply: FeedReply) => void): Feed {
+/** Runs the feed on its camera frames (cameraFrames.ts). */
+export function runFeed({ id, writable, effect, background }: StartFeed, readable: ReadableStream<VideoFrame>, segmenter: Promise<Segmenter>, post: (reply: FeedReply) => void): Feed {
+  /** Drawing: false after a stop or a failure. */
   let running = true;
+  /** A stop was asked for: no more reads. */
+  let stopping = false;
   const reader = readable.getReader();
   const writer = writable.getWriter();
   // Drawn in this worker's memory (willReadFrequently keeps the canvases off the GPU) and sent on as
@@ -126,48 +130,51 @@ export function runFeed({ id, readable, writable, effect, background }: StartFee
     closing = true;
   };
 
-  /** Closes every frame still coming until the camera copy ends (the main thread stops it). */
-  const closeRest = async (): Promise<void> => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
-      if (done) return;
-      value.close();
-    }
-  };
-
-  const drawEach = async () => {
-    const seg = await segmenter;
-    for (;;) {
+  /** Hands each frame read to `handle`, then closes it, until a stop or the end of the camera copy. */
+  const readEach = async (handle: (frame: VideoFrame) => Promise<void>): Promise<void> => {
+    while (!stopping) {
       const { value: frame, done } = await reader.read();
       if (done) return;
       try {
-        if (!running) continue;
-        fitTo(frame);
-        await segmentLater(seg, frame);
-        // Nothing is written before the first mask: the room never shows.
-        if (mask && running && performance.now() >= drawAllowedAt) await draw(frame, mask);
+        await handle(frame);
       } finally {
         frame.close();
       }
     }
   };
 
+  const drawEach = async () => {
+    const seg = await segmenter;
+    await readEach(async (frame) => {
+      if (!running) return;
+      fitTo(frame);
+      await segmentLater(seg, frame);
+      // Nothing is written before the first mask: the room never shows.
+      if (mask && running && performance.now() >= drawAllowedAt) await draw(frame, mask);
+    });
+  };
+
   void drawEach()
     .catch((error: unknown) => {
       if (running) post({ type: 'failed', id, message: errorMessage(error) });
-      return closeRest();
+      running = false;
+      return readEach(async () => undefined);
     })
+    .catch(() => undefined) // the camera copy failed: nothing more comes
     .finally(() => {
       ended = true;
       mask?.close();
       background?.close();
       closeOutput();
+      if (stopping) post({ type: 'stopped', id });
     });
 
   return {
     stop: () => {
       running = false;
+      stopping = true;
       closeOutput();
+      if (ended) post({ type: 'stopped', id });
     },
   };
 }
