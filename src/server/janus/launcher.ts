@@ -13,7 +13,8 @@
  * The child never outlives this process: it is killed on `stop()`, on this process' exit, and (by a
  * small watchdog reading a pipe from this process) when this process dies any other way.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { exited, guardChild } from '../processGuard';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -153,28 +154,6 @@ async function ready(httpUrl: string, serverName: string): Promise<boolean> {
   }
 }
 
-/**
- * A shell that waits for its stdin (a pipe from this process) to close, then stops Janus: when this
- * process dies without running its exit handlers (SIGKILL, an unhandled SIGTERM), the pipe closes.
- */
-const WATCHDOG = [
-  'while read -r _; do :; done',
-  'kill -TERM "$1" 2>/dev/null || exit 0',
-  // SIGKILL only a Janus still there after 3 s (polled, so a freed process id is not signalled later).
-  'i=0; while [ $i -lt 30 ] && kill -0 "$1" 2>/dev/null; do sleep 0.1; i=$((i+1)); done',
-  'kill -0 "$1" 2>/dev/null && kill -KILL "$1"',
-  'exit 0',
-].join('; ');
-
-/** Resolves when the child has exited, or could not be spawned at all (then there is no 'exit'). */
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.once('error', () => child.pid === undefined && resolve());
-  });
-}
-
 async function startOnce(bin: string, dir: string, log: WriteStream, tail: LogTail): Promise<RunningJanus> {
   const [wsPort = 0, httpPort = 0] = await freePorts(2);
   const adminKey = randomBytes(24).toString('base64url');
@@ -194,21 +173,8 @@ async function startOnce(bin: string, dir: string, log: WriteStream, tail: LogTa
   const spawnError = new Promise<Error>((resolve) => child.once('error', resolve));
   const gone = exited(child);
 
-  // Never an orphan: killed on this process' exit, and by the watchdog if this process dies otherwise.
-  const killNow = () => {
-    child.kill('SIGKILL');
-    watchdog?.kill('SIGKILL');
-  };
-  process.once('exit', killNow);
-  const watchdog = child.pid ? spawn('/bin/sh', ['-c', WATCHDOG, 'janus-watchdog', String(child.pid)], { stdio: ['pipe', 'ignore', 'ignore'] }) : null;
-  watchdog?.on('error', () => undefined);
-  watchdog?.unref();
-  (watchdog?.stdin as { unref?: () => void } | null)?.unref?.();
-  void gone.then(() => {
-    process.removeListener('exit', killNow);
-    // Janus is gone (stopped or crashed): the watchdog must not signal its process id later.
-    watchdog?.kill('SIGKILL');
-  });
+  // Never an orphan (processGuard.ts).
+  const release = guardChild(child, 'janus');
 
   let stopping: Promise<void> | null = null;
   const stop = () =>
@@ -219,7 +185,7 @@ async function startOnce(bin: string, dir: string, log: WriteStream, tail: LogTa
         await gone;
         clearTimeout(timer);
       }
-      watchdog?.kill('SIGKILL');
+      release();
     })());
 
   const httpUrl = `http://127.0.0.1:${httpPort}/janus`;
