@@ -31,6 +31,9 @@ import { userManagerRoutes } from './routes/userManager';
 import { eventSocketRoute } from './sockets/eventSocket';
 import { Hub } from './sockets/hub';
 import { studioSocketRoute } from './sockets/studioSocket';
+import { createLiveManager, liveLog } from './live/manager';
+import { streamKeysSecret } from './live/streamKeys';
+import { liveRoutes } from './routes/live';
 import { STUDIO_BASE, studioRoutes } from './studio';
 
 export interface AppOptions {
@@ -47,6 +50,10 @@ export interface AppOptions {
   inviteTtlMs?: number;
   /** The throttles' clock (tests move it). */
   now?: () => number;
+  /** The data folder: the broadcasts' HLS and recordings live under it, and the stream keys' secret. */
+  dataDir: string;
+  /** The capture worker's module (tests put a stand-in here; default live/worker/main.ts). */
+  captureWorkerEntry?: string;
 }
 
 function installCors(app: FastifyInstance, origins: readonly string[]): void {
@@ -58,7 +65,7 @@ function installCors(app: FastifyInstance, origins: readonly string[]): void {
     if (req.method === 'OPTIONS') {
       return reply
         .code(204)
-        .header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS')
+        .header('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS')
         .header('Access-Control-Allow-Headers', 'Authorization, X-Producer-Authorization, Content-Type')
         .header('Access-Control-Max-Age', '600')
         .send();
@@ -73,7 +80,19 @@ export async function buildServer(db: Db, options: AppOptions) {
   const timers = new Set<NodeJS.Timeout>();
   const hub = new Hub();
   const meeting = options.meeting ?? null;
+  const streamKeySecret = streamKeysSecret(options.dataDir);
+  const live = createLiveManager({
+    db,
+    hub,
+    dataDir: options.dataDir,
+    secret: streamKeySecret,
+    // The broadcasts' own log (no stream key reaches it: the worker redacts them).
+    log: liveLog(options.dataDir),
+    ...(options.captureWorkerEntry ? { workerEntry: options.captureWorkerEntry } : {}),
+  });
   const ctx: Ctx = {
+    live,
+    streamKeySecret,
     db,
     hub,
     filesDir: options.filesDir,
@@ -114,6 +133,7 @@ export async function buildServer(db: Db, options: AppOptions) {
   assetRoutes(app, ctx);
   cmsRoutes(app, ctx);
   channelRoutes(app, ctx);
+  liveRoutes(app, ctx);
   meetingRoutes(app, ctx);
   janusProxyRoute(app, ctx);
   eventSocketRoute(app, ctx);
@@ -131,6 +151,7 @@ export async function buildServer(db: Db, options: AppOptions) {
     app,
     hub,
     studio: studio.served,
+    live,
     stopTimers() {
       for (const t of timers) clearTimeout(t);
       timers.clear();

@@ -1,4 +1,5 @@
 /** Channel rows: loading (optionally locked), the channel as GET answers it, and access checks. */
+import { isCaptureToken } from './live/jobs';
 import { isModerator, requireModerator, tokenHash } from './auth';
 import { bodyOf, type ServerChannel } from './syncCore';
 import type { Queryable } from './db/adapter';
@@ -74,6 +75,8 @@ const OUTPUT_TOKEN_WRONG = 'This output link is not valid (the output token is w
  */
 export async function readerOf(db: Queryable, row: ChannelRow, token: string): Promise<{ guestId: string | null } | 'removed' | null> {
   if (row.output_token_hash && row.output_token_hash === tokenHash(token)) return { guestId: null };
+  // The capture worker's page reads with its job's one-time token.
+  if (token && (await isCaptureToken(db, row.uuid, tokenHash(token)))) return { guestId: null };
   const guest = await guestOfToken(db, token);
   if (!guest || guest.event_id !== row.event_id) return null;
   return guest.removed_at === null ? { guestId: guest.id } : 'removed';

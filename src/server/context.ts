@@ -2,6 +2,7 @@
 import type { Db } from './db/adapter';
 import type { Meeting } from './meeting';
 import type { Hub } from './sockets/hub';
+import type { LiveManager } from './live/manager';
 
 export interface Ctx {
   db: Db;
@@ -16,6 +17,10 @@ export interface Ctx {
   inviteTtlMs: number;
   /** The server key (serverKey.ts): invite links are derived from it. */
   serverKey: Buffer;
+  /** The broadcasts this backend runs (live/manager.ts). */
+  live: LiveManager;
+  /** Seals stream keys at rest (live/streamKeys.ts). */
+  streamKeySecret: Buffer;
   /** The clock of throttles (injected by tests). */
   now(): number;
 }

@@ -37,7 +37,9 @@ export interface MeetingJoin {
 export type Grant =
   | { kind: 'producer'; eventId: string; userId: string; sessionId: string | null }
   | { kind: 'guest'; eventId: string; guestId: string }
-  | { kind: 'output'; eventId: string; channel: string; outputTokenHash: string };
+  | { kind: 'output'; eventId: string; channel: string; outputTokenHash: string }
+  /** The capture worker's page, by its job's one-time token. */
+  | { kind: 'capture'; eventId: string; channel: string; captureTokenHash: string };
 
 /** A join token's holder: its room, its participant id and what the token was issued against. */
 export interface Member {

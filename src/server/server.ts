@@ -65,6 +65,8 @@ export interface BackendOptions {
   inviteTtlMs?: number;
   /** The clock of the sign-in throttle (tests move it). */
   now?: () => number;
+  /** The capture worker's module (server tests put a stand-in here). */
+  captureWorkerEntry?: string;
 }
 
 export interface Backend {
@@ -128,6 +130,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       corsOrigins: options.corsOrigins ?? DEFAULT_CORS_ORIGINS,
       origins,
       serverKey: serverKey(dataDir),
+      dataDir,
+      ...(options.captureWorkerEntry ? { captureWorkerEntry: options.captureWorkerEntry } : {}),
       sourceMaps: options.sourceMaps ?? (!production || process.env.STUDIO_SOURCE_MAPS === '1'),
       meeting,
       inviteTtlMs: options.inviteTtlMs ?? envMs('STUDIO_INVITE_TTL_MS') ?? INVITE_TTL_MS,
@@ -138,6 +142,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     const address = built.app.server.address();
     const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
     origins.listening(host, port);
+    built.live.begin(`http://${host.includes(':') ? `[${host}]` : host}:${port}`);
     let closed: Promise<void> | null = null;
     const running = janus;
     const runningMeeting = meeting;
@@ -150,6 +155,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       users: await userCount(db),
       close() {
         closed ??= (async () => {
+          built.live.close();
           built.stopTimers();
           built.hub.terminateAll();
           await built.app.close();

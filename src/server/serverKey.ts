@@ -10,7 +10,12 @@ import { join } from 'node:path';
 export const SERVER_KEY_FILE = 'server.key';
 
 export function serverKey(dataDir: string): Buffer {
-  const path = join(dataDir, SERVER_KEY_FILE);
+  return keyFile(dataDir, SERVER_KEY_FILE);
+}
+
+/** 32 random bytes kept in `<dataDir>/<file>` (hex, mode 0600), made on first use. */
+export function keyFile(dataDir: string, file: string): Buffer {
+  const path = join(dataDir, file);
   if (existsSync(path)) {
     const key = Buffer.from(readFileSync(path, 'utf8').trim(), 'hex');
     if (key.length === 32) return key;

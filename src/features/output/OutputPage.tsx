@@ -14,6 +14,7 @@ import { watchChannelMedia } from '../../services/media/channelMedia';
 import { useProgramStore } from '../../state/programStore';
 import { startProgramCanvas } from './programCanvas';
 import { installOutputTestHook, outputClock } from './outputTestHook';
+import { captureParams, captureSize, startCapture } from './capture';
 
 /** Follows the program from the link's channel (the demo's output page has none: it follows this browser's tabs). */
 function followOutput(refused: (message: string) => void): () => void {
@@ -21,6 +22,10 @@ function followOutput(refused: (message: string) => void): () => void {
     refused: (message) => refused(message === null ? OUTPUT_TEXTS.missingToken : `${OUTPUT_TEXTS.refused} ${message}`),
   });
 }
+
+/** Capture mode (the backend's capture worker) draws at the broadcast quality's size; otherwise full 1080p. */
+const capture = captureParams();
+const size = capture ? captureSize(capture) : { width: OUTPUT_WIDTH_PX, height: OUTPUT_HEIGHT_PX };
 
 export function OutputPage() {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -32,14 +37,16 @@ export function OutputPage() {
     const stopFollowing = followOutput(setRefusal);
     const stopMedia = watchChannelMedia(useProgramStore);
     // Outside production the golden images pin the clock (a ticker at a known offset); in production it is real time.
-    const testing = import.meta.env.MODE !== 'production';
+    const testing = import.meta.env.MODE !== 'production' && !capture;
+    let stopCapture = () => undefined as void;
     const stopCanvas = startProgramCanvas(el, {
-      width: OUTPUT_WIDTH_PX,
-      height: OUTPUT_HEIGHT_PX,
+      ...size,
       name: 'output',
       ...(testing ? { clock: outputClock, ready: (c, source) => installOutputTestHook(c, source.showFixed) } : {}),
+      ...(capture ? { ready: (c) => (stopCapture = startCapture(el, c, capture)) } : {}),
     });
     return () => {
+      stopCapture();
       stopFollowing();
       stopMedia();
       stopCanvas();
@@ -48,7 +55,7 @@ export function OutputPage() {
   }, []);
   return (
     <>
-      <canvas ref={canvas} className="output-canvas" width={OUTPUT_WIDTH_PX} height={OUTPUT_HEIGHT_PX} data-testid="output-canvas" aria-label="Program output" />
+      <canvas ref={canvas} className="output-canvas" width={size.width} height={size.height} data-testid="output-canvas" aria-label="Program output" />
       {refusal && (
         <div className="output-refused" role="alert" data-testid="output-refused">
           {refusal}

@@ -201,6 +201,51 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE invites SET rotated_at = created_at WHERE rotated_at IS NULL;
       ALTER TABLE invites DROP COLUMN token`,
   },
+  {
+    id: 8,
+    name: 'going live: destinations (stream keys encrypted), live jobs with a heartbeat, recordings',
+    sql: `
+      CREATE TABLE destinations (
+        id text PRIMARY KEY,
+        event_id text NOT NULL,
+        name text NOT NULL,
+        server_url text NOT NULL,
+        key_cipher text NOT NULL,
+        key_last4 text NOT NULL,
+        enabled boolean NOT NULL DEFAULT true,
+        created_at bigint NOT NULL
+      );
+      CREATE INDEX destinations_event ON destinations(event_id);
+      CREATE TABLE live_jobs (
+        id text PRIMARY KEY,
+        channel_uuid text NOT NULL,
+        event_id text NOT NULL,
+        state text NOT NULL,
+        quality text NOT NULL,
+        owner text,
+        heartbeat_at bigint NOT NULL,
+        started_at bigint NOT NULL,
+        live_at bigint,
+        ended_at bigint,
+        stop_requested boolean NOT NULL DEFAULT false,
+        error text,
+        recording_id text NOT NULL,
+        capture_token_hash text NOT NULL
+      );
+      CREATE INDEX live_jobs_channel ON live_jobs(channel_uuid);
+      CREATE INDEX live_jobs_state ON live_jobs(state);
+      CREATE TABLE recordings (
+        id text PRIMARY KEY,
+        event_id text NOT NULL,
+        channel_uuid text NOT NULL,
+        started_at bigint NOT NULL,
+        ended_at bigint,
+        duration_sec double precision,
+        size_bytes bigint,
+        state text NOT NULL
+      );
+      CREATE INDEX recordings_event ON recordings(event_id)`,
+  },
 ];
 
 /** Runs every migration not yet recorded, each in its own transaction; returns the ids it ran. */

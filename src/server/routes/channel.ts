@@ -18,12 +18,13 @@ import { CHANNEL_BODY_LIMIT_BYTES, REASON_TEXT_MAX, URL_TEXT_MAX } from '../limi
 import type { UpdateReason } from '../../../compositor/model/types';
 import { nametagPng } from '../nametag';
 import { updateVideoShare } from './moderator';
+import { isQuality, QUALITIES, type Quality } from '../../lib/captureContract';
 
 export const STUDIO_API = '/api/studio';
 /** §9 playout frame rate: a seek position is a frame number at 30 fps. */
 const PLAYOUT_FPS = 30;
-/** Go live / stop live: the container state, then the final one this long after. */
-export const STATE_STEP_MS = 300;
+/** §9 the broadcast quality when a call names none (the settings' default). */
+const DEFAULT_QUALITY: Quality = '1080p';
 const NAME_MAX = 200;
 /** The channel's write calls take a larger body than the rest (limits.ts). */
 const CHANNEL_WRITE = { bodyLimit: CHANNEL_BODY_LIMIT_BYTES };
@@ -135,12 +136,16 @@ export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post<UuidParams>(`${STUDIO_API}/channel/:uuid/resync`, async (req) => channelJson(await accessible(req, req.params.uuid)));
 
-  for (const [path, from, to, steps, verb] of [
-    ['golive', [null, 'NEW', 'TERMINATED'], 'LIVE', ['CONTAINER_SELECTION', 'LIVE'], 'go Live'],
-    ['stoplive', ['LIVE'], 'NEW', ['CONTAINER_LIVE_ENDING', 'TERMINATED'], 'stop Live'],
+  // §4 go live / stop live: the channel's status at once; the broadcast states then come from the
+  // capture worker (live/manager.ts) as it really starts and stops.
+  for (const [path, from, to, verb] of [
+    ['golive', [null, 'NEW', 'TERMINATED'], 'LIVE', 'go Live'],
+    ['stoplive', ['LIVE'], 'NEW', 'stop Live'],
   ] as const) {
     app.post<UuidParams>(`${STUDIO_API}/channel/:uuid/${path}`, async (req) => {
       const me = await producer(req);
+      const body = isRecord(req.body) ? req.body : {};
+      if (body.quality !== undefined && !isQuality(body.quality)) throw badRequest(`quality must be one of ${Object.keys(QUALITIES).join(', ')}`);
       const row = await db.transaction(async (tx) => {
         const current = await loadChannel(tx, req.params.uuid, true);
         await requireChannelAccess(tx, me, current);
@@ -148,9 +153,8 @@ export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
         await tx.query('UPDATE channels SET event_status = $2 WHERE uuid = $1', [current.uuid, to]);
         return { ...current, event_status: to };
       });
-      const [first, last] = steps;
-      hub.pushStudio(row.uuid, { type: 'studio.state', state: first });
-      ctx.later(STATE_STEP_MS, () => hub.pushStudio(row.uuid, { type: 'studio.state', state: last }));
+      if (path === 'golive' && row.event_id) await ctx.live.start({ uuid: row.uuid, event_id: row.event_id }, isQuality(body.quality) ? body.quality : DEFAULT_QUALITY);
+      if (path === 'stoplive') await ctx.live.stop(row.uuid);
       return channelJson(row);
     });
   }

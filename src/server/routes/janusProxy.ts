@@ -13,6 +13,7 @@
  * has not joined its room within REGISTER_TIMEOUT_MS is closed; every frame the page sends passes
  * janus/relayFilter.ts first. A producer's relay closes when that session signs out.
  */
+import { isCaptureToken } from '../live/jobs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { WebSocket, type RawData } from 'ws';
 import { isModerator } from '../auth';
@@ -53,6 +54,8 @@ async function grantHolds(db: Queryable, grant: Grant): Promise<boolean> {
       const rows = await db.query<{ output_token_hash: string | null }>('SELECT output_token_hash FROM channels WHERE uuid = $1 AND event_id = $2', [grant.channel, grant.eventId]);
       return rows[0]?.output_token_hash === grant.outputTokenHash;
     }
+    case 'capture':
+      return isCaptureToken(db, grant.channel, grant.captureTokenHash);
   }
 }
 

@@ -5,8 +5,9 @@
  * - guests (the invite in the path, no user token): `GET guest/{inviteToken}`, `POST guest/{inviteToken}/join`;
  * - the output page or a guest's program return (an output or guest token): `POST meeting/output/{channel}?outputToken=`.
  */
+import { isCaptureToken } from '../live/jobs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireModerator, requireProducerToken } from '../auth';
+import { requireModerator, requireProducerToken, tokenHash } from '../auth';
 import { randomBytes } from 'node:crypto';
 import { channelOfEvent, loadChannel, readerOf, requireReader } from '../channels';
 import type { Ctx } from '../context';
@@ -62,7 +63,12 @@ export function meetingRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (!event?.instance_id) throw NO_INSTANCE();
     const guestId = reader && reader !== 'removed' ? reader.guestId : null;
     const participantId = guestId ? `${guestId}${RETURN_SUFFIX}` : `output-${randomBytes(8).toString('hex')}`;
-    const grant: Grant = guestId ? { kind: 'guest', eventId: event.id, guestId } : { kind: 'output', eventId: event.id, channel: row.uuid, outputTokenHash: row.output_token_hash ?? '' };
+    const capture = !guestId && (await isCaptureToken(db, row.uuid, tokenHash(token)));
+    const grant: Grant = guestId
+      ? { kind: 'guest', eventId: event.id, guestId }
+      : capture
+        ? { kind: 'capture', eventId: event.id, channel: row.uuid, captureTokenHash: tokenHash(token) }
+        : { kind: 'output', eventId: event.id, channel: row.uuid, outputTokenHash: row.output_token_hash ?? '' };
     return { participantId, meeting: await admit(meeting, roomOf(event.id, event.instance_id), participantId, grant) };
   });
 

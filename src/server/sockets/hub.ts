@@ -173,6 +173,11 @@ export class Hub {
     for (const c of this.studios.get(channel) ?? []) send(c.ws, message);
   }
 
+  /** To the channel's producers only (not its output pages or guests): the outputs' health names destinations. */
+  pushProducers(channel: string, message: unknown): void {
+    for (const c of this.studios.get(channel) ?? []) if (c.userId !== null) send(c.ws, message);
+  }
+
   /** Closes the studio sockets a guest registered (its token was revoked). */
   closeGuestStudios(guestId: string, code: number, reason: string): void {
     for (const set of this.studios.values())

@@ -12,6 +12,7 @@ import type { MeetingJoin } from '../../api/meeting';
 import { errorMessage, log } from '../../log';
 import { feedOfUrl } from '../../state/people/presenterCards';
 import { media } from '../media/elements';
+import { programSound } from '../media/programSound';
 import { createFeedMedia } from './feedMedia';
 import { MEETING_REJOIN_MAX_MS, MEETING_REJOIN_MIN_MS } from './studioMeeting';
 import { joinRoom, type RoomMember } from './videoRoom';
@@ -46,6 +47,8 @@ export function startProgramMedia(o: ProgramMediaOptions) {
   const ready = new Map<string, HTMLVideoElement>();
   let stopped = false;
 
+  /** The program's sound: every feed on air but the page's own and screen shares (which carry none). */
+  const heard = (feed: string) => feed !== o.ownFeed && !feed.endsWith('~screen');
   const wantedIn = (doc: ChannelDoc | null) => [...(doc ? onAirFeeds(doc).keys() : [])].filter((f) => f !== o.ownFeed);
   const register = (doc: ChannelDoc | null) => {
     if (!doc) return;
@@ -68,6 +71,7 @@ export function startProgramMedia(o: ProgramMediaOptions) {
   const feeds = createFeedMedia({
     wanted: () => new Set([...wantedIn(shown), ...wantedIn(pending)]),
     onStream(feed, stream) {
+      if (heard(feed)) programSound.feed(feed, stream);
       if (!stream) {
         ready.delete(feed);
         return;
@@ -84,7 +88,7 @@ export function startProgramMedia(o: ProgramMediaOptions) {
       };
       video.requestVideoFrameCallback(firstFrame);
     },
-    playsAudio: (feed) => feed !== o.ownFeed && !feed.endsWith('~screen'),
+    playsAudio: heard,
   });
 
   let session: JanusSession | null = null;

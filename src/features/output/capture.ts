@@ -1,0 +1,88 @@
+/**
+ * The output page's capture mode, for the backend's capture worker (`?capture={ingest socket}&
+ * quality=720p`): the program canvas at the quality's size, drawn CAPTURE_FPS times a second even
+ * when nothing moves (the compositor otherwise draws only on change, and a still canvas gives no
+ * frames), plus the program's sound, encoded here (MediaRecorder: H.264 + Opus in Matroska, a
+ * keyframe every KEYFRAME_INTERVAL_MS, RECORDER_SLICE_MS slices) and sent over the loopback socket.
+ * Status goes the same way as text, for the worker's log.
+ */
+import type { Compositor } from '../../../compositor/render';
+import { AUDIO_KBPS, AUDIO_SAMPLE_RATE, CAPTURE_FPS, CAPTURE_MIME, CAPTURE_PARAM, isQuality, KEYFRAME_INTERVAL_MS, QUALITIES, QUALITY_PARAM, RECORDER_SLICE_MS, type Quality } from '../../lib/captureContract';
+import { programSound } from '../../services/media/programSound';
+import { media } from '../../services/media/elements';
+import { mediaKey } from '../../../compositor/model/channel';
+import { useProgramStore } from '../../state/programStore';
+
+export interface CaptureParams {
+  ingest: string;
+  quality: Quality;
+}
+
+/** Capture mode's parameters, or null (a plain output page). Only a loopback socket is accepted. */
+export function captureParams(search = location.search): CaptureParams | null {
+  const params = new URLSearchParams(search);
+  const ingest = params.get(CAPTURE_PARAM);
+  const quality = params.get(QUALITY_PARAM) ?? '720p';
+  if (!ingest || !isQuality(quality)) return null;
+  try {
+    const url = new URL(ingest);
+    if (url.protocol !== 'ws:' || url.hostname !== '127.0.0.1') return null;
+  } catch {
+    return null;
+  }
+  return { ingest, quality };
+}
+
+export const captureSize = (p: CaptureParams) => QUALITIES[p.quality];
+
+/** The shared video's sound follows the program's foreground video. */
+function followSharedVideoSound(): () => void {
+  let key: string | null = null;
+  const update = () => {
+    const ref = useProgramStore.getState().doc.media.foregroundVideo;
+    const next = ref ? mediaKey.media('foregroundVideo', ref.id) : null;
+    const el = next ? media.get(next) : null;
+    if (next === key && (!el || el instanceof HTMLMediaElement)) return;
+    if (key) programSound.element(key, null);
+    key = next;
+    if (next && el instanceof HTMLMediaElement) programSound.element(next, el);
+  };
+  const stopMedia = media.subscribe(update);
+  const stopDoc = useProgramStore.subscribe(update);
+  update();
+  return () => {
+    stopMedia();
+    stopDoc();
+  };
+}
+
+export function startCapture(canvas: HTMLCanvasElement, compositor: Compositor, p: CaptureParams): () => void {
+  const socket = new WebSocket(p.ingest);
+  socket.binaryType = 'arraybuffer';
+  const say = (text: string) => socket.readyState === WebSocket.OPEN && socket.send(text);
+  const pump = setInterval(() => compositor.renderNow(), 1000 / CAPTURE_FPS);
+  const stopSound = followSharedVideoSound();
+  const stream = new MediaStream([...canvas.captureStream(CAPTURE_FPS).getVideoTracks(), programSound.track(AUDIO_SAMPLE_RATE)]);
+  const recorder = new MediaRecorder(stream, {
+    mimeType: CAPTURE_MIME,
+    videoBitsPerSecond: QUALITIES[p.quality].videoKbps * 1000,
+    audioBitsPerSecond: AUDIO_KBPS * 1000,
+    videoKeyFrameIntervalDuration: KEYFRAME_INTERVAL_MS,
+  } as MediaRecorderOptions);
+  recorder.ondataavailable = (e) => {
+    if (e.data.size > 0 && socket.readyState === WebSocket.OPEN) socket.send(e.data);
+  };
+  recorder.onerror = () => say('recorder error');
+  socket.onopen = () => {
+    recorder.start(RECORDER_SLICE_MS);
+    say(`capturing ${p.quality} (${canvas.width}×${canvas.height})`);
+  };
+  // The worker went away: nothing to send to; the worker starts a new page if the broadcast goes on.
+  socket.onclose = () => recorder.state !== 'inactive' && recorder.stop();
+  return () => {
+    clearInterval(pump);
+    stopSound();
+    if (recorder.state !== 'inactive') recorder.stop();
+    socket.close();
+  };
+}

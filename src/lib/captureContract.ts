@@ -1,0 +1,26 @@
+/**
+ * What the capture worker (src/server/live/worker) and the output page's capture mode agree on:
+ * the §9 broadcast qualities, the encoder's settings and the page parameters. Shared by both sides.
+ */
+
+/** §9 broadcast quality: the output's size and the encoder's video bitrate. */
+export const QUALITIES = {
+  '1080p': { width: 1920, height: 1080, videoKbps: 6000 },
+  '720p': { width: 1280, height: 720, videoKbps: 3500 },
+  '560p': { width: 996, height: 560, videoKbps: 1800 },
+} as const;
+export type Quality = keyof typeof QUALITIES;
+export const isQuality = (q: unknown): q is Quality => typeof q === 'string' && Object.hasOwn(QUALITIES, q);
+
+/** The page's frame rate and encoder settings: Matroska slices, a keyframe at least this often. */
+export const CAPTURE_FPS = 30;
+export const KEYFRAME_INTERVAL_MS = 2000;
+export const RECORDER_SLICE_MS = 250;
+export const AUDIO_KBPS = 128;
+export const AUDIO_SAMPLE_RATE = 48_000;
+/** H.264 (OpenH264 in Debian's Chromium) and Opus in Matroska; ffmpeg turns the Opus into AAC. */
+export const CAPTURE_MIME = 'video/x-matroska;codecs=avc1,opus';
+
+/** The output page's parameters in capture mode: the worker's ingest socket and the quality. */
+export const CAPTURE_PARAM = 'capture';
+export const QUALITY_PARAM = 'quality';

@@ -1,0 +1,120 @@
+/**
+ * An event's RTMP/RTMPS destinations (CONTRACT.md "Going live"): name, server URL and stream key,
+ * the key sealed at rest (streamKeys.ts) and shown to pages as its last characters only.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/adapter';
+import { badRequest, notFound } from '../errors';
+import { isRecord } from '../../../compositor/model/json';
+import { DESTINATION_NAME_MAX, DESTINATIONS_MAX, publishUrl, serverUrlProblem, STREAM_KEY_MAX } from './rules';
+import { keyTail, openKey, sealKey } from './streamKeys';
+
+interface DestinationRow {
+  id: string;
+  event_id: string;
+  name: string;
+  server_url: string;
+  key_cipher: string;
+  key_last4: string;
+  enabled: boolean;
+  created_at: string | number;
+}
+
+/** What a page sees of a destination: never the key. */
+export interface DestinationJson {
+  id: string;
+  name: string;
+  serverUrl: string;
+  keyLast4: string;
+  enabled: boolean;
+  createdAt: number;
+}
+
+const toJson = (r: DestinationRow): DestinationJson => ({ id: r.id, name: r.name, serverUrl: r.server_url, keyLast4: r.key_last4, enabled: r.enabled, createdAt: Number(r.created_at) });
+
+/** A text field of a body: trimmed, 1..max characters; 400 saying which field otherwise. */
+function text(body: Record<string, unknown>, field: string, label: string, max: number): string {
+  const v = body[field];
+  if (typeof v !== 'string' || !v.trim()) throw badRequest(`${label} is required`);
+  if (v.trim().length > max) throw badRequest(`${label} is longer than ${max} characters`);
+  return v.trim();
+}
+
+function serverUrl(body: Record<string, unknown>): string {
+  const url = text(body, 'serverUrl', 'The server URL', Number.MAX_SAFE_INTEGER);
+  const problem = serverUrlProblem(url);
+  if (problem) throw badRequest(problem);
+  return url;
+}
+
+function streamKey(body: Record<string, unknown>): string {
+  const key = text(body, 'streamKey', 'The stream key', STREAM_KEY_MAX);
+  if (/[\s/?#]/.test(key)) throw badRequest('The stream key cannot hold spaces, / ? or #');
+  return key;
+}
+
+export async function listDestinations(db: Queryable, eventId: string): Promise<DestinationJson[]> {
+  return (await db.query<DestinationRow>('SELECT * FROM destinations WHERE event_id = $1 ORDER BY created_at, id', [eventId])).map(toJson);
+}
+
+export async function addDestination(db: Queryable, secret: Buffer, eventId: string, body: unknown, now = Date.now()): Promise<DestinationJson> {
+  if (!isRecord(body)) throw badRequest('A destination needs a name, a server URL and a stream key');
+  const name = text(body, 'name', 'The name', DESTINATION_NAME_MAX);
+  const url = serverUrl(body);
+  const key = streamKey(body);
+  const count = Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM destinations WHERE event_id = $1', [eventId]))[0]?.n ?? 0);
+  if (count >= DESTINATIONS_MAX) throw badRequest(`An event has at most ${DESTINATIONS_MAX} destinations`);
+  const row: DestinationRow = { id: randomUUID(), event_id: eventId, name, server_url: url, key_cipher: sealKey(secret, key), key_last4: keyTail(key), enabled: true, created_at: now };
+  await db.query('INSERT INTO destinations (id, event_id, name, server_url, key_cipher, key_last4, enabled, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
+    row.id, row.event_id, row.name, row.server_url, row.key_cipher, row.key_last4, row.enabled, row.created_at,
+  ]);
+  return toJson(row);
+}
+
+async function row(db: Queryable, eventId: string, id: string): Promise<DestinationRow> {
+  const found = (await db.query<DestinationRow>('SELECT * FROM destinations WHERE event_id = $1 AND id = $2', [eventId, id]))[0];
+  if (!found) throw notFound('No such destination');
+  return found;
+}
+
+export async function changeDestination(db: Queryable, secret: Buffer, eventId: string, id: string, body: unknown): Promise<DestinationJson> {
+  if (!isRecord(body)) throw badRequest('Nothing to change');
+  const current = await row(db, eventId, id);
+  const next = { ...current };
+  if (body.name !== undefined) next.name = text(body, 'name', 'The name', DESTINATION_NAME_MAX);
+  if (body.serverUrl !== undefined) next.server_url = serverUrl(body);
+  if (body.streamKey !== undefined) {
+    const key = streamKey(body);
+    next.key_cipher = sealKey(secret, key);
+    next.key_last4 = keyTail(key);
+  }
+  if (body.enabled !== undefined) {
+    if (typeof body.enabled !== 'boolean') throw badRequest('enabled must be true or false');
+    next.enabled = body.enabled;
+  }
+  await db.query('UPDATE destinations SET name = $3, server_url = $4, key_cipher = $5, key_last4 = $6, enabled = $7 WHERE event_id = $1 AND id = $2', [
+    eventId, id, next.name, next.server_url, next.key_cipher, next.key_last4, next.enabled,
+  ]);
+  return toJson(next);
+}
+
+export async function deleteDestination(db: Queryable, eventId: string, id: string): Promise<void> {
+  await row(db, eventId, id);
+  await db.query('DELETE FROM destinations WHERE event_id = $1 AND id = $2', [eventId, id]);
+}
+
+/** A destination as the worker needs it (key in clear, in memory only), or null when disabled or gone. */
+export async function destinationForWorker(db: Queryable, secret: Buffer, eventId: string, id: string) {
+  const found = (await db.query<DestinationRow>('SELECT * FROM destinations WHERE event_id = $1 AND id = $2 AND enabled', [eventId, id]))[0];
+  return found ? workerDestination(secret, found) : null;
+}
+
+export async function enabledDestinations(db: Queryable, secret: Buffer, eventId: string) {
+  const rows = await db.query<DestinationRow>('SELECT * FROM destinations WHERE event_id = $1 AND enabled ORDER BY created_at, id', [eventId]);
+  return rows.map((r) => workerDestination(secret, r));
+}
+
+function workerDestination(secret: Buffer, r: DestinationRow) {
+  const key = openKey(secret, r.key_cipher);
+  return { id: r.id, name: r.name, publishUrl: publishUrl(r.server_url, key), streamKey: key };
+}

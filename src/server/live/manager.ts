@@ -1,0 +1,255 @@
+/**
+ * Runs the broadcasts of this backend: one capture worker (worker/main.ts, a forked process) per live
+ * channel, its job kept in the database with a heartbeat (jobs.ts). What the studio hears — the §4
+ * broadcast states and the outputs' health — comes from what the worker really does:
+ * CONTAINER_SELECTION when the job starts, LIVE once media flows, CONTAINER_LIVE_ENDING while it
+ * stops, TERMINATED when it ended. A worker that dies while the broadcast runs is started again;
+ * a backend that dies leaves its jobs to the next start (or another backend) once their heartbeat
+ * is stale. The recording is finalised when the job ends.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { newToken, tokenHash } from '../auth';
+import type { Db } from '../db/adapter';
+import type { Hub } from '../sockets/hub';
+import { STUDIO_BASE } from '../studio';
+import { guardChild } from '../processGuard';
+import { destinationForWorker, enabledDestinations } from './destinations';
+import { activeJob, beat, claimStale, insertJob, latestJob, requestStop, setCaptureToken, setJobState, type JobRow } from './jobs';
+import { createRecording, finalizeRecording, recordingDir } from './recordings';
+import { broadcastStateOf, HEALTH_PUSH_MS, HEARTBEAT_MS, retryDelayMs, STOP_GRACE_MS, type JobState, type Quality } from './rules';
+import type { FromWorker, ToWorker, WorkerHealth } from './worker/protocol';
+
+/** Worker starts in a row that never got media flowing before the job counts as failed. */
+export const WORKER_ATTEMPTS_MAX = 3;
+const WORKER_ENTRY = fileURLToPath(new URL('./worker/main.ts', import.meta.url));
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+export interface LiveStatus {
+  job: null | { state: JobState; quality: Quality; startedAt: number | null; recording: boolean; fpsAlarm: boolean; error: string | null; outputs: WorkerHealth['outputs'] };
+}
+
+interface Running {
+  job: JobRow;
+  worker: ChildProcess | null;
+  health: WorkerHealth | null;
+  attempts: number;
+  stopping: boolean;
+  restartTimer?: ReturnType<typeof setTimeout>;
+}
+
+/** Appends timestamped lines to `<dataDir>/live.log`. */
+export function liveLog(dataDir: string): (line: string) => void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = createWriteStream(join(dataDir, 'live.log'), { flags: 'a', mode: 0o600 });
+  file.on('error', () => undefined);
+  return (line) => file.write(`${new Date().toISOString()} ${line}\n`);
+}
+
+export interface LiveOptions {
+  db: Db;
+  hub: Hub;
+  dataDir: string;
+  secret: Buffer;
+  log(line: string): void;
+  now?: () => number;
+  /** The worker's module (default worker/main.ts). */
+  workerEntry?: string;
+}
+
+export function createLiveManager(o: LiveOptions) {
+  const now = o.now ?? Date.now;
+  const owner = `${process.pid}-${randomBytes(6).toString('hex')}`;
+  const running = new Map<string, Running>(); // by job id
+  const hlsRoot = join(o.dataDir, 'live');
+  const recordingsDir = join(o.dataDir, 'recordings');
+  let origin = '';
+  let beatTimer: ReturnType<typeof setInterval> | undefined;
+  let pushTimer: ReturnType<typeof setInterval> | undefined;
+  let closed = false;
+
+  const hlsDir = (eventId: string) => join(hlsRoot, eventId.replace(/[^\w-]/g, '_'), 'hls');
+
+  function statusOf(r: Running | null, job: JobRow | null): LiveStatus {
+    if (!job) return { job: null };
+    const health = r?.health;
+    const outputs = health?.outputs ?? [];
+    return {
+      job: {
+        state: job.state,
+        quality: job.quality,
+        startedAt: job.live_at === null ? null : Number(job.live_at),
+        recording: job.state === 'live' && outputs.some((x) => x.kind === 'recording' && x.state === 'live'),
+        fpsAlarm: health?.fpsAlarm ?? false,
+        error: job.error,
+        outputs: job.state === 'stopped' || job.state === 'failed' ? outputs.map((x) => ({ ...x, state: 'stopped' as const, fps: null, bitrateKbps: null })) : outputs,
+      },
+    };
+  }
+
+  const push = (r: Running) => o.hub.pushProducers(r.job.channel_uuid, { type: 'live.status', status: statusOf(r, r.job) });
+  const pushState = (job: JobRow) => o.hub.pushStudio(job.channel_uuid, { type: 'studio.state', state: broadcastStateOf(job.state) });
+
+  async function moveTo(r: Running, state: JobState, error?: string): Promise<void> {
+    if (r.job.state === state) return;
+    r.job = { ...r.job, state, error: error ?? r.job.error, ...(state === 'live' && r.job.live_at === null ? { live_at: now() } : {}) };
+    await setJobState(o.db, r.job.id, state, { error: error ?? null, now: now() });
+    pushState(r.job);
+    push(r);
+  }
+
+  /** Starts (or starts again) the job's worker with a fresh one-time capture token. */
+  async function runWorker(r: Running): Promise<void> {
+    if (closed || r.stopping) return;
+    const token = newToken();
+    await setCaptureToken(o.db, r.job.id, tokenHash(token));
+    const page = new URL(`${STUDIO_BASE}output`, origin);
+    page.searchParams.set('channel', r.job.channel_uuid);
+    page.searchParams.set('token', token);
+    const worker = fork(o.workerEntry ?? WORKER_ENTRY, [], { execArgv: ['--import', TSX_LOADER], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
+    guardChild(worker, 'capture-worker');
+    r.worker = worker;
+    r.attempts += 1;
+    if (r.job.state === 'pending') await moveTo(r, 'starting');
+    worker.stderr?.on('data', (c: Buffer) => o.log(`capture worker: ${c.toString().trimEnd().slice(0, 500)}`));
+    worker.on('message', (m: FromWorker) => void onMessage(r, m));
+    worker.once('exit', () => void onExit(r, worker));
+    const start: ToWorker = {
+      type: 'start',
+      pageUrl: page.href,
+      quality: r.job.quality,
+      hlsDir: hlsDir(r.job.event_id),
+      recordingDir: recordingDir(recordingsDir, r.job.recording_id),
+      runId: String(now()),
+      destinations: await enabledDestinations(o.db, o.secret, r.job.event_id),
+    };
+    worker.send(start);
+  }
+
+  async function onMessage(r: Running, m: FromWorker): Promise<void> {
+    if (m.type === 'log') o.log(`live ${r.job.channel_uuid}: ${m.line}`);
+    else if (m.type === 'health') r.health = m.health;
+    else if (m.type === 'flowing') {
+      r.attempts = 0;
+      if (!r.stopping) await moveTo(r, 'live');
+    } else if (m.type === 'failed') o.log(`live ${r.job.channel_uuid}: the capture failed: ${m.error}`);
+  }
+
+  async function onExit(r: Running, worker: ChildProcess): Promise<void> {
+    if (r.worker !== worker) return;
+    r.worker = null;
+    if (closed) return;
+    if (r.stopping) return finish(r, 'stopped');
+    // A worker that died while the broadcast runs: again, after a pause, unless it never got going.
+    if (r.attempts >= WORKER_ATTEMPTS_MAX) return finish(r, 'failed', 'The capture could not start: see the backend log');
+    r.restartTimer = setTimeout(() => void runWorker(r), retryDelayMs(r.attempts));
+  }
+
+  async function finish(r: Running, state: 'stopped' | 'failed', error?: string): Promise<void> {
+    clearTimeout(r.restartTimer);
+    running.delete(r.job.id);
+    await finalizeRecording(o.db, recordingsDir, r.job.recording_id, now()).catch((e: unknown) => o.log(`recording ${r.job.recording_id} not finalised: ${String(e)}`));
+    await moveTo(r, state, error);
+    // The channel can go live again (§ Channel eventStatus: stopping returns it to NEW).
+    await o.db.query("UPDATE channels SET event_status = 'NEW' WHERE uuid = $1 AND event_status = 'LIVE'", [r.job.channel_uuid]);
+  }
+
+  function take(job: JobRow): Running {
+    const r: Running = { job, worker: null, health: null, attempts: 0, stopping: job.state === 'stopping' };
+    running.set(job.id, r);
+    return r;
+  }
+
+  async function stopRunning(r: Running): Promise<void> {
+    if (r.stopping && r.job.state === 'stopping' && r.worker === null && !r.restartTimer) return finish(r, 'stopped');
+    r.stopping = true;
+    clearTimeout(r.restartTimer);
+    await moveTo(r, 'stopping');
+    const worker = r.worker;
+    if (!worker) return finish(r, 'stopped');
+    worker.send({ type: 'stop' } satisfies ToWorker);
+    setTimeout(() => worker.kill('SIGKILL'), STOP_GRACE_MS * 2).unref();
+  }
+
+  async function heartbeat(): Promise<void> {
+    if (closed) return;
+    const t = now();
+    for (const job of await beat(o.db, owner, t)) {
+      const r = running.get(job.id);
+      if (r && job.stop_requested && !r.stopping) await stopRunning(r);
+    }
+    for (const job of await claimStale(o.db, owner, t)) {
+      o.log(`live ${job.channel_uuid}: taking over job ${job.id} (${job.state}) from ${job.owner ?? 'nobody'}`);
+      const r = take(job);
+      if (job.state === 'stopping') await finish(r, 'stopped');
+      else await runWorker(r);
+    }
+  }
+
+  return {
+    owner,
+    recordingsDir,
+    hlsDir,
+    /** Begins beating and taking over stale jobs, once the studio is reachable at `url`. */
+    begin(url: string): void {
+      origin = url;
+      beatTimer = setInterval(() => void heartbeat().catch((e: unknown) => o.log(`live heartbeat: ${String(e)}`)), HEARTBEAT_MS);
+      pushTimer = setInterval(() => running.forEach((r) => r.job.state === 'live' && push(r)), HEALTH_PUSH_MS);
+      void heartbeat().catch((e: unknown) => o.log(`live heartbeat: ${String(e)}`));
+    },
+    /** GO LIVE: a new job, a new recording, a worker. */
+    async start(channel: { uuid: string; event_id: string }, quality: Quality): Promise<void> {
+      if (await activeJob(o.db, channel.uuid)) return;
+      const job: JobRow = {
+        id: randomUUID(), channel_uuid: channel.uuid, event_id: channel.event_id, state: 'pending', quality, owner, heartbeat_at: now(), started_at: now(),
+        live_at: null, ended_at: null, stop_requested: false, error: null, recording_id: randomUUID(), capture_token_hash: '',
+      };
+      await rm(hlsDir(channel.event_id), { recursive: true, force: true });
+      await createRecording(o.db, { id: job.recording_id, eventId: job.event_id, channelUuid: job.channel_uuid, startedAt: now() });
+      await insertJob(o.db, job, now());
+      const r = take(job);
+      pushState(job);
+      push(r);
+      void runWorker(r).catch((e: unknown) => void finish(r, 'failed', `The capture could not start: ${String(e)}`));
+    },
+    /** END STREAM: asks the job to stop (here, or on the backend that runs it). */
+    async stop(channelUuid: string): Promise<void> {
+      const job = await requestStop(o.db, channelUuid);
+      const r = job ? running.get(job.id) : undefined;
+      if (r) await stopRunning(r);
+    },
+    async status(channelUuid: string): Promise<LiveStatus> {
+      const job = await latestJob(o.db, channelUuid);
+      const r = job ? (running.get(job.id) ?? null) : null;
+      return statusOf(r, r?.job ?? job);
+    },
+    /** A destination was added, changed, switched or deleted: the running broadcast follows. */
+    async destinationChanged(eventId: string, id: string): Promise<void> {
+      for (const r of running.values()) {
+        if (r.job.event_id !== eventId || !r.worker) continue;
+        r.worker.send({ type: 'remove', id } satisfies ToWorker);
+        const d = await destinationForWorker(o.db, o.secret, eventId, id);
+        if (d) r.worker.send({ type: 'add', destination: d } satisfies ToWorker);
+      }
+    },
+    retry(eventId: string, id: string): void {
+      for (const r of running.values()) if (r.job.event_id === eventId) r.worker?.send({ type: 'retry', id } satisfies ToWorker);
+    },
+    /** Stops this backend's workers without ending their jobs: the next start (or another backend) takes them over. */
+    close(): void {
+      closed = true;
+      clearInterval(beatTimer);
+      clearInterval(pushTimer);
+      for (const r of running.values()) {
+        clearTimeout(r.restartTimer);
+        r.worker?.kill('SIGKILL');
+      }
+    },
+  };
+}
+export type LiveManager = ReturnType<typeof createLiveManager>;

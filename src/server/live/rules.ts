@@ -1,0 +1,78 @@
+/**
+ * Going live (issue 23): every limit and timing of the capture worker, its outputs and the job's
+ * lifecycle, named. Pure: the worker, the manager and the routes read them; unit-tested.
+ */
+
+import type { Quality } from '../../lib/captureContract';
+export { QUALITIES, isQuality, type Quality } from '../../lib/captureContract';
+
+/** What a machine with this many cores streams without dropping frames (1080p needs more than 2). */
+export const recommendedQuality = (cores: number): Quality => (cores >= 4 ? '1080p' : cores >= 2 ? '720p' : '560p');
+
+export { AUDIO_KBPS, AUDIO_SAMPLE_RATE } from '../../lib/captureContract';
+/** HLS for the watch page: segment length and how many the playlist keeps. */
+export const HLS_SEGMENT_SEC = 2;
+export const HLS_LIST_SIZE = 6;
+
+/** An output that stops retries after 1 s, doubling to 30 s at most. */
+export const RETRY_MIN_MS = 1000;
+export const RETRY_MAX_MS = 30_000;
+/** Failed attempts in a row (none reaching live) after which a destination is failed (§8 dialog) and waits for TRY AGAIN. */
+export const FAILED_AFTER_ATTEMPTS = 4;
+/** An output live this long has recovered: its attempts count again from the start. */
+export const OUTPUT_STABLE_MS = 10_000;
+/** The delay before retry `attempt` (1-based). */
+export const retryDelayMs = (attempt: number): number => Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** Math.max(0, attempt - 1));
+
+/** A starved renderer: program video under this frame rate for this long raises the alarm. */
+export const FPS_ALARM_BELOW = 20;
+export const FPS_ALARM_AFTER_MS = 5000;
+
+/** The job's heartbeat, and how old one may be before another backend (or the next start) takes the job over. */
+export const HEARTBEAT_MS = 2000;
+export const JOB_STALE_MS = 6000;
+/** How long a worker may take from launch to the first media before the attempt counts as failed. */
+export const CAPTURE_START_TIMEOUT_MS = 45_000;
+/** A stop that has not finished its outputs by then kills them. */
+export const STOP_GRACE_MS = 10_000;
+/** How often the studio hears the outputs' health while live. */
+export const HEALTH_PUSH_MS = 2000;
+
+/** Destinations per event, and their field lengths. */
+export const DESTINATIONS_MAX = 10;
+export const DESTINATION_NAME_MAX = 100;
+export const SERVER_URL_MAX = 1000;
+export const STREAM_KEY_MAX = 500;
+/** How much of a stream key a page ever sees. */
+export const KEY_SHOWN_CHARS = 4;
+
+export type JobState = 'pending' | 'starting' | 'live' | 'stopping' | 'stopped' | 'failed';
+/** Job states a backend keeps running (and takes over when their heartbeat is stale). */
+export const RUNNING_JOB_STATES: readonly JobState[] = ['pending', 'starting', 'live'];
+export type OutputState = 'connecting' | 'live' | 'retrying' | 'failed' | 'stopped';
+
+/** §4 broadcast state the studio is told for a job state. */
+export function broadcastStateOf(job: JobState): 'CONTAINER_SELECTION' | 'LIVE' | 'CONTAINER_LIVE_ENDING' | 'TERMINATED' {
+  if (job === 'live') return 'LIVE';
+  if (job === 'stopping') return 'CONTAINER_LIVE_ENDING';
+  if (job === 'stopped' || job === 'failed') return 'TERMINATED';
+  return 'CONTAINER_SELECTION';
+}
+
+/** Why a server URL cannot be a destination, or null. RTMP or RTMPS with a host. */
+export function serverUrlProblem(url: string): string | null {
+  if (url.length > SERVER_URL_MAX) return `The server URL is longer than ${SERVER_URL_MAX} characters`;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'The server URL must be an rtmp:// or rtmps:// address';
+  }
+  if (parsed.protocol !== 'rtmp:' && parsed.protocol !== 'rtmps:') return 'The server URL must be an rtmp:// or rtmps:// address';
+  if (!parsed.hostname) return 'The server URL has no host';
+  if (parsed.username || parsed.password) return 'Put the stream key in its own field, not in the server URL';
+  return null;
+}
+
+/** The address a pusher publishes to: the server URL and the key as its last path part. */
+export const publishUrl = (serverUrl: string, streamKey: string): string => `${serverUrl.replace(/\/+$/, '')}/${streamKey}`;

@@ -1,0 +1,33 @@
+/** The messages between the backend (live/manager.ts) and a capture worker process (worker/main.ts), over Node's IPC. */
+import type { Quality } from '../rules';
+import type { OutputHealth } from './output';
+
+export interface WorkerDestination {
+  id: string;
+  name: string;
+  /** The publish URL, stream key included: held in the worker's memory only, never logged. */
+  publishUrl: string;
+  streamKey: string;
+}
+
+export type ToWorker =
+  | { type: 'start'; pageUrl: string; quality: Quality; hlsDir: string; recordingDir: string; runId: string; destinations: WorkerDestination[] }
+  | { type: 'add'; destination: WorkerDestination }
+  | { type: 'remove'; id: string }
+  | { type: 'retry'; id: string }
+  | { type: 'stop' };
+
+export interface WorkerHealth {
+  /** The program's frame rate at the ingest (frames per second over the last second), null before the first. */
+  fps: number | null;
+  /** Under FPS_ALARM_BELOW for FPS_ALARM_AFTER_MS. */
+  fpsAlarm: boolean;
+  outputs: OutputHealth[];
+}
+
+export type FromWorker =
+  | { type: 'flowing' }
+  | { type: 'health'; health: WorkerHealth }
+  | { type: 'log'; line: string }
+  | { type: 'failed'; error: string }
+  | { type: 'stopped' };
