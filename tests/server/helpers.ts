@@ -2,8 +2,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { startBackend, type Backend, type BackendOptions } from '../../src/server/server';
+
+/** Going live in backend tests: the stand-in worker (no browser, no ffmpeg); tests/e2e/live.spec.ts streams for real. */
+export const STAND_IN_CAPTURE_WORKER = fileURLToPath(new URL('./standInCaptureWorker.mjs', import.meta.url));
 
 export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'studio-backend-test-'));
 export const removeDir = (dir: string): void => rmSync(dir, { recursive: true, force: true });
@@ -15,7 +19,7 @@ export const removeDir = (dir: string): void => rmSync(dir, { recursive: true, f
 export async function backendOn(dataDir: string, options: BackendOptions & { embedded?: boolean } = {}): Promise<Backend> {
   const { embedded, ...rest } = options;
   const url = embedded ? undefined : process.env.BACKEND_TEST_DATABASE_URL;
-  return startBackend({ port: 0, dataDir, ...(url ? { databaseUrl: url } : {}), ...rest });
+  return startBackend({ port: 0, dataDir, captureWorkerEntry: STAND_IN_CAPTURE_WORKER, ...(url ? { databaseUrl: url } : {}), ...rest });
 }
 
 export interface Call {

@@ -97,9 +97,10 @@ export function createLiveManager(o: LiveOptions) {
 
   async function moveTo(r: Running, state: JobState, error?: string): Promise<void> {
     if (r.job.state === state) return;
+    const before = broadcastStateOf(r.job.state);
     r.job = { ...r.job, state, error: error ?? r.job.error, ...(state === 'live' && r.job.live_at === null ? { live_at: now() } : {}) };
     await setJobState(o.db, r.job.id, state, { error: error ?? null, now: now() });
-    pushState(r.job);
+    if (broadcastStateOf(state) !== before) pushState(r.job);
     push(r);
   }
 

@@ -67,7 +67,8 @@ export function createOutput(o: OutputOptions) {
     retryAt = null;
     set('connecting');
     const tail: string[] = [];
-    const args = ['-hide_banner', '-nostats', '-loglevel', 'error', '-f', 'mpegts', '-i', 'pipe:0', ...o.args(attempt), '-progress', 'pipe:3'];
+    // The fan-out starts it at a keyframe with the tables first: a short probe finds the streams at once.
+    const args = ['-hide_banner', '-nostats', '-loglevel', 'error', '-probesize', '512k', '-analyzeduration', '1000000', '-f', 'mpegts', '-i', 'pipe:0', ...o.args(attempt), '-progress', 'pipe:3'];
     const proc = spawn(FFMPEG_BIN, args, { stdio: ['pipe', 'ignore', 'pipe', 'pipe'] });
     child = proc;
     guardChild(proc, 'ffmpeg');

@@ -1,0 +1,124 @@
+// @vitest-environment node
+/**
+ * Going live's calls (CONTRACT.md "Going live") through real HTTP and sockets, with the stand-in
+ * capture worker (no browser, no ffmpeg: tests/e2e/live.spec.ts streams for real): destinations with
+ * their keys never sent back, the broadcast's status and §4 states from the worker, recordings, and
+ * the public watch state.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Backend } from '../../src/server/server';
+import { DESTINATIONS_MAX } from '../../src/server/live/rules';
+import { backendOn, call, channelOf, eventBySharingUrl, producer, removeDir, signIn, studioSocket, tempDir, type Json } from './helpers';
+
+let backend: Backend;
+let dir: string;
+let base: string;
+let p1: { token: string };
+let p2: { token: string };
+let launch: Json;
+let townHall: Json;
+const KEY = 'live_0123-abcd-SECRETKEY-9876';
+
+beforeAll(async () => {
+  dir = tempDir();
+  backend = await backendOn(dir);
+  base = backend.url;
+  [p1, p2] = await Promise.all([signIn(base, 'producer1'), signIn(base, 'producer2')]);
+  [launch, townHall] = await Promise.all([eventBySharingUrl(base, 'product-launch'), eventBySharingUrl(base, 'town-hall')]);
+}, 30_000);
+afterAll(async () => {
+  await backend?.close();
+  removeDir(dir);
+});
+
+const live = (eventId: string, path = '', init: { method?: string; json?: unknown; token?: string } = {}) =>
+  call(`${base}/api/studio/live/${eventId}${path}`, { method: init.method ?? 'GET', headers: producer(init.token ?? p1.token), ...(init.json !== undefined ? { json: init.json } : {}) });
+
+describe('destinations', () => {
+  it('adds one and never answers with its key, only the last 4 characters', async () => {
+    const added = await live(townHall.eventId, '/destinations', { method: 'POST', json: { name: 'YouTube', serverUrl: 'rtmp://a.rtmp.youtube.com/live2', streamKey: KEY } });
+    expect(added.status).toBe(200);
+    expect(added.body).toMatchObject({ name: 'YouTube', serverUrl: 'rtmp://a.rtmp.youtube.com/live2', keyLast4: '9876', enabled: true });
+    const list = await live(townHall.eventId, '/destinations');
+    for (const answer of [added, list]) expect(JSON.stringify(answer.body)).not.toContain('SECRETKEY');
+    expect((list.body as Json[]).map((d) => d.name)).toEqual(['YouTube']);
+  });
+
+  it('answers bad input with a 400 that says why', async () => {
+    const bad = async (json: unknown) => (await live(townHall.eventId, '/destinations', { method: 'POST', json })).body as Json;
+    expect(await bad({ name: 'X', serverUrl: 'https://example.com/live', streamKey: 'k' })).toMatchObject({ message: 'The server URL must be an rtmp:// or rtmps:// address' });
+    expect(await bad({ name: 'X', serverUrl: 'rtmp://h/live', streamKey: '' })).toMatchObject({ message: 'The stream key is required' });
+    expect(await bad({ name: '', serverUrl: 'rtmp://h/live', streamKey: 'k' })).toMatchObject({ message: 'The name is required' });
+    expect(await bad({ name: 'X', serverUrl: 'rtmp://h/live', streamKey: 'a b' })).toMatchObject({ message: 'The stream key cannot hold spaces, / ? or #' });
+    expect(await bad('nope')).toMatchObject({ message: 'A destination needs a name, a server URL and a stream key' });
+  });
+
+  it('switches one off and on, renames it, changes its key, deletes it', async () => {
+    const { body: d } = (await live(townHall.eventId, '/destinations', { method: 'POST', json: { name: 'Twitch', serverUrl: 'rtmp://live.twitch.tv/app', streamKey: 'first-key-1111' } })) as { body: Json };
+    const off = await live(townHall.eventId, `/destinations/${d.id}`, { method: 'PATCH', json: { enabled: false } });
+    expect(off.body).toMatchObject({ enabled: false, name: 'Twitch' });
+    expect((await live(townHall.eventId, `/destinations/${d.id}`, { method: 'PATCH', json: { enabled: 'no' } })).status).toBe(400);
+    const changed = await live(townHall.eventId, `/destinations/${d.id}`, { method: 'PATCH', json: { name: 'Twitch main', streamKey: 'second-key-2222' } });
+    expect(changed.body).toMatchObject({ name: 'Twitch main', keyLast4: '2222', enabled: false });
+    expect((await live(townHall.eventId, `/destinations/${d.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await live(townHall.eventId, `/destinations/${d.id}`, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it(`keeps at most ${DESTINATIONS_MAX} per event`, async () => {
+    const count = ((await live(townHall.eventId, '/destinations')).body as Json[]).length;
+    for (let i = count; i < DESTINATIONS_MAX; i++) expect((await live(townHall.eventId, '/destinations', { method: 'POST', json: { name: `D${i}`, serverUrl: 'rtmp://h/live', streamKey: `k${i}` } })).status).toBe(200);
+    const over = await live(townHall.eventId, '/destinations', { method: 'POST', json: { name: 'one more', serverUrl: 'rtmp://h/live', streamKey: 'k' } });
+    expect(over.status).toBe(400);
+    expect(over.body).toMatchObject({ message: `An event has at most ${DESTINATIONS_MAX} destinations` });
+  });
+
+  it("are the event's moderators' alone", async () => {
+    expect((await live(townHall.eventId, '/destinations', { token: p2.token })).status).toBe(403);
+    expect((await live(townHall.eventId, '', { token: p2.token })).status).toBe(403);
+    expect((await live(townHall.eventId, '/recordings', { token: p2.token })).status).toBe(403);
+    expect((await call(`${base}/api/studio/live/${townHall.eventId}/destinations`)).status).toBe(401);
+  });
+});
+
+describe('a broadcast', () => {
+  it('goes live with a quality, its §4 states and outputs from the worker; stops; leaves a recording; the watch page follows', async () => {
+    const channel = await channelOf(base, p1.token, launch.eventId);
+    await live(launch.eventId, '/destinations', { method: 'POST', json: { name: 'Custom', serverUrl: 'rtmp://127.0.0.1/live', streamKey: 'custom-key-7777' } });
+    const before = await live(launch.eventId);
+    expect(before.body).toMatchObject({ watchPath: '/studio/instant-demo/watch/product-launch', status: { job: null } });
+    expect(['560p', '720p', '1080p']).toContain((before.body as Json).recommendedQuality);
+    expect((await call(`${base}/api/studio/watch/product-launch`)).body).toMatchObject({ title: 'Product Launch Live', state: 'not-live', hls: null });
+
+    const socket = await studioSocket(base, { channel: channel.uuid, token: p1.token });
+    await socket.next((m) => m.type === 'registered');
+    const go = (path: string, json: unknown = {}) => call(`${base}/api/studio/channel/${channel.uuid}/${path}`, { method: 'POST', headers: producer(p1.token), json });
+    expect((await go('golive', { quality: '4k' })).status).toBe(400);
+    expect((await go('golive', { quality: '720p' })).body).toMatchObject({ eventStatus: 'LIVE' });
+    await socket.next((m) => m.type === 'studio.state' && m.state === 'LIVE');
+    const status = await socket.next((m) => m.type === 'live.status' && m.status.job?.state === 'live');
+    expect(status.status.job).toMatchObject({ quality: '720p', outputs: [{ kind: 'rtmp', name: 'Custom', state: 'live' }] });
+    expect(JSON.stringify(socket.messages)).not.toContain('custom-key');
+
+    expect((await go('stoplive')).body).toMatchObject({ eventStatus: 'NEW' });
+    await socket.next((m) => m.type === 'studio.state' && m.state === 'TERMINATED');
+    expect(socket.messages.filter((m) => m.type === 'studio.state').map((m) => m.state)).toEqual(['CONTAINER_SELECTION', 'LIVE', 'CONTAINER_LIVE_ENDING', 'TERMINATED']);
+    expect((await live(launch.eventId)).body).toMatchObject({ status: { job: { state: 'stopped' } } });
+    expect((await call(`${base}/api/studio/watch/product-launch`)).body).toMatchObject({ state: 'ended', hls: null });
+    socket.close();
+
+    // The stand-in sent no media: the recording is listed as failed, not offered for download.
+    const recordings = (await live(launch.eventId, '/recordings')).body as Json[];
+    expect(recordings[0]).toMatchObject({ state: 'failed', durationSec: null });
+    expect((await live(launch.eventId, `/recordings/${recordings[0].id}/download`)).status).toBe(404);
+    expect((await call(`${base}/api/studio/live/${launch.eventId}/recordings/${recordings[0].id}/download?access_token=wrong`)).status).toBe(401);
+    expect((await call(`${base}/api/studio/live/${townHall.eventId}/recordings/${recordings[0].id}/download?access_token=${p2.token}`)).status).toBe(403);
+    expect((await live(launch.eventId, `/recordings/${recordings[0].id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await live(launch.eventId, '/recordings')).body).toEqual([]);
+  });
+
+  it('serves the watch page only its playlist and segments, and says 404 for an unknown event', async () => {
+    expect((await call(`${base}/api/studio/watch/no-such-event`)).status).toBe(404);
+    expect((await call(`${base}/api/studio/watch/product-launch/hls/..%2F..%2Flive.log`)).status).toBe(404);
+    expect((await call(`${base}/api/studio/watch/product-launch/hls/recording.mp4`)).status).toBe(404);
+  });
+});

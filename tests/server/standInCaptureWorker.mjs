@@ -1,0 +1,15 @@
+// A stand-in capture worker for backend tests that go live without streaming (the channel's status,
+// the contract's calls): it speaks the worker's IPC protocol (src/server/live/worker/protocol.ts) —
+// media flows at once, stops when told — without a browser or ffmpeg. The real worker is tested
+// end to end in tests/e2e/live.spec.ts.
+process.on('message', (m) => {
+  if (m.type === 'start') {
+    const outputs = m.destinations.map((d) => ({ id: d.id, kind: 'rtmp', name: d.name, state: 'live', bitrateKbps: 1000, fps: 30, droppedFrames: 0, retryInSec: null, error: null }));
+    process.send({ type: 'health', health: { fps: 30, fpsAlarm: false, outputs } });
+    setTimeout(() => process.send({ type: 'flowing' }), 20);
+  } else if (m.type === 'stop') {
+    process.send({ type: 'stopped' });
+    setTimeout(() => process.exit(0), 20);
+  }
+});
+process.on('disconnect', () => process.exit(0));
