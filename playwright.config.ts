@@ -28,8 +28,10 @@ export default defineConfig({
   // timing of the other tests on a two-core machine. By hand, name the project (--project=studio or
   // guests): a run of both at once would share the two cores between them.
   projects: [
-    { name: 'studio', testIgnore: /guests\.spec\.ts/ },
+    { name: 'studio', testIgnore: /(guests|live)\.spec\.ts/ },
     { name: 'guests', testMatch: /guests\.spec\.ts/ },
+    // Going live: a capture Chromium and ffmpeg per broadcast, and nginx; alone, one test at a time.
+    { name: 'live', testMatch: /live\.spec\.ts/ },
   ],
   webServer: {
     command: `npm run build:e2e && npx vite preview --outDir dist-e2e --port ${PORT} --strictPort`,

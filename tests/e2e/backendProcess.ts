@@ -10,6 +10,8 @@ import { join } from 'node:path';
 
 export interface BackendProcess {
   url: string;
+  /** Its data folder (the broadcasts' live.log, recordings). */
+  dataDir: string;
   /** The studio's address on it (backend mode). */
   studio: string;
   start(): Promise<void>;
@@ -69,6 +71,7 @@ export async function startBackendProcess(): Promise<BackendProcess> {
     get url() {
       return url;
     },
+    dataDir,
     get studio() {
       return `${url}/studio/instant-demo/`;
     },

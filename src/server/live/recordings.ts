@@ -74,13 +74,24 @@ async function durationOf(file: string): Promise<number | null> {
   }
 }
 
+/** How many video packets a file holds (0 when ffprobe cannot read it); a part cut by a crash has no duration, but its packets. */
+async function videoPackets(file: string): Promise<number> {
+  try {
+    const { stdout } = await run(FFPROBE_BIN, ['-v', 'error', '-count_packets', '-select_streams', 'v:0', '-show_entries', 'stream=nb_read_packets', '-of', 'csv=p=0', file]);
+    return Number(stdout.trim()) || 0;
+  } catch {
+    return 0;
+  }
+}
+
 /** Joins the parts into one MP4 (streams copied, moov first) and records its size and duration. */
 export async function finalizeRecording(db: Queryable, recordingsDir: string, id: string, now = Date.now()): Promise<RecordingState> {
   await db.query("UPDATE recordings SET state = 'finalizing', ended_at = $2 WHERE id = $1", [id, now]);
   const dir = recordingDir(recordingsDir, id);
   const parts = existsSync(dir) ? (await readdir(dir)).filter((f) => /^part-.*\.mkv$/.test(f)).sort() : [];
-  const sized = await Promise.all(parts.map(async (f) => ({ f, size: (await stat(join(dir, f))).size })));
-  const usable = sized.filter((p) => p.size > 0).map((p) => p.f);
+  // A part a crash left without a single whole cluster cannot be read: it is left out.
+  const readable = await Promise.all(parts.map(async (f) => ({ f, ok: (await stat(join(dir, f))).size > 0 && (await videoPackets(join(dir, f))) > 0 })));
+  const usable = readable.filter((p) => p.ok).map((p) => p.f);
   let state: RecordingState = 'failed';
   let size: number | null = null;
   let duration: number | null = null;
@@ -93,7 +104,7 @@ export async function finalizeRecording(db: Queryable, recordingsDir: string, id
       size = (await stat(out)).size;
       duration = await durationOf(out);
       state = 'ready';
-      await Promise.all([...usable, 'parts.txt'].map((f) => rm(join(dir, f), { force: true })));
+      await Promise.all([...parts, 'parts.txt'].map((f) => rm(join(dir, f), { force: true })));
     } catch {
       state = 'failed';
     }

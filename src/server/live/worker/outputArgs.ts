@@ -30,6 +30,11 @@ export const hlsArgs = (dir: string, attempt: number, runId: string): string[] =
   join(dir, 'index.m3u8'),
 ];
 
-/** The recording while live: Matroska (a file cut short by a crash still plays up to its end). */
+/**
+ * The recording while live: Matroska (a file cut short by a crash still plays up to its end), each
+ * packet written through and clusters of at most a second, so a crash loses no more than that.
+ */
 export const recordingPartName = (runId: string, attempt: number): string => `part-${runId}-${String(attempt).padStart(3, '0')}.mkv`;
-export const recordingArgs = (dir: string, attempt: number, runId: string): string[] => ['-map', '0', '-c', 'copy', '-f', 'matroska', join(dir, recordingPartName(runId, attempt))];
+export const recordingArgs = (dir: string, attempt: number, runId: string): string[] => [
+  '-map', '0', '-c', 'copy', '-f', 'matroska', '-flush_packets', '1', '-cluster_time_limit', '1000', join(dir, recordingPartName(runId, attempt)),
+];

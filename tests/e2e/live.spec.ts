@@ -1,0 +1,180 @@
+/**
+ * Going live for real (issue 23), against servers no one here wrote: the studio backend (a separate
+ * process) runs its capture worker — Debian's Chromium and ffmpeg — and pushes to Debian's nginx with
+ * the RTMP module on loopback; ffprobe says what arrived. Runs alone (project `live`, one test at a
+ * time): a broadcast takes a core of its own.
+ */
+import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { test, expect } from '@playwright/test';
+import { startBackendProcess, type BackendProcess } from './backendProcess';
+import { freePort, startRtmpServer, type RtmpServer } from '../server/rtmpServer';
+import { probe } from './mediaProbe';
+
+test.describe.configure({ mode: 'serial' });
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test reads of JSON answers
+
+let backend: BackendProcess;
+let rtmp: RtmpServer;
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  [backend, rtmp] = await Promise.all([startBackendProcess(), startRtmpServer()]);
+});
+test.afterAll(async () => {
+  await backend?.stop();
+  await rtmp?.close();
+});
+
+/** Every response body a test saw, to check no stream key ever left the server. */
+const answers: string[] = [];
+
+async function api(path: string, init: { method?: string; token?: string; json?: unknown } = {}): Promise<{ status: number; body: Json }> {
+  const res = await fetch(`${backend.url}${path}`, {
+    method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
+    headers: { 'Content-Type': 'application/json', ...(init.token ? { 'X-Producer-Authorization': `Bearer ${init.token}` } : {}) },
+    ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+  });
+  const text = await res.text();
+  answers.push(text);
+  return { status: res.status, body: text ? (JSON.parse(text) as Json) : {} };
+}
+
+async function signIn(username = 'producer1'): Promise<string> {
+  const res = await fetch(`${backend.url}/usermanager/oauth2/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username, password: 'studio', grant_type: 'password' }) });
+  return ((await res.json()) as Json).access_token as string;
+}
+
+async function eventAndChannel(token: string, sharingUrl: string): Promise<{ eventId: string; uuid: string }> {
+  const event = (await api(`/ptapi/api/eventdetails/v1/events/public/details?sharingUrl=${sharingUrl}`)).body;
+  let channel = await api(`/api/studio/channel?ptEventId=${event.eventId}`, { token });
+  if (channel.status !== 200) channel = await api('/api/studio/channel', { token, json: { ptEventId: event.eventId, name: 'Main' } });
+  return { eventId: event.eventId as string, uuid: channel.body.uuid as string };
+}
+
+const outputsOf = async (token: string, eventId: string) => ((await api(`/api/studio/live/${eventId}`, { token })).body.status.job ?? { outputs: [] }) as Json;
+const output = (job: Json, name: string) => (job.outputs as Json[]).find((o) => o.name === name);
+
+/** The size of the newest FLV nginx keeps for a stream key (0 when none). */
+function received(key: string): number {
+  const files = rtmp.recordings(key);
+  return files.length ? readFileSync(files[files.length - 1]!).length : 0;
+}
+
+test('GO LIVE streams H.264 + AAC to every RTMP destination; a dead one fails alone; nginx restarted, the pushers come back; END STREAM leaves a playable MP4', async () => {
+  test.setTimeout(240_000);
+  const token = await signIn();
+  const { eventId, uuid } = await eventAndChannel(token, 'product-launch');
+  const deadPort = await freePort();
+  for (const d of [
+    { name: 'Main site', serverUrl: rtmp.url, streamKey: 'main-key-SECRET-1111' },
+    { name: 'Backup site', serverUrl: rtmp.url, streamKey: 'backup-key-SECRET-2222' },
+    { name: 'Dead site', serverUrl: `rtmp://127.0.0.1:${deadPort}/live`, streamKey: 'dead-key-SECRET-3333' },
+  ])
+    expect((await api(`/api/studio/live/${eventId}/destinations`, { token, json: d })).status).toBe(200);
+
+  const wentLive = Date.now();
+  expect((await api(`/api/studio/channel/${uuid}/golive`, { token, json: { quality: '720p' } })).body.eventStatus).toBe('LIVE');
+  // Within 30 s a real RTMP server receives the program.
+  await expect.poll(() => received('main-key-SECRET-1111'), { timeout: 30_000 }).toBeGreaterThan(20_000);
+  expect(Date.now() - wentLive).toBeLessThan(30_000);
+  await expect.poll(async () => output(await outputsOf(token, eventId), 'Backup site')?.state, { timeout: 20_000 }).toBe('live');
+  // The dead destination ends failed (the §8 dialog's case) while the others stream on.
+  await expect.poll(async () => output(await outputsOf(token, eventId), 'Dead site')?.state, { timeout: 60_000 }).toBe('failed');
+  const job = await outputsOf(token, eventId);
+  expect(output(job, 'Main site')).toMatchObject({ state: 'live' });
+  expect(output(job, 'Recording')).toMatchObject({ state: 'live' });
+  expect(job.recording).toBe(true);
+  expect(output(job, 'Dead site')?.error).toMatch(/Connection refused/);
+
+  // nginx goes away and comes back: both pushers reconnect on their own.
+  const before = rtmp.recordings('main-key-SECRET-1111').length;
+  await rtmp.restart();
+  await expect.poll(() => rtmp.recordings('main-key-SECRET-1111').length, { timeout: 30_000 }).toBeGreaterThan(before);
+  await expect.poll(() => received('main-key-SECRET-1111'), { timeout: 30_000 }).toBeGreaterThan(30_000);
+  await expect.poll(async () => output(await outputsOf(token, eventId), 'Backup site')?.state, { timeout: 30_000 }).toBe('live');
+
+  // TRY AGAIN on the dead one: it tries again (and fails again: nothing listens there).
+  expect((await api(`/api/studio/live/${eventId}/destinations/${output(job, 'Dead site')?.id}/retry`, { token, json: {} })).status).toBe(200);
+  await expect.poll(async () => output(await outputsOf(token, eventId), 'Dead site')?.state, { timeout: 10_000 }).not.toBe('failed');
+
+  const ending = Date.now();
+  expect((await api(`/api/studio/channel/${uuid}/stoplive`, { token, json: {} })).body.eventStatus).toBe('NEW');
+  await expect.poll(async () => (await outputsOf(token, eventId)).state, { timeout: 10_000 }).toBe('stopped');
+  expect(Date.now() - ending).toBeLessThan(10_000);
+
+  // What nginx received after the restart: H.264 + AAC at 720p, ≥ 25 fps, a keyframe at least every 2.1 s.
+  const files = rtmp.recordings('main-key-SECRET-1111');
+  const arrived = probe(files[files.length - 1]!);
+  expect(arrived).toMatchObject({ video: { codec: 'h264', width: 1280, height: 720 }, audio: { codec: 'aac', sampleRate: 48_000 } });
+  expect(arrived.fps).toBeGreaterThanOrEqual(25);
+  expect(arrived.keyframeGapMaxSec).toBeLessThanOrEqual(2.1);
+  expect(arrived.durationSec).toBeGreaterThan(5);
+
+  // The recording: listed, ready, downloads as an MP4 that plays (ffprobe).
+  await expect.poll(async () => (await api(`/api/studio/live/${eventId}/recordings`, { token })).body[0]?.state, { timeout: 30_000 }).toBe('ready');
+  const recording = (await api(`/api/studio/live/${eventId}/recordings`, { token })).body[0] as Json;
+  const download = await fetch(`${backend.url}/api/studio/live/${eventId}/recordings/${recording.id}/download`, { headers: { 'X-Producer-Authorization': `Bearer ${token}` } });
+  expect(download.status).toBe(200);
+  expect(download.headers.get('content-disposition')).toMatch(/attachment; filename="recording-.*\.mp4"/);
+  const file = join(tmpdir(), `studio-recording-${Date.now()}.mp4`);
+  writeFileSync(file, Buffer.from(await download.arrayBuffer()));
+  const recorded = probe(file);
+  expect(recorded).toMatchObject({ video: { codec: 'h264', width: 1280, height: 720 }, audio: { codec: 'aac' } });
+  expect(recorded.durationSec).toBeGreaterThan(15);
+  expect(Math.abs(recorded.durationSec - recording.durationSec)).toBeLessThan(1);
+  // faststart: the index (moov) comes before the media (mdat).
+  const head = readFileSync(file).subarray(0, 64 * 1024).toString('latin1');
+  expect(head.indexOf('moov')).toBeGreaterThan(-1);
+  expect(head.indexOf('moov')).toBeLessThan(head.indexOf('mdat') === -1 ? Infinity : head.indexOf('mdat'));
+
+  // No stream key in any answer or in the backend's log of broadcasts.
+  const log = readFileSync(join(backend.dataDir, 'live.log'), 'utf8');
+  for (const key of ['main-key-SECRET-1111', 'backup-key-SECRET-2222', 'dead-key-SECRET-3333']) {
+    expect(answers.join('\n')).not.toContain(key);
+    expect(log).not.toContain(key);
+  }
+  expect(log).toContain('****'); // the dead site's errors were there, redacted
+});
+
+/** The process ids of this backend's capture Chromium and ffmpeg processes. */
+function captureProcesses(): number[] {
+  const out = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .filter((line) => /ffmpeg .*-progress pipe:3|chromium.*--disable-gpu/.test(line) && line.includes(backend.dataDir) === false)
+    .filter((line) => !/playwright|ps -eo/.test(line))
+    .map((line) => Number(line.trim().split(/\s+/)[0]));
+}
+
+test('kill -9 of the backend mid-broadcast: the next start takes the broadcast over and streams on; the recording keeps both parts; no process outlives the job', async () => {
+  test.setTimeout(240_000);
+  const token = await signIn();
+  const { eventId, uuid } = await eventAndChannel(token, 'town-hall');
+  expect((await api(`/api/studio/live/${eventId}/destinations`, { token, json: { name: 'Site', serverUrl: rtmp.url, streamKey: 'resume-key-4444' } })).status).toBe(200);
+  expect((await api(`/api/studio/channel/${uuid}/golive`, { token, json: { quality: '720p' } })).status).toBe(200);
+  await expect.poll(() => received('resume-key-4444'), { timeout: 30_000 }).toBeGreaterThan(20_000);
+  await new Promise((r) => setTimeout(r, 4000));
+
+  const files = rtmp.recordings('resume-key-4444').length;
+  await backend.kill();
+  // The backend is gone: its worker, Chromium and ffmpeg go with it.
+  await expect.poll(() => captureProcesses().length, { timeout: 15_000 }).toBe(0);
+  await backend.start();
+  // The new start takes the job over (its heartbeat went stale) and a new stream arrives.
+  await expect.poll(() => rtmp.recordings('resume-key-4444').length, { timeout: 45_000 }).toBeGreaterThan(files);
+  await expect.poll(() => received('resume-key-4444'), { timeout: 30_000 }).toBeGreaterThan(20_000);
+  const token2 = await signIn();
+  expect((await outputsOf(token2, eventId)).state).toBe('live');
+
+  expect((await api(`/api/studio/channel/${uuid}/stoplive`, { token: token2, json: {} })).status).toBe(200);
+  await expect.poll(async () => (await outputsOf(token2, eventId)).state, { timeout: 15_000 }).toBe('stopped');
+  await expect.poll(() => captureProcesses().length, { timeout: 15_000 }).toBe(0);
+  await expect.poll(async () => (await api(`/api/studio/live/${eventId}/recordings`, { token: token2 })).body[0]?.state, { timeout: 30_000 }).toBe('ready');
+  const recording = (await api(`/api/studio/live/${eventId}/recordings`, { token: token2 })).body[0] as Json;
+  // Both parts: before the kill (≥ 4 s) and after the takeover.
+  expect(recording.durationSec).toBeGreaterThan(8);
+  expect(readdirSync(join(backend.dataDir, 'recordings', recording.id))).toEqual(['recording.mp4']);
+});
