@@ -298,4 +298,18 @@ describe('broadcast status shown to the moderator (§4)', () => {
     act(() => applyBroadcastEvent({ source: 'event-platform', state: 'LIVE' })); // not the platform's to say
     expect(screen.getByRole('status')).toHaveTextContent('Paused');
   });
+
+  it('a broadcast the studio server ended (TERMINATED) ends here too: no END STREAM for a stream that is gone', async () => {
+    const { applyBroadcastEvent } = await import('../../src/services/broadcast/goLive');
+    const { useScreenStore } = await import('../../src/state/screenStore');
+    const { useMeetingStore } = await import('../../src/state/meetingStore');
+    const channel = useMeetingStore.getState().channel;
+    useMeetingStore.setState({ channel: { ...(channel ?? ({} as NonNullable<typeof channel>)), eventStatus: 'LIVE' } });
+    useScreenStore.getState().setLiveStreamRunning(true);
+    act(() => applyBroadcastEvent({ source: 'event-platform', state: 'PAUSE_EVENT' }));
+    expect(useScreenStore.getState().liveStreamRunning).toBe(true);
+    act(() => applyBroadcastEvent({ source: 'studio-server', state: 'TERMINATED' }));
+    expect(useScreenStore.getState().liveStreamRunning).toBe(false);
+    expect(useMeetingStore.getState().channel?.eventStatus).toBe('NEW');
+  });
 });

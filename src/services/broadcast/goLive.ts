@@ -64,9 +64,17 @@ async function goLiveNow(session: StudioSession): Promise<void> {
   sounds.play('goLive');
 }
 
-/** §4: a state event from the event platform or the studio server moves the broadcast state. */
+/**
+ * §4: a state event from the event platform or the studio server moves the broadcast state. A
+ * broadcast the server ended (another producer's END STREAM, a capture that could not go on) ends
+ * here too, so END STREAM is not offered for a stream that is gone.
+ */
 export function applyBroadcastEvent(event: { source: 'event-platform' | 'studio-server'; state: string }): void {
   useBroadcastStore.setState((s) => ({ broadcastState: nextBroadcastState(s.broadcastState, event) }));
+  if (event.source !== 'studio-server' || event.state !== 'TERMINATED' || !useScreenStore.getState().liveStreamRunning) return;
+  setChannelStatus('NEW');
+  useBroadcastStore.setState({ endConfirmOpen: false });
+  useScreenStore.getState().setLiveStreamRunning(false);
 }
 
 export const openEndStreamConfirm = () => useBroadcastStore.setState({ endConfirmOpen: true });
