@@ -97,7 +97,7 @@ export function attachmentName(header: string | null, fallback: string): string 
     name = '';
   }
   // Only a name, never a path; no control characters.
-  const safe = name.replace(/[/\\]/g, '_').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const safe = [...name.replace(/[/\\]/g, '_')].filter((c) => c >= ' ' && c !== '\u007f').join('').trim();
   return safe && safe !== '.' && safe !== '..' ? safe : fallback;
 }
 
