@@ -9,6 +9,7 @@ import { GO_LIVE_COUNTDOWN_FROM, GO_LIVE_TICK_MS, goLiveStatus, nextBroadcastSta
 import { initialBroadcastFlowState, useBroadcastStore } from '../../state/broadcast/store';
 import { useScreenStore } from '../../state/screenStore';
 import { useMeetingStore } from '../../state/meetingStore';
+import { useSettingsStore } from '../../state/settingsStore';
 import { realClock, type Clock } from '../../lib/clock';
 import { showError } from '../show/alerts';
 import { sounds } from '../show/sounds';
@@ -52,7 +53,7 @@ async function goLiveNow(session: StudioSession): Promise<void> {
   const channel = useMeetingStore.getState().channel;
   try {
     goLiveStatus(channel);
-    await session.goLive(channel!.uuid);
+    await session.goLive(channel!.uuid, { quality: useSettingsStore.getState().settings.broadcastQuality });
   } catch (error) {
     useBroadcastStore.setState({ countdown: null, countdownStartedAt: null });
     showError('UNKNOWN', { details: errorMessage(error) });

@@ -33,6 +33,8 @@ export interface SocketsOptions {
   eventToken: () => string;
   userToken: () => string;
   onStudioState(state: string): void;
+  /** The capture worker's live.status frames (issue 23). */
+  onLiveStatus?(status: unknown): void;
   onVideoShare(event: Frame): void;
 }
 
@@ -66,6 +68,7 @@ export function openEventSockets(o: SocketsOptions): EventSockets {
     credentials: () => ({ token: o.userToken() }),
     onChannel: (c) => channelListener?.(c),
     onStudioState: o.onStudioState,
+    onLiveStatus: o.onLiveStatus,
     onState: (s) => ((states.studio = s), publish()),
     onReconnected: () => reconnectListener?.(),
   });

@@ -111,8 +111,10 @@ export function newlyFailedDestinations(previous: LiveStatus | null, next: LiveS
   return failedDestinations(next).filter((o) => !before.has(o.id));
 }
 
+export type DraftProblem = 'limit' | 'empty' | 'scheme';
+
 /** Why a draft cannot be sent yet (the server says the rest with a 400), or null. */
-export function draftProblem(draft: DestinationDraft, count: number): 'limit' | 'empty' | 'scheme' | null {
+export function draftProblem(draft: DestinationDraft, count: number): DraftProblem | null {
   if (count >= MAX_DESTINATIONS) return 'limit';
   if (!draft.name.trim() || !draft.serverUrl.trim() || !draft.streamKey) return 'empty';
   const url = draft.serverUrl.trim().toLowerCase();
