@@ -10,6 +10,7 @@ export interface TabItem<T extends string> {
   value: T;
   label: string;
   count?: number;
+  testId?: string;
 }
 
 export interface TabsProps<T extends string> {
@@ -29,7 +30,7 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, children 
     <AriaTabs className="tabs" selectedKey={value} onSelectionChange={select}>
       <TabList aria-label={label} className="tab-list">
         {tabs.map((t) => (
-          <Tab key={t.value} id={t.value} className={({ isSelected }) => `tab${isSelected ? ' selected' : ''}`}>
+          <Tab key={t.value} id={t.value} data-testid={t.testId} className={({ isSelected }) => `tab${isSelected ? ' selected' : ''}`}>
             {t.label}
             {t.count ? <span className="tab-count">{t.count}</span> : null}
           </Tab>

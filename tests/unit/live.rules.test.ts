@@ -102,6 +102,9 @@ describe('the Add destination form', () => {
     ['no key', { ...draft, streamKey: '' }, 0, 'empty'],
     ['the tenth is the last', draft, MAX_DESTINATIONS - 1, null],
     ['past the limit', draft, MAX_DESTINATIONS, 'limit'],
+    ['a name of 100 characters (code points)', { ...draft, name: '🎥'.repeat(100) }, 0, null],
+    ['a name past 100', { ...draft, name: 'n'.repeat(101) }, 0, 'nameLong'],
+    ['a key past 500 is said, never cut', { ...draft, streamKey: 'k'.repeat(501) }, 0, 'keyLong'],
   ])('%s', (_name, d, count, problem) => expect(draftProblem(d, count)).toBe(problem));
 });
 

@@ -4,7 +4,7 @@
  * durations read. No I/O.
  */
 import { BROADCAST_QUALITIES, type BroadcastQuality } from '../settingsStore';
-import { MAX_DESTINATIONS, RTMP_SCHEMES } from './limits';
+import { DESTINATION_NAME_MAX, MAX_DESTINATIONS, RTMP_SCHEMES, SERVER_URL_MAX, STREAM_KEY_MAX } from './limits';
 import {
   JOB_STATES,
   OUTPUT_KINDS,
@@ -111,14 +111,23 @@ export function newlyFailedDestinations(previous: LiveStatus | null, next: LiveS
   return failedDestinations(next).filter((o) => !before.has(o.id));
 }
 
-export type DraftProblem = 'limit' | 'empty' | 'scheme';
+export type DraftProblem = 'limit' | 'empty' | 'scheme' | 'nameLong' | 'urlLong' | 'keyLong';
 
-/** Why a draft cannot be sent yet (the server says the rest with a 400), or null. */
+/** Characters as the server counts them (code points). */
+const length = (text: string) => [...text].length;
+
+/**
+ * Why a draft cannot be sent yet (the server says the rest with a 400), or null. Too long is said,
+ * never cut: a stream key cut short would fail on air.
+ */
 export function draftProblem(draft: DestinationDraft, count: number): DraftProblem | null {
   if (count >= MAX_DESTINATIONS) return 'limit';
   if (!draft.name.trim() || !draft.serverUrl.trim() || !draft.streamKey) return 'empty';
   const url = draft.serverUrl.trim().toLowerCase();
   if (!RTMP_SCHEMES.some((scheme) => url.startsWith(scheme))) return 'scheme';
+  if (length(draft.name.trim()) > DESTINATION_NAME_MAX) return 'nameLong';
+  if (length(draft.serverUrl.trim()) > SERVER_URL_MAX) return 'urlLong';
+  if (length(draft.streamKey) > STREAM_KEY_MAX) return 'keyLong';
   return null;
 }
 
