@@ -3,7 +3,7 @@
  * RTMP destinations, its recordings (a download with progress) and, without sign-in, the public watch
  * page's state. Moderator calls carry the producer token as the channel calls do (§6).
  */
-import { createClient, done, json, mapFailure, type TokenSource } from './http';
+import { absoluteBase, createClient, done, json, mapFailure, type TokenSource } from './http';
 import { PRODUCER_TOKEN_HEADER } from './channel';
 
 export type WireQuality = '1080p' | '720p' | '560p';
@@ -131,11 +131,15 @@ export function liveClient(studioApi: string, producerToken: TokenSource, fetchI
 }
 export type LiveClient = ReturnType<typeof liveClient>;
 
-/** The watch page's one call: no token, no retries (the page polls). */
+/** The watch page's one call: no token, no retries (the page polls). The playlist's URL comes back absolute. */
 export function publicLiveClient(studioApi: string, fetchImpl?: typeof fetch) {
   const http = createClient({ base: studioApi, token: () => null, retry: 0, fetch: fetchImpl });
+  const resolve = (hls: unknown) => (typeof hls === 'string' && hls ? new URL(hls, absoluteBase(studioApi)).href : null);
   return {
-    watch: (sharingUrl: string) => json<WireWatch>(() => http.get(`watch/${encodeURIComponent(sharingUrl)}`)),
+    watch: async (sharingUrl: string): Promise<WireWatch> => {
+      const answer = await json<WireWatch>(() => http.get(`watch/${encodeURIComponent(sharingUrl)}`));
+      return { ...answer, hls: resolve(answer.hls) };
+    },
   };
 }
 export type PublicLiveClient = ReturnType<typeof publicLiveClient>;
