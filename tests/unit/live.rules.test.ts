@@ -10,6 +10,7 @@ import {
   formatDuration,
   hasFpsAlarm,
   isRecording,
+  jobNewlyFailed,
   newlyFailedDestinations,
   parseDestination,
   parseList,
@@ -64,11 +65,20 @@ describe('§8 destination error: once per failure transition', () => {
 
   it('the store answers the newly failed ones as it keeps each status', () => {
     useLiveStore.setState(initialLiveState());
-    expect(useLiveStore.getState().applyStatus(status([output('a', 'live')]))).toEqual([]);
-    expect(useLiveStore.getState().applyStatus(status([output('a', 'failed')])).map((o) => o.id)).toEqual(['a']);
-    expect(useLiveStore.getState().applyStatus(status([output('a', 'failed')]))).toEqual([]);
-    expect(useLiveStore.getState().applyStatus(status([output('a', 'retrying')]))).toEqual([]);
-    expect(useLiveStore.getState().applyStatus(status([output('a', 'failed')])).map((o) => o.id)).toEqual(['a']);
+    const failedNow = (s: LiveStatus) => useLiveStore.getState().applyStatus(s).destinations.map((o) => o.id);
+    expect(failedNow(status([output('a', 'live')]))).toEqual([]);
+    expect(failedNow(status([output('a', 'failed')]))).toEqual(['a']);
+    expect(failedNow(status([output('a', 'failed')]))).toEqual([]);
+    expect(failedNow(status([output('a', 'retrying')]))).toEqual([]);
+    expect(failedNow(status([output('a', 'failed')]))).toEqual(['a']);
+    expect(useLiveStore.getState().status).toEqual(status([output('a', 'failed')]));
+  });
+
+  it('a job that fails as a whole answers its reason once', () => {
+    expect(jobNewlyFailed(status([]), status([], { state: 'failed', error: 'ffmpeg exited (1)' }))).toBe('ffmpeg exited (1)');
+    expect(jobNewlyFailed(status([], { state: 'failed', error: 'x' }), status([], { state: 'failed', error: 'x' }))).toBeNull();
+    expect(jobNewlyFailed(null, status([], { state: 'failed', error: null }))).toBe('');
+    expect(jobNewlyFailed(status([]), status([], { state: 'stopped' }))).toBeNull();
   });
 });
 

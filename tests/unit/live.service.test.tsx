@@ -19,6 +19,11 @@ import { TEXTS } from '../../src/lib/texts';
 import { installFakeBackend } from './fakeBackend';
 import { destination, fakeLive, INFO, liveStatus, output, recording } from './liveFixtures';
 import { setJoined } from '../../src/services/remote/joined';
+import { applyBroadcastEvent, startGoLiveCountdown } from '../../src/services/broadcast/goLive';
+import { createDemoSession } from '../../src/demo/demoSession';
+import { createDemoChannel } from '../../src/demo/demoChannel';
+import { useMeetingStore } from '../../src/state/meetingStore';
+import { useBroadcastStore } from '../../src/state/broadcast/store';
 
 let stop: () => void = () => undefined;
 beforeEach(() => {
@@ -93,6 +98,18 @@ describe('§8 destination error', () => {
     expect(service.retryDestination.mock.calls.map((c) => c[0]).sort()).toEqual(['a', 'b']);
   });
 
+  it('a broadcast that fails as a whole says why, once', async () => {
+    const { service, emit } = fakeLive({ status: liveStatus([output('a', 'live')]) });
+    installFakeBackend({ live: service });
+    stop = startLive();
+    await flush();
+    act(() => emit(liveStatus([], { state: 'failed', error: 'The capture browser exited' })));
+    expect(useAlertsStore.getState().error).toMatchObject({ code: 'UNKNOWN', details: TEXTS.broadcastFailed('The capture browser exited') });
+    act(() => useAlertsStore.setState({ error: null }));
+    act(() => emit(liveStatus([], { state: 'failed', error: 'The capture browser exited' })));
+    expect(useAlertsStore.getState().error).toBeNull();
+  });
+
   it('the watch page or the recording failing is not a destination error', async () => {
     const { service, emit } = fakeLive();
     installFakeBackend({ live: service });
@@ -100,6 +117,23 @@ describe('§8 destination error', () => {
     await flush();
     act(() => emit(liveStatus([output('hls', 'failed', { kind: 'hls' }), output('recording', 'failed', { kind: 'recording' })])));
     expect(useAlertsStore.getState().error).toBeNull();
+  });
+});
+
+describe('going live with a capture worker', () => {
+  it('the broadcast state is the server’s: a state it sent before the go-live answer stays', async () => {
+    vi.useFakeTimers();
+    const { service } = fakeLive();
+    const session = { ...createDemoSession(createDemoChannel()), capabilities: { goLive: true, joinFailureDialog: true }, goLive: vi.fn(async () => applyBroadcastEvent({ source: 'studio-server', state: 'CONTAINER_SELECTION' })) };
+    installFakeBackend({ live: service, session });
+    useMeetingStore.setState({ channel: { uuid: 'c1', name: 'c', eventStatus: 'NEW' } });
+    startGoLiveCountdown(session);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(10_000)));
+    expect(session.goLive).toHaveBeenCalled();
+    expect(useBroadcastStore.getState().broadcastState).toBe('CONTAINER_SELECTION');
+    applyBroadcastEvent({ source: 'studio-server', state: 'LIVE' });
+    expect(useBroadcastStore.getState().broadcastState).toBe('LIVE');
+    vi.useRealTimers();
   });
 });
 

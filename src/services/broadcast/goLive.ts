@@ -13,6 +13,7 @@ import { useSettingsStore } from '../../state/settingsStore';
 import { realClock, type Clock } from '../../lib/clock';
 import { showError } from '../show/alerts';
 import { sounds } from '../show/sounds';
+import { liveAvailable } from '../live/attempt';
 import type { StudioSession } from '../../state/session';
 
 let tick: unknown = null;
@@ -60,7 +61,10 @@ async function goLiveNow(session: StudioSession): Promise<void> {
     return;
   }
   setChannelStatus('LIVE');
-  useBroadcastStore.setState((s) => ({ countdown: null, countdownStartedAt: null, broadcastState: nextBroadcastState(s.broadcastState, { source: 'studio-server', state: 'LIVE' }) }));
+  // With a capture worker (issue 23) the studio server says when the stream flows (CONTAINER_SELECTION,
+  // then LIVE): a LIVE set here could hide a state it sent before this answer.
+  const serverSays = liveAvailable();
+  useBroadcastStore.setState((s) => ({ countdown: null, countdownStartedAt: null, broadcastState: serverSays ? s.broadcastState : nextBroadcastState(s.broadcastState, { source: 'studio-server', state: 'LIVE' }) }));
   useScreenStore.getState().setLiveStreamRunning(true);
   sounds.play('goLive');
 }

@@ -9,8 +9,14 @@ import { useLiveStore } from '../../state/live/store';
 import type { Rollback } from '../../state/remoteList';
 import { describeFailure } from '../audience/failure';
 
-/** Backend mode's live service; the demo has none. */
-export const liveService = (): LiveService | null => backend().live ?? null;
+/** Backend mode's live service; the demo has none (nor has a flow run before any backend is installed). */
+export function liveService(): LiveService | null {
+  try {
+    return backend().live ?? null;
+  } catch {
+    return null;
+  }
+}
 
 /** Whether this studio can go live for real (backend mode): the destinations and recordings exist. */
 export const liveAvailable = (): boolean => liveService() !== null;

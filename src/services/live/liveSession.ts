@@ -2,8 +2,10 @@
  * Going live for real while the studio is open (backend mode, issue 23): reads where the watch page
  * is, what the server can afford and the status now, then follows the worker's live.status frames.
  * A destination that fails opens the §8 destination error once per failure; its TRY AGAIN retries
- * every destination failed by then. Returns the stop (the store forgets the event).
+ * every destination failed by then. A broadcast that fails as a whole says why (§8 unknown error).
+ * Returns the stop (the store forgets the event).
  */
+import { TEXTS } from '../../lib/texts';
 import { errorMessage, log } from '../../log';
 import { useLiveStore } from '../../state/live/store';
 import type { LiveStatus } from '../../state/live/types';
@@ -13,10 +15,11 @@ import { retryFailedDestinations } from './destinations';
 
 export function applyLiveStatus(status: LiveStatus): void {
   const fresh = useLiveStore.getState().applyStatus(status);
-  if (fresh.length === 0) return;
+  if (fresh.job !== null) return void showError('UNKNOWN', { details: TEXTS.broadcastFailed(fresh.job || TEXTS.unknownError) });
+  if (fresh.destinations.length === 0) return;
   showError('DESTINATION_ERROR', {
-    details: fresh.map((o) => (o.error ? `${o.name}: ${o.error}` : o.name)).join('\n'),
-    retry: () => void retryFailedDestinations(fresh.map((o) => o.id)),
+    details: fresh.destinations.map((o) => (o.error ? `${o.name}: ${o.error}` : o.name)).join('\n'),
+    retry: () => void retryFailedDestinations(fresh.destinations.map((o) => o.id)),
   });
 }
 

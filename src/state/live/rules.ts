@@ -111,6 +111,12 @@ export function newlyFailedDestinations(previous: LiveStatus | null, next: LiveS
   return failedDestinations(next).filter((o) => !before.has(o.id));
 }
 
+/** The job failed in `next` and had not in `previous`: its reason, once (null otherwise). */
+export function jobNewlyFailed(previous: LiveStatus | null, next: LiveStatus | null): string | null {
+  if (next?.job?.state !== 'failed' || previous?.job?.state === 'failed') return null;
+  return next.job.error ?? '';
+}
+
 export type DraftProblem = 'limit' | 'empty' | 'scheme' | 'nameLong' | 'urlLong' | 'keyLong';
 
 /** Characters as the server counts them (code points). */

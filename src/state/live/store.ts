@@ -7,7 +7,7 @@
 import { create } from 'zustand';
 import { immer } from 'zustand/middleware/immer';
 import type { Rollback } from '../remoteList';
-import { newlyFailedDestinations } from './rules';
+import { jobNewlyFailed, newlyFailedDestinations } from './rules';
 import type { Destination, DestinationPatch, LiveInfo, LiveStatus, OutputHealth, Recording } from './types';
 
 export type LiveTab = 'destinations' | 'recordings';
@@ -28,8 +28,8 @@ export interface LiveState {
 
 export interface LiveActions {
   setInfo(info: LiveInfo | null): void;
-  /** Keeps the status; returns the destinations that newly failed (§8 asks once per failure). */
-  applyStatus(next: LiveStatus): OutputHealth[];
+  /** Keeps the status; returns what newly failed: destinations (§8 asks once per failure) and the job (its reason). */
+  applyStatus(next: LiveStatus): { destinations: OutputHealth[]; job: string | null };
   setDestinations(list: Destination[]): void;
   addedDestination(destination: Destination): void;
   /** The server's copy after a change. */
@@ -76,9 +76,9 @@ export const useLiveStore = create<LiveState & LiveActions>()(
     ...initialLiveState(),
     setInfo: (info) => set((s) => void (s.info = info)),
     applyStatus(next) {
-      const fresh = newlyFailedDestinations(get().status, next);
+      const previous = get().status;
       set((s) => void (s.status = next));
-      return fresh;
+      return { destinations: newlyFailedDestinations(previous, next), job: jobNewlyFailed(previous, next) };
     },
     setDestinations: (list) =>
       set((s) => {
