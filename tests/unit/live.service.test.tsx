@@ -228,6 +228,20 @@ describe('backend mode’s live service', () => {
     expect(seen).toHaveBeenCalledWith({ job: null });
   });
 
+  it('reads the status again after the socket reconnects (a stop while it was down was pushed to nobody)', async () => {
+    setJoined('/ev/', { eventId: 'ev-1', sharingUrl: 's', instanceId: 'i', user: { id: 'u', username: 'u', firstName: '', lastName: '', emailId: '', profilePicture: '' }, channelUuid: 'c' });
+    const client = { info: vi.fn(async () => ({ ...INFO, status: { job: null } })) } as unknown as LiveClient;
+    const live = createServerLive(client);
+    live.resync(); // nobody follows the status yet: nothing to read
+    expect(client.info).not.toHaveBeenCalled();
+    const seen = vi.fn();
+    live.onStatus(seen);
+    live.resync();
+    await vi.waitFor(() => expect(seen).toHaveBeenCalledWith({ job: null }));
+    expect(client.info).toHaveBeenCalledWith('ev-1');
+    setJoined('', null);
+  });
+
   it('calls for the joined event, and drops rows it cannot read', async () => {
     const client = { destinations: vi.fn(async () => [destination('a'), { id: 'broken' }]) } as unknown as LiveClient;
     setJoined('/ev/', { eventId: 'ev-1', sharingUrl: 's', instanceId: 'i', user: { id: 'u', username: 'u', firstName: '', lastName: '', emailId: '', profilePicture: '' }, channelUuid: 'c' });

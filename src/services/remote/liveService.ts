@@ -1,10 +1,11 @@
 /**
  * Backend mode's live service (issue 23): the live calls of the joined event over the live client,
  * and the studio socket's live.status frames, read by the live rules before anyone sees them (a
- * frame that does not fit is logged and dropped).
+ * frame that does not fit is logged and dropped). After the socket reconnects the status is read
+ * again: a change while it was down (the broadcast stopped) was pushed to nobody.
  */
 import type { LiveClient } from '../../api/live';
-import { log } from '../../log';
+import { errorMessage, log } from '../../log';
 import { parseDestination, parseList, parseLiveInfo, parseLiveStatus, parseRecording } from '../../state/live/rules';
 import type { LiveService } from '../../state/live/service';
 import type { Destination, LiveStatus } from '../../state/live/types';
@@ -16,15 +17,23 @@ function readOrFail<T>(value: T | null, what: string): T {
   return value;
 }
 
-export function createServerLive(live: LiveClient): LiveService & { receiveStatus(raw: unknown): void } {
+export function createServerLive(live: LiveClient): LiveService & { receiveStatus(raw: unknown): void; resync(): void } {
   const listeners = new Set<(status: LiveStatus) => void>();
   const eventId = () => currentJoin().eventId;
   const destination = (raw: unknown): Destination => readOrFail(parseDestination(raw), 'destination');
+  const receiveStatus = (raw: unknown) => {
+    const status = parseLiveStatus(raw);
+    if (!status) return log.warn('live', 'a live.status frame that does not read was dropped');
+    listeners.forEach((l) => l(status));
+  };
   return {
-    receiveStatus(raw) {
-      const status = parseLiveStatus(raw);
-      if (!status) return log.warn('live', 'a live.status frame that does not read was dropped');
-      listeners.forEach((l) => l(status));
+    receiveStatus,
+    resync() {
+      if (listeners.size === 0) return;
+      live.info(eventId()).then(
+        (answer) => receiveStatus(answer.status),
+        (error: unknown) => log.warn('live', `the live status could not be read again: ${errorMessage(error)}`),
+      );
     },
     onStatus(listener) {
       listeners.add(listener);

@@ -19,7 +19,7 @@ export function createServerBackend(services: ServiceAddresses, flags: { disable
   const clients = createClients(services);
   const auth = createAuth({ clients, disablePtSequinCheck: flags.disablePtSequinCheck });
   const live = createServerLive(clients.live);
-  const { session, sockets } = createServerSession({ clients, auth, onLiveStatus: live.receiveStatus });
+  const { session, sockets } = createServerSession({ clients, auth, onLiveStatus: live.receiveStatus, onStudioReconnected: live.resync });
   const backend: Backend = {
     session,
     channel: createServerChannel({

@@ -35,6 +35,8 @@ export interface SocketsOptions {
   onStudioState(state: string): void;
   /** The capture worker's live.status frames (issue 23). */
   onLiveStatus?(status: unknown): void;
+  /** The studio socket is registered again after a drop (what changed meanwhile was not pushed). */
+  onStudioReconnected?(): void;
   onVideoShare(event: Frame): void;
 }
 
@@ -70,7 +72,10 @@ export function openEventSockets(o: SocketsOptions): EventSockets {
     onStudioState: o.onStudioState,
     onLiveStatus: o.onLiveStatus,
     onState: (s) => ((states.studio = s), publish()),
-    onReconnected: () => reconnectListener?.(),
+    onReconnected: () => {
+      reconnectListener?.();
+      o.onStudioReconnected?.();
+    },
   });
   publish();
 
