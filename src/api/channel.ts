@@ -5,6 +5,7 @@
 import { createClient, done, json, type TokenSource } from './http';
 import type { ChannelBody } from '../../compositor/model/types';
 import type { ServerChannel, SyncUpdate } from '../../compositor/sync';
+import type { WireQuality } from './live';
 
 /** A channel as GET /channel/{uuid} answers it (§7) with its sync fields. */
 export interface WireChannel extends ChannelBody {
@@ -50,7 +51,8 @@ export function channelClient(base: string, producerToken: TokenSource, fetchImp
     save: (uuid: string, body: ChannelBody, sync: SyncUpdate, opts: { keepalive?: boolean } = {}) =>
       json<WireChannel>(() => http.put(at(uuid), { json: { ...body, sync }, retry: 0, keepalive: !!opts.keepalive })),
     resync: (uuid: string) => json<WireChannel>(() => http.post(`${at(uuid)}/resync`, { retry: 0 })),
-    goLive: (uuid: string, body: Record<string, unknown> = {}) => json<WireChannel>(() => http.post(`${at(uuid)}/golive`, { json: body, retry: 0 })),
+    /** The capture worker streams the program at the §9 broadcast quality (the studio always says which). */
+    goLive: (uuid: string, body: { quality?: WireQuality } = {}) => json<WireChannel>(() => http.post(`${at(uuid)}/golive`, { json: body, retry: 0 })),
     stopLive: (uuid: string) => json<WireChannel>(() => http.post(`${at(uuid)}/stoplive`, { retry: 0 })),
     /** §7 layer 20000 video control: seek to a frame (fraction × duration × 30), resume, pause. */
     videoControl: (uuid: string, command: 'seek' | 'resume' | 'pause', frame?: number) =>

@@ -30,6 +30,14 @@ const GalleryPage = () => (
   </Suspense>
 );
 
+/** The public watch page is its own chunk, with hls.js: the studio never loads it, the audience never loads the studio. */
+const LazyWatchPage = lazy(() => import('../features/watch/WatchPage').then((m) => ({ default: m.WatchPage })));
+const WatchPage = ({ sharingUrl }: { sharingUrl: string }) => (
+  <Suspense fallback={null}>
+    <LazyWatchPage key={sharingUrl} sharingUrl={sharingUrl} studioApi={serverMode()?.clients.services.studioApi ?? null} />
+  </Suspense>
+);
+
 /** The guest page (backend mode) is its own chunk: a guest never loads the studio. */
 const LazyGuestPage = lazy(() => import('../features/guest/GuestPage').then((m) => ({ default: m.GuestPage })));
 
@@ -46,6 +54,7 @@ function Routes() {
   const route = useRoute();
   if (route.name === 'output') return <OutputPage />;
   if (route.name === 'gallery') return <GalleryPage />;
+  if (route.name === 'watch') return <WatchPage sharingUrl={route.sharingUrl} />;
   if (route.name === 'select-channel') return <SelectChannel />;
   if (route.name === 'not-found') return <SelectChannel notFoundPath={route.path} />;
   // Backend mode (config.json): sign in, pick an event or follow its join link, then the studio.
@@ -75,10 +84,12 @@ function Routes() {
 }
 
 export function App() {
-  // The output page is for capture and playout tools, the gallery for designers: no splash, no device screens.
-  const first = parseRoute(window.location.pathname, window.location.search).name;
-  if (first === 'output') return <OutputPage />;
-  if (first === 'gallery') return <GalleryPage />;
+  // The output page is for capture and playout tools, the gallery for designers, the watch page for the
+  // audience (any browser, phones too): no splash, no device screens.
+  const first = parseRoute(window.location.pathname, window.location.search);
+  if (first.name === 'output') return <OutputPage />;
+  if (first.name === 'gallery') return <GalleryPage />;
+  if (first.name === 'watch') return <WatchPage sharingUrl={first.sharingUrl} />;
   return <Studio />;
 }
 

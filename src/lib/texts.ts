@@ -44,6 +44,7 @@ export const TEXTS = {
   unknownChannel: 'This chanelID doesnt exist !',
   cannotGoLive: (reason: string) => `Cannot go Live: ${reason}`,
   cannotStopLive: (reason: string) => `Cannot stop Live: ${reason}`,
+  broadcastFailed: (reason: string) => `The broadcast stopped: ${reason}`, // ours: the capture worker failed (issue 23)
   okay: 'OKAY',
   retry: 'RETRY',
   tryAgain: 'TRY AGAIN',

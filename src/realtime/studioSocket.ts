@@ -1,7 +1,7 @@
 /**
  * The studio socket (§7, {studioApi}/websocket): registers for one channel with the producer token,
  * or read-only with the channel's output token (the output page). It delivers the channel after
- * every applied update, and the studio server's broadcast states.
+ * every applied update, the studio server's broadcast states and the capture worker's live status.
  */
 import type { WireChannel } from '../api/channel';
 import { connection, openSocket, type SocketOptions } from './socket';
@@ -13,6 +13,8 @@ export interface StudioSocketOptions extends Pick<SocketOptions, 'onState' | 'on
   onChannel(channel: WireChannel): void;
   /** §4 Broadcast states from the studio server (container states, LIVE, CONTAINER_LIVE_ENDING, TERMINATED). */
   onStudioState(state: string): void;
+  /** The capture worker's status (issue 23 `live.status`), unread: the live rules check it. */
+  onLiveStatus?(status: unknown): void;
 }
 
 export function openStudioSocket(o: StudioSocketOptions) {
@@ -23,6 +25,7 @@ export function openStudioSocket(o: StudioSocketOptions) {
     onFrame(f) {
       if (f.type === 'channel.updated' && typeof f.channel === 'object' && f.channel !== null) return o.onChannel(f.channel as WireChannel);
       if (f.type === 'studio.state' && typeof f.state === 'string') return o.onStudioState(f.state);
+      if (f.type === 'live.status') return o.onLiveStatus?.(f.status);
     },
   });
 }

@@ -15,6 +15,7 @@ import type { QnaService } from './qna/service';
 import type { Dispatch } from './realtimeEvent';
 import type { SharedVideoReport } from './media/sharedVideo';
 import type { EventInformation, StudioSession } from './session';
+import type { LiveService } from './live/service';
 
 /** Where a read-only page (the output page, a guest's program return) follows the channel. */
 export interface ReadOnlyLink {
@@ -100,6 +101,8 @@ export interface Backend {
   people: PeopleService;
   assets: AssetService;
   meeting: MeetingService;
+  /** Going live for real: destinations, recordings, the worker's status (backend mode; absent in the demo). */
+  live?: LiveService;
 }
 
 let current: Backend | null = null;

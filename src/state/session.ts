@@ -5,6 +5,7 @@
 import type { ChannelDoc } from '../../compositor/model/channel';
 import type { ChannelEventStatus } from '../../compositor/model/types';
 import type { ServerChannel } from '../../compositor/sync';
+import type { BroadcastQuality } from './settingsStore';
 
 /** The card id of the moderator's own camera and microphone (local media, not a moderator call). */
 export const SELF_ID = 'self';
@@ -58,8 +59,8 @@ export interface StudioSession {
    * its join failures are only logged (§8) where a real event's say why.
    */
   readonly capabilities: { goLive: boolean; joinFailureDialog: boolean };
-  /** POST /channel/{uuid}/golive and /stoplive (§7). */
-  goLive(uuid: string): Promise<void>;
+  /** POST /channel/{uuid}/golive (at the §9 broadcast quality) and /stoplive (§7). */
+  goLive(uuid: string, options: { quality: BroadcastQuality }): Promise<void>;
   stopLive(uuid: string): Promise<void>;
   /** The signed-in user, known before the event is joined (greeting, welcome). */
   currentUser(): StudioUser;

@@ -2,7 +2,8 @@
  * The demo build's routes (§2): the root path shows the demo page (reading the `code` parameter),
  * /select-channel is where a confirmed exit lands, /output is the program output alone, /gallery the
  * template gallery for designers (every graphic drawn by the compositor, side by side), and
- * /event/{sharingUrl} is the moderator join link of backend mode, /guest/{inviteToken} a guest's.
+ * /event/{sharingUrl} is the moderator join link of backend mode, /guest/{inviteToken} a guest's,
+ * /watch/{sharingUrl} the audience's public watch page (issue 23).
  * Paths are relative to the base path.
  */
 import { useSyncExternalStore } from 'react';
@@ -14,6 +15,8 @@ export type Route =
   | { name: 'event'; sharingUrl: string }
   /** A guest's invite link {base}guest/{inviteToken} (backend mode). */
   | { name: 'guest'; inviteToken: string }
+  /** The public watch page {base}watch/{sharingUrl} (backend mode; no sign-in). */
+  | { name: 'watch'; sharingUrl: string }
   | { name: 'select-channel' }
   | { name: 'output' }
   | { name: 'gallery' }
@@ -31,6 +34,8 @@ export function parseRoute(pathname: string, search: string, base = BASE_PATH): 
   if (join) return { name: 'event', sharingUrl: decodeURIComponent(join[1]!) };
   const guest = /^guest\/([^/]+)$/.exec(clean);
   if (guest) return { name: 'guest', inviteToken: decodeURIComponent(guest[1]!) };
+  const watch = /^watch\/([^/]+)$/.exec(clean);
+  if (watch) return { name: 'watch', sharingUrl: decodeURIComponent(watch[1]!) };
   return { name: 'not-found', path: clean };
 }
 

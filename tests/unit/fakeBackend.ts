@@ -23,6 +23,8 @@ function absent<T extends object>(member: string): T {
 export function installFakeBackend(parts: Partial<Backend> = {}): Backend {
   const members = ['session', 'channel', 'chat', 'polls', 'qna', 'people', 'assets', 'meeting'] as const;
   const b = Object.fromEntries(members.map((m) => [m, parts[m] ?? absent(m)])) as unknown as Backend;
+  // Optional members stay absent unless given (the demo has no live service).
+  if (parts.live) b.live = parts.live;
   installBackend(b);
   return b;
 }

@@ -36,6 +36,9 @@ describe('routes (§2)', () => {
     ['/studio/instant-demo/select-channel', '', { name: 'select-channel' }],
     ['/studio/instant-demo/output', '', { name: 'output' }],
     ['/studio/instant-demo/nope', '', { name: 'not-found', path: 'nope' }],
+    ['/studio/instant-demo/watch/product-launch', '', { name: 'watch', sharingUrl: 'product-launch' }],
+    ['/studio/instant-demo/watch/a%20b/', '', { name: 'watch', sharingUrl: 'a b' }],
+    ['/studio/instant-demo/watch/', '', { name: 'not-found', path: 'watch' }],
   ])('%s%s', (path, search, route) => {
     expect(parseRoute(path, search, base)).toEqual(route);
   });

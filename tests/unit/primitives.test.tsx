@@ -260,6 +260,14 @@ describe('Tabs', () => {
     expect(tab(/^General/)).toHaveAttribute('tabindex', '-1');
     expect(tab(/^Camera/)).toHaveTextContent('Camera2');
   });
+
+  it('after a switch the selected tab controls the panel that is there (axe: aria-valid-attr-value)', async () => {
+    const user = userEvent.setup();
+    render(<TabsHost />);
+    await user.click(screen.getByRole('tab', { name: /^Audio/ }));
+    const controls = screen.getByRole('tab', { name: /^Audio/ }).getAttribute('aria-controls');
+    expect(controls).toBe(screen.getByRole('tabpanel').id);
+  });
 });
 
 describe('Switch', () => {

@@ -7,6 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openSocket, reconnectDelay, type Frame, type SocketState } from '../../src/realtime/socket';
+import { openStudioSocket } from '../../src/realtime/studioSocket';
 import { SOCKET_MAX_RETRIES, SOCKET_PING_MS } from '../../src/lib/limits';
 
 type Listener = (event: unknown) => void;
@@ -174,6 +175,30 @@ describe('the real-time socket', () => {
     await vi.advanceTimersByTimeAsync(2 * SOCKET_PING_MS + 1);
     expect(s.readyState).toBe(3); // closed by the wrapper: reconnecting
     expect(socket.state().status).toBe('reconnecting');
+    socket.close();
+  });
+});
+
+describe('the studio socket', () => {
+  it('passes the capture worker’s live.status frames on, beside the broadcast states', async () => {
+    const onLiveStatus = vi.fn();
+    const onStudioState = vi.fn();
+    const socket = openStudioSocket({
+      url: 'ws://studio.test/api/studio/websocket',
+      WebSocket: FakeSocket as unknown as typeof WebSocket,
+      events: null,
+      channel: 'c1',
+      credentials: () => ({ token: 't' }),
+      onChannel: () => undefined,
+      onStudioState,
+      onLiveStatus,
+    });
+    const s = await connected();
+    expect(s.sent[0]).toEqual({ type: 'register', channel: 'c1', token: 't' });
+    s.say({ type: 'studio.state', state: 'CONTAINER_SELECTION' });
+    s.say({ type: 'live.status', status: { job: null } });
+    expect(onStudioState).toHaveBeenCalledWith('CONTAINER_SELECTION');
+    expect(onLiveStatus).toHaveBeenCalledWith({ job: null });
     socket.close();
   });
 });

@@ -5,6 +5,7 @@ import { broadcastStatus, goLiveStatus, GO_LIVE_TIPS, GO_LIVE_TIP_MS, nextBroadc
 import { ERROR_CATALOGUE, type ErrorCode } from '../../src/state/errorCatalogue';
 import { initialAlertsState, useAlertsStore } from '../../src/state/alertsStore';
 import { initialScreenState, useScreenStore } from '../../src/state/screenStore';
+import { useSettingsStore } from '../../src/state/settingsStore';
 import { initialMeetingState, useMeetingStore } from '../../src/state/meetingStore';
 import { initialBroadcastFlowState, useBroadcastStore } from '../../src/state/broadcast/store';
 import { tourActions, useTourStore } from '../../src/state/tourStore';
@@ -84,11 +85,22 @@ describe('go-live countdown and tips (§2)', () => {
     expect(screen.getByText('1')).toBeInTheDocument();
     expect(s.goLive).not.toHaveBeenCalled();
     await act(async () => void (await vi.advanceTimersByTimeAsync(1000)));
-    expect(s.goLive).toHaveBeenCalledWith('c1');
+    expect(s.goLive).toHaveBeenCalledWith('c1', { quality: useSettingsStore.getState().settings.broadcastQuality });
     expect(useMeetingStore.getState().channel?.eventStatus).toBe('LIVE');
     expect(useScreenStore.getState().liveStreamRunning).toBe(true);
     expect(play).toHaveBeenCalledWith('goLive');
     expect(screen.queryByTestId('go-live-overlay')).toBeNull();
+  });
+
+  it('goes live at the §9 broadcast quality of the settings', async () => {
+    vi.useFakeTimers();
+    useSettingsStore.getState().update({ broadcastQuality: '560p' });
+    useMeetingStore.setState({ channel: { uuid: 'c1', name: 'testing', eventStatus: 'NEW' } });
+    const s = backend();
+    act(() => startGoLiveCountdown(s));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(10_000)));
+    expect(s.goLive).toHaveBeenCalledWith('c1', { quality: '560p' });
+    useSettingsStore.getState().update({ broadcastQuality: '1080p' });
   });
 
   it('END STREAM: cancelling changes nothing; confirming ends the live state with the end sound', async () => {

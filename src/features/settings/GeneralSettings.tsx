@@ -1,9 +1,10 @@
-/** Settings › General: broadcast quality (§9), guest-entry rules, and the studio's sound effects. */
+/** Settings › General: broadcast quality (§9; backend mode says what its server recommends), guest-entry rules, and the studio's sound effects. */
 import { BROADCAST_QUALITIES, useSettingsStore, type BroadcastQuality } from '../../state/settingsStore';
 import { SETTINGS_TOGGLE_DEBOUNCE_MS } from '../../lib/limits';
 import { SOUND_EFFECTS } from '../../services/show/sounds';
 import { Switch } from '../../ui/Switch';
 import { useDebouncedSetting } from './useDebouncedSetting';
+import { QualityHint } from '../live/QualityHint';
 
 function SettingSwitch({ name, label, hint }: { name: 'disableVideoOnGuestEnter' | 'muteMicOnGuestEnter' | 'shareByModeratorOnly' | 'automaticAddStreamSharedScreen' | 'shiftVideosUp' | 'playSoundFx'; label: string; hint?: string }) {
   const [value, set] = useDebouncedSetting(name, SETTINGS_TOGGLE_DEBOUNCE_MS);
@@ -27,6 +28,7 @@ export function GeneralSettings() {
             </label>
           ))}
         </div>
+        <QualityHint />
       </fieldset>
       <fieldset className="settings-group">
         <legend>When guests enter</legend>

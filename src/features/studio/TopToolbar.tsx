@@ -1,13 +1,20 @@
-/** §2 top toolbar: logo, event name, REC indicator, go-live / end-stream control, exit. */
+/**
+ * §2 top toolbar: logo, event name, REC indicator, go-live / end-stream control, exit. Backend mode
+ * adds the output link, Destinations and, while live, each output's health (issue 23).
+ */
 import { LogOut, Radio } from 'lucide-react';
 import { useScreenStore } from '../../state/screenStore';
 import { Logo } from '../../ui/Logo';
 import { Tooltip } from '../../ui/Tooltip';
 import { openEndStreamConfirm, startGoLiveCountdown } from '../../services/broadcast/goLive';
+import { liveAvailable } from '../../services/live/attempt';
 import { backend } from '../../state/backend';
 import { BroadcastStatus } from '../broadcast/BroadcastStatus';
+import { DestinationsButton } from '../live/DestinationsButton';
+import { OutputHealthBar } from '../live/OutputHealthBar';
 import { ConnectionState } from './ConnectionState';
 import { OutputLinkButton } from './OutputLinkButton';
+import { RecIndicator } from './RecIndicator';
 
 export function TopToolbar() {
   const eventName = useScreenStore((s) => s.eventName);
@@ -15,6 +22,7 @@ export function TopToolbar() {
   const { showRegisterPopup, setExitDialogOpen } = useScreenStore.getState();
   // In the demo, going live and recording open the registration pop-up (§2).
   const canGoLive = backend().session.capabilities.goLive;
+  const backendLive = liveAvailable();
   const onGoLive = () => (!canGoLive ? showRegisterPopup() : live ? openEndStreamConfirm() : startGoLiveCountdown(backend().session));
   return (
     <header className="top-toolbar" data-testid="top-toolbar">
@@ -27,12 +35,10 @@ export function TopToolbar() {
       <div className="toolbar-end">
         <ConnectionState />
         {canGoLive && <OutputLinkButton />}
+        {backendLive && <DestinationsButton />}
         <BroadcastStatus />
-        <Tooltip label="Record this event">
-          <button type="button" className={`rec-indicator${live ? ' recording' : ''}`} aria-pressed={live} data-testid="rec-indicator" onClick={canGoLive ? undefined : showRegisterPopup}>
-            <span className="rec-dot" aria-hidden /> REC
-          </button>
-        </Tooltip>
+        {backendLive && <OutputHealthBar />}
+        <RecIndicator backendLive={backendLive} demo={!canGoLive} />
         <button type="button" className={`btn ${live ? 'btn-danger' : 'btn-live'}`} data-testid="go-live" data-tour="golive" onClick={onGoLive}>
           <Radio size={16} aria-hidden /> {live ? 'END STREAM' : 'GO LIVE'}
         </button>

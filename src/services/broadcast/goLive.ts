@@ -9,9 +9,11 @@ import { GO_LIVE_COUNTDOWN_FROM, GO_LIVE_TICK_MS, goLiveStatus, nextBroadcastSta
 import { initialBroadcastFlowState, useBroadcastStore } from '../../state/broadcast/store';
 import { useScreenStore } from '../../state/screenStore';
 import { useMeetingStore } from '../../state/meetingStore';
+import { useSettingsStore } from '../../state/settingsStore';
 import { realClock, type Clock } from '../../lib/clock';
 import { showError } from '../show/alerts';
 import { sounds } from '../show/sounds';
+import { liveAvailable } from '../live/attempt';
 import type { StudioSession } from '../../state/session';
 
 let tick: unknown = null;
@@ -52,14 +54,17 @@ async function goLiveNow(session: StudioSession): Promise<void> {
   const channel = useMeetingStore.getState().channel;
   try {
     goLiveStatus(channel);
-    await session.goLive(channel!.uuid);
+    await session.goLive(channel!.uuid, { quality: useSettingsStore.getState().settings.broadcastQuality });
   } catch (error) {
     useBroadcastStore.setState({ countdown: null, countdownStartedAt: null });
     showError('UNKNOWN', { details: errorMessage(error) });
     return;
   }
   setChannelStatus('LIVE');
-  useBroadcastStore.setState((s) => ({ countdown: null, countdownStartedAt: null, broadcastState: nextBroadcastState(s.broadcastState, { source: 'studio-server', state: 'LIVE' }) }));
+  // With a capture worker (issue 23) the studio server says when the stream flows (CONTAINER_SELECTION,
+  // then LIVE): a LIVE set here could hide a state it sent before this answer.
+  const serverSays = liveAvailable();
+  useBroadcastStore.setState((s) => ({ countdown: null, countdownStartedAt: null, broadcastState: serverSays ? s.broadcastState : nextBroadcastState(s.broadcastState, { source: 'studio-server', state: 'LIVE' }) }));
   useScreenStore.getState().setLiveStreamRunning(true);
   sounds.play('goLive');
 }

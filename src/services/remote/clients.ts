@@ -2,6 +2,7 @@
 import { assetClient, cmsClient } from '../../api/assets';
 import { channelClient } from '../../api/channel';
 import { eventClient } from '../../api/events';
+import { liveClient } from '../../api/live';
 import { tokenExchangeClient } from '../../api/tokenExchange';
 import { userManagerClient } from '../../api/userManager';
 import type { ServiceAddresses } from '../../config';
@@ -14,6 +15,7 @@ export function createClients(services: ServiceAddresses) {
     exchange: tokenExchangeClient(services.tokenExchange, tokens.user),
     events: eventClient({ base: services.eventApi, userToken: tokens.user, eventToken: tokens.event }),
     channels: channelClient(services.studioApi, tokens.user),
+    live: liveClient(services.studioApi, tokens.user),
     assets: assetClient(services.assetApi, tokens.user),
     cms: cmsClient(services.cms, tokens.user),
   };

@@ -12,12 +12,14 @@ import { createClients } from './clients';
 import { peekJoin } from './joined';
 import { createSharedVideoCalls } from './sharedVideoCalls';
 import { createLiveMeeting } from './liveMeeting';
+import { createServerLive } from './liveService';
 import { createServerSession, selfWireId } from './remoteSession';
 
 export function createServerBackend(services: ServiceAddresses, flags: { disablePtSequinCheck: boolean; meeting: boolean }) {
   const clients = createClients(services);
   const auth = createAuth({ clients, disablePtSequinCheck: flags.disablePtSequinCheck });
-  const { session, sockets } = createServerSession({ clients, auth });
+  const live = createServerLive(clients.live);
+  const { session, sockets } = createServerSession({ clients, auth, onLiveStatus: live.receiveStatus, onStudioReconnected: live.resync });
   const backend: Backend = {
     session,
     channel: createServerChannel({
@@ -41,6 +43,7 @@ export function createServerBackend(services: ServiceAddresses, flags: { disable
         return () => sockets()?.setDispatch(null);
       },
     },
+    live,
   };
   return { backend, auth, session, clients };
 }

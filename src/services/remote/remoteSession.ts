@@ -31,6 +31,9 @@ export interface ServerSessionOptions {
   wait?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** The meeting participant's guid (§4); the meeting provider supplies it (a local stand-in until real guests join over WebRTC). */
   participantGuid?: () => Promise<string>;
+  /** The studio socket's live.status frames go here (the live service), and its reconnects (it reads the status again). */
+  onLiveStatus?: (status: unknown) => void;
+  onStudioReconnected?: () => void;
 }
 
 const abortableWait = (ms: number, signal: AbortSignal) =>
@@ -53,7 +56,7 @@ function eventInformation(d: EventFull): EventInformation {
   };
 }
 
-export function createServerSession({ clients, auth, wait = abortableWait, participantGuid = async () => crypto.randomUUID() }: ServerSessionOptions) {
+export function createServerSession({ clients, auth, wait = abortableWait, participantGuid = async () => crypto.randomUUID(), onLiveStatus, onStudioReconnected }: ServerSessionOptions) {
   let sockets: EventSockets | null = null;
   let leaving = new AbortController();
   let initialised = false;
@@ -139,6 +142,8 @@ export function createServerSession({ clients, auth, wait = abortableWait, parti
         eventToken: () => tokens.event() ?? '',
         userToken: () => tokens.user() ?? '',
         onStudioState: (state) => applyBroadcastEvent({ source: 'studio-server', state }),
+        onLiveStatus,
+        onStudioReconnected,
         // Every producer follows the channel's foreground video (sharedVideoPlayer); another presenter's
         // own shares (the conflict of §4) come with real guests over WebRTC, so this is only logged.
         onVideoShare: (event) => log.info('session', `video share ${String(event.state)}`),
@@ -163,11 +168,11 @@ export function createServerSession({ clients, auth, wait = abortableWait, parti
       setJoined('', null);
       tokens.setEvent(null);
     },
-    /** Go live: the event goes in-event, then the channel goes live (§4). */
-    async goLive(uuid) {
+    /** Go live: the event goes in-event, then the channel goes live (§4) at the broadcast quality (§9). */
+    async goLive(uuid, { quality }) {
       const joined = peekJoin();
       if (joined) await clients.events.manage(joined.eventId, 'inevent');
-      await clients.channels.goLive(uuid);
+      await clients.channels.goLive(uuid, { quality });
     },
     /** End stream: the channel stops, then the event pauses (§4). */
     async stopLive(uuid) {

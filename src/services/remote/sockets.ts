@@ -33,6 +33,10 @@ export interface SocketsOptions {
   eventToken: () => string;
   userToken: () => string;
   onStudioState(state: string): void;
+  /** The capture worker's live.status frames (issue 23). */
+  onLiveStatus?(status: unknown): void;
+  /** The studio socket is registered again after a drop (what changed meanwhile was not pushed). */
+  onStudioReconnected?(): void;
   onVideoShare(event: Frame): void;
 }
 
@@ -66,8 +70,12 @@ export function openEventSockets(o: SocketsOptions): EventSockets {
     credentials: () => ({ token: o.userToken() }),
     onChannel: (c) => channelListener?.(c),
     onStudioState: o.onStudioState,
+    onLiveStatus: o.onLiveStatus,
     onState: (s) => ((states.studio = s), publish()),
-    onReconnected: () => reconnectListener?.(),
+    onReconnected: () => {
+      reconnectListener?.();
+      o.onStudioReconnected?.();
+    },
   });
   publish();
 

@@ -24,6 +24,7 @@ import { startSharedVideo } from '../media/sharedVideoPlayer';
 import { tourActions } from '../../state/tourStore';
 import { startAudience } from './audience';
 import { showError } from './alerts';
+import { startLive } from '../live/liveSession';
 
 export type Wait = (ms: number) => Promise<void>;
 
@@ -45,6 +46,7 @@ export function initializeStudio(connection: Connection): void {
     syncChatOverlay(),
     persistBrandSettings(),
     startSharedVideo(),
+    startLive(),
   ];
   void loadAssetLibrary();
   if ('mediaDevices' in navigator) void startLocalMedia().then((stop) => running.push(stop));

@@ -1,0 +1,87 @@
+/** Texts of going live in backend mode (issue 23): destinations, recordings, output health, the quality hint. SPEC quotes none of them (§8's destination error is in lib/texts). */
+import type { BroadcastQuality } from '../../state/settingsStore';
+import { DESTINATION_NAME_MAX, MAX_DESTINATIONS, PROGRAM_FPS_ALARM_BELOW, SERVER_URL_MAX, STREAM_KEY_MAX, STREAM_KEY_SHOWN_CHARS } from '../../state/live/limits';
+import type { DraftProblem } from '../../state/live/rules';
+import type { OutputState, RecordingState } from '../../state/live/types';
+
+export const LIVE_TEXTS = {
+  destinationsButton: 'Destinations',
+  destinationsTip: 'Where the broadcast goes: video sites and social networks, the watch page and the recordings',
+  dialogTitle: 'Destinations and recordings',
+  close: 'Close',
+  tabsLabel: 'Broadcast outputs',
+  tabDestinations: 'Destinations',
+  tabRecordings: 'Recordings',
+  loading: 'Loading…',
+
+  watchHeading: 'Watch page',
+  watchHint: 'Anyone with this link can watch while you are live, without signing in.',
+  copyWatchLink: 'Copy watch link',
+  copied: 'Copied',
+
+  destinationsLabel: 'Destinations of this event',
+  noDestinations: 'No destinations yet. Add one below to stream to a video site or social network as well.',
+  streamTo: (name: string) => `Stream to ${name}`,
+  keyLabel: 'Stream key',
+  keyMasked: (last4: string) => `••••${last4}`,
+  keyEnding: (last4: string) => `ending in ${last4}`,
+  deleteDestination: (name: string) => `Delete ${name}`,
+  confirmDeleteDestination: 'Delete this destination?',
+  confirmDeleteDestinationBody: 'Its stream key is forgotten. A running broadcast stops streaming there.',
+  delete: 'DELETE',
+  retryDestination: (name: string) => `Try ${name} again`,
+  tryAgain: 'Try again',
+
+  addHeading: 'Add destination',
+  name: 'Name',
+  namePlaceholder: 'YouTube, Facebook, Twitch…',
+  serverUrl: 'Server URL',
+  serverUrlPlaceholder: 'rtmp://a.rtmp.youtube.com/live2',
+  streamKey: 'Stream key',
+  streamKeyHint: `Kept on the server: only its last ${STREAM_KEY_SHOWN_CHARS} characters are shown again.`,
+  save: 'Save',
+  saving: 'Saving…',
+  added: (name: string) => `${name} was added.`,
+  problems: {
+    empty: 'Fill in the name, the server URL and the stream key.',
+    scheme: 'The server URL must start with rtmp:// or rtmps://.',
+    limit: `An event has at most ${MAX_DESTINATIONS} destinations.`,
+    nameLong: `The name is at most ${DESTINATION_NAME_MAX} characters.`,
+    urlLong: `The server URL is at most ${SERVER_URL_MAX} characters.`,
+    keyLong: `The stream key is at most ${STREAM_KEY_MAX} characters.`,
+    unavailable: 'Destinations need the studio’s server.',
+  } satisfies Record<DraftProblem | 'unavailable', string>,
+
+  outputStates: { connecting: 'Connecting', live: 'Live', retrying: 'Retrying', failed: 'Failed', stopped: 'Stopped' } satisfies Record<OutputState, string>,
+  retryIn: (seconds: number) => `next try in ${seconds} s`,
+  fps: (fps: number) => `${Math.round(fps)} fps`,
+  dropped: (n: number) => `${n} dropped ${n === 1 ? 'frame' : 'frames'}`,
+  healthLabel: 'Outputs of the broadcast',
+  fpsAlarm: `The program video has stalled (under ${PROGRAM_FPS_ALARM_BELOW} fps)`,
+
+  recordingsLabel: 'Recordings of this event',
+  noRecordings: 'No recordings yet. Each broadcast is recorded while it is live.',
+  columns: { date: 'Date', duration: 'Duration', size: 'Size', state: 'State', actions: 'Actions' },
+  unknown: '—',
+  recordingStates: { recording: 'Recording', finalizing: 'Finalizing', ready: 'Ready', failed: 'Failed' } satisfies Record<RecordingState, string>,
+  download: 'Download',
+  downloadOf: (date: string) => `Download the recording of ${date}`,
+  downloading: (percent: number | null) => (percent === null ? 'Downloading…' : `Downloading ${percent}%`),
+  deleteRecording: (date: string) => `Delete the recording of ${date}`,
+  confirmDeleteRecording: 'Delete this recording?',
+  confirmDeleteRecordingBody: 'The file is removed from the server for good.',
+
+  recTip: 'Recording: open the recordings',
+  recIdleTip: 'Each broadcast is recorded while it is live: open the recordings',
+} as const;
+
+/** How much more CPU than the recommended quality each quality costs, as the hint says it (pixels per frame, rounded). */
+const COST_NOTE: Record<BroadcastQuality, string> = {
+  '1080p': '',
+  '720p': ': 1080p costs about twice the CPU per live channel',
+  '560p': ': 720p costs about twice and 1080p about four times the CPU per live channel',
+};
+
+/** Settings › Broadcast quality, backend mode: what this server can afford. */
+export const qualityHint = (recommended: BroadcastQuality, cores: number) =>
+  `${recommended} is recommended on this server (${cores} ${cores === 1 ? 'core' : 'cores'})${COST_NOTE[recommended]}.`;
