@@ -91,12 +91,18 @@ describe('a broadcast', () => {
 
     const socket = await studioSocket(base, { channel: channel.uuid, token: p1.token });
     await socket.next((m) => m.type === 'registered');
+    // A producer learns the broadcast's state on registering.
+    expect(await socket.next((m) => m.type === 'live.status')).toMatchObject({ status: { job: null } });
     const go = (path: string, json: unknown = {}) => call(`${base}/api/studio/channel/${channel.uuid}/${path}`, { method: 'POST', headers: producer(p1.token), json });
     expect((await go('golive', { quality: '4k' })).status).toBe(400);
     expect((await go('golive', { quality: '720p' })).body).toMatchObject({ eventStatus: 'LIVE' });
     await socket.next((m) => m.type === 'studio.state' && m.state === 'LIVE');
     const status = await socket.next((m) => m.type === 'live.status' && m.status.job?.state === 'live');
     expect(status.status.job).toMatchObject({ quality: '720p', outputs: [{ kind: 'rtmp', name: 'Custom', state: 'live' }] });
+    // A recording being written cannot be deleted.
+    const writing = ((await live(launch.eventId, '/recordings')).body as Json[])[0];
+    expect(writing).toMatchObject({ state: 'recording' });
+    expect((await live(launch.eventId, `/recordings/${writing.id}`, { method: 'DELETE' })).status).toBe(409);
     expect(JSON.stringify(socket.messages)).not.toContain('custom-key');
 
     expect((await go('stoplive')).body).toMatchObject({ eventStatus: 'NEW' });

@@ -19,7 +19,7 @@ import {
   parseRecording,
 } from '../../src/state/live/rules';
 import { initialLiveState, useLiveStore } from '../../src/state/live/store';
-import { MAX_DESTINATIONS } from '../../src/state/live/limits';
+import { DESTINATIONS_MAX } from '../../src/state/live/limits';
 import type { LiveJob, LiveStatus, OutputHealth, OutputState } from '../../src/state/live/types';
 
 const output = (id: string, state: OutputState, kind: OutputHealth['kind'] = 'rtmp'): OutputHealth => ({ id, kind, name: id, state, bitrateKbps: 4500, fps: 30, droppedFrames: 0, retryInSec: null, error: null });
@@ -110,8 +110,8 @@ describe('the Add destination form', () => {
     ['an http URL', { ...draft, serverUrl: 'https://example.com' }, 0, 'scheme'],
     ['no name', { ...draft, name: '  ' }, 0, 'empty'],
     ['no key', { ...draft, streamKey: '' }, 0, 'empty'],
-    ['the tenth is the last', draft, MAX_DESTINATIONS - 1, null],
-    ['past the limit', draft, MAX_DESTINATIONS, 'limit'],
+    ['the tenth is the last', draft, DESTINATIONS_MAX - 1, null],
+    ['past the limit', draft, DESTINATIONS_MAX, 'limit'],
     ['a name of 100 characters (code points)', { ...draft, name: '🎥'.repeat(100) }, 0, null],
     ['a name past 100', { ...draft, name: 'n'.repeat(101) }, 0, 'nameLong'],
     ['a key past 500 is said, never cut', { ...draft, streamKey: 'k'.repeat(501) }, 0, 'keyLong'],

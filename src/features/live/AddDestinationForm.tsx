@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Plus } from 'lucide-react';
 import { COPY_CONFIRMATION_MS } from '../../lib/limits';
 import { addDestination } from '../../services/live/destinations';
-import { MAX_DESTINATIONS } from '../../state/live/limits';
+import { DESTINATIONS_MAX } from '../../state/live/limits';
 import { draftProblem } from '../../state/live/rules';
 import { useLiveStore } from '../../state/live/store';
 import type { DestinationDraft } from '../../state/live/types';
@@ -37,7 +37,7 @@ export function AddDestinationForm() {
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [added, showAdded] = useTimedValue<string>(COPY_CONFIRMATION_MS);
-  const atLimit = count >= MAX_DESTINATIONS;
+  const atLimit = count >= DESTINATIONS_MAX;
   const change = (field: keyof DestinationDraft) => (e: React.ChangeEvent<HTMLInputElement>) => setDraft((d) => ({ ...d, [field]: e.target.value }));
 
   async function submit(e: FormEvent) {

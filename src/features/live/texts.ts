@@ -1,6 +1,6 @@
 /** Texts of going live in backend mode (issue 23): destinations, recordings, output health, the quality hint. SPEC quotes none of them (§8's destination error is in lib/texts). */
 import type { BroadcastQuality } from '../../state/settingsStore';
-import { DESTINATION_NAME_MAX, MAX_DESTINATIONS, PROGRAM_FPS_ALARM_BELOW, SERVER_URL_MAX, STREAM_KEY_MAX, STREAM_KEY_SHOWN_CHARS } from '../../state/live/limits';
+import { DESTINATION_NAME_MAX, DESTINATIONS_MAX, FPS_ALARM_BELOW, SERVER_URL_MAX, STREAM_KEY_MAX, KEY_SHOWN_CHARS } from '../../state/live/limits';
 import type { DraftProblem } from '../../state/live/rules';
 import type { OutputState, RecordingState } from '../../state/live/types';
 
@@ -38,14 +38,14 @@ export const LIVE_TEXTS = {
   serverUrl: 'Server URL',
   serverUrlPlaceholder: 'rtmp://a.rtmp.youtube.com/live2',
   streamKey: 'Stream key',
-  streamKeyHint: `Kept on the server: only its last ${STREAM_KEY_SHOWN_CHARS} characters are shown again.`,
+  streamKeyHint: `Kept on the server: only its last ${KEY_SHOWN_CHARS} characters are shown again.`,
   save: 'Save',
   saving: 'Saving…',
   added: (name: string) => `${name} was added.`,
   problems: {
     empty: 'Fill in the name, the server URL and the stream key.',
     scheme: 'The server URL must start with rtmp:// or rtmps://.',
-    limit: `An event has at most ${MAX_DESTINATIONS} destinations.`,
+    limit: `An event has at most ${DESTINATIONS_MAX} destinations.`,
     nameLong: `The name is at most ${DESTINATION_NAME_MAX} characters.`,
     urlLong: `The server URL is at most ${SERVER_URL_MAX} characters.`,
     keyLong: `The stream key is at most ${STREAM_KEY_MAX} characters.`,
@@ -57,7 +57,7 @@ export const LIVE_TEXTS = {
   fps: (fps: number) => `${Math.round(fps)} fps`,
   dropped: (n: number) => `${n} dropped ${n === 1 ? 'frame' : 'frames'}`,
   healthLabel: 'Outputs of the broadcast',
-  fpsAlarm: `The program video has stalled (under ${PROGRAM_FPS_ALARM_BELOW} fps)`,
+  fpsAlarm: `The program video has stalled (under ${FPS_ALARM_BELOW} fps)`,
 
   recordingsLabel: 'Recordings of this event',
   noRecordings: 'No recordings yet. Each broadcast is recorded while it is live.',

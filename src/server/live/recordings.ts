@@ -9,7 +9,7 @@ import { readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Queryable } from '../db/adapter';
-import { notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { FFMPEG_BIN } from './worker/output';
 
 const run = promisify(execFile);
@@ -58,7 +58,8 @@ export async function recordingOf(db: Queryable, eventId: string, id: string): P
 }
 
 export async function deleteRecording(db: Queryable, recordingsDir: string, eventId: string, id: string): Promise<void> {
-  await recordingOf(db, eventId, id);
+  const recording = await recordingOf(db, eventId, id);
+  if (recording.state === 'recording' || recording.state === 'finalizing') throw conflict('This recording is still being written: end the broadcast first');
   await db.query('DELETE FROM recordings WHERE event_id = $1 AND id = $2', [eventId, id]);
   await rm(recordingDir(recordingsDir, id), { recursive: true, force: true });
 }

@@ -24,9 +24,7 @@ export const OUTPUT_STABLE_MS = 10_000;
 /** The delay before retry `attempt` (1-based). */
 export const retryDelayMs = (attempt: number): number => Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** Math.max(0, attempt - 1));
 
-/** A starved renderer: program video under this frame rate for this long raises the alarm. */
-export const FPS_ALARM_BELOW = 20;
-export const FPS_ALARM_AFTER_MS = 5000;
+export { FPS_ALARM_BELOW, FPS_ALARM_AFTER_MS } from '../../lib/liveLimits';
 
 /** The job's heartbeat, and how old one may be before another backend (or the next start) takes the job over. */
 export const HEARTBEAT_MS = 2000;
@@ -38,13 +36,8 @@ export const STOP_GRACE_MS = 10_000;
 /** How often the studio hears the outputs' health while live. */
 export const HEALTH_PUSH_MS = 2000;
 
-/** Destinations per event, and their field lengths. */
-export const DESTINATIONS_MAX = 10;
-export const DESTINATION_NAME_MAX = 100;
-export const SERVER_URL_MAX = 1000;
-export const STREAM_KEY_MAX = 500;
-/** How much of a stream key a page ever sees. */
-export const KEY_SHOWN_CHARS = 4;
+export { DESTINATIONS_MAX, DESTINATION_NAME_MAX, SERVER_URL_MAX, STREAM_KEY_MAX, KEY_SHOWN_CHARS } from '../../lib/liveLimits';
+import { SERVER_URL_MAX } from '../../lib/liveLimits';
 
 export type JobState = 'pending' | 'starting' | 'live' | 'stopping' | 'stopped' | 'failed';
 /** Job states a backend keeps running (and takes over when their heartbeat is stale). */

@@ -14,7 +14,7 @@ import type { StudioConnection } from './hub';
 import { send } from './hub';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, parseFrame, REGISTER_TIMEOUT_MS, REMOVED_REASON } from './messages';
 
-export function studioSocketRoute(app: FastifyInstance, { db, hub }: Ctx): void {
+export function studioSocketRoute(app: FastifyInstance, { db, hub, live }: Ctx): void {
   app.get(`${STUDIO_API}/websocket`, { websocket: true }, (socket: WebSocket) => {
     hub.track(socket);
     let conn: StudioConnection | null = null;
@@ -51,6 +51,8 @@ export function studioSocketRoute(app: FastifyInstance, { db, hub }: Ctx): void 
       // The whole channel as GET answers it (with version and applied), read after joining so no
       // update falls between: a reconnecting client learns at once what the server has.
       send(socket, { type: 'registered', channel: channelJson(await loadChannel(db, uuid)) });
+      // A producer (re)connecting learns the broadcast's state at once, not at its next change.
+      if (userId !== null) send(socket, { type: 'live.status', status: await live.status(uuid) });
     }
 
     socket.on('message', (data) => {

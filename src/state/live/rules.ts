@@ -4,7 +4,7 @@
  * durations read. No I/O.
  */
 import { BROADCAST_QUALITIES, type BroadcastQuality } from '../settingsStore';
-import { DESTINATION_NAME_MAX, MAX_DESTINATIONS, RTMP_SCHEMES, SERVER_URL_MAX, STREAM_KEY_MAX } from './limits';
+import { DESTINATION_NAME_MAX, DESTINATIONS_MAX, RTMP_SCHEMES, SERVER_URL_MAX, STREAM_KEY_MAX } from './limits';
 import {
   JOB_STATES,
   OUTPUT_KINDS,
@@ -127,7 +127,7 @@ const length = (text: string) => [...text].length;
  * never cut: a stream key cut short would fail on air.
  */
 export function draftProblem(draft: DestinationDraft, count: number): DraftProblem | null {
-  if (count >= MAX_DESTINATIONS) return 'limit';
+  if (count >= DESTINATIONS_MAX) return 'limit';
   if (!draft.name.trim() || !draft.serverUrl.trim() || !draft.streamKey) return 'empty';
   const url = draft.serverUrl.trim().toLowerCase();
   if (!RTMP_SCHEMES.some((scheme) => url.startsWith(scheme))) return 'scheme';
