@@ -104,6 +104,10 @@ describe('the destinations', () => {
     expect(field(LIVE_TEXTS.name).value).toBe('');
     expect(document.body.innerHTML).not.toContain('secret-stream-key');
     expect(screen.getByRole('status')).toHaveTextContent(LIVE_TEXTS.added('YouTube'));
+    // The focus stays in the dialog, on the next name: Escape still closes it.
+    expect(field(LIVE_TEXTS.name)).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('destinations-dialog')).toBeNull());
   });
 
   it('the switch turns a destination off with a PATCH of enabled', async () => {

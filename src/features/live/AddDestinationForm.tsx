@@ -3,7 +3,7 @@
  * the server refuses is said next to it and nothing typed is lost; after a save the fields clear and
  * the key is never shown again (the list has its last four characters only).
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Plus } from 'lucide-react';
 import { COPY_CONFIRMATION_MS } from '../../lib/limits';
 import { addDestination } from '../../services/live/destinations';
@@ -16,7 +16,7 @@ import { LIVE_TEXTS } from './texts';
 
 const EMPTY: DestinationDraft = { name: '', serverUrl: '', streamKey: '' };
 
-function Field({ label, hint, ...input }: { label: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+function Field({ label, hint, ...input }: { label: string; hint?: string } & React.ComponentProps<'input'>) {
   const id = useId();
   return (
     <label className="field">
@@ -36,12 +36,14 @@ export function AddDestinationForm() {
   const [draft, setDraft] = useState<DestinationDraft>(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const nameInput = useRef<HTMLInputElement>(null);
   const [added, showAdded] = useTimedValue<string>(COPY_CONFIRMATION_MS);
   const atLimit = count >= DESTINATIONS_MAX;
   const change = (field: keyof DestinationDraft) => (e: React.ChangeEvent<HTMLInputElement>) => setDraft((d) => ({ ...d, [field]: e.target.value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (saving) return;
     const problem = draftProblem(draft, count);
     if (problem) return setError(LIVE_TEXTS.problems[problem]);
     setSaving(true);
@@ -51,6 +53,8 @@ export function AddDestinationForm() {
     if (result.ok) {
       showAdded(draft.name.trim());
       setDraft(EMPTY);
+      // Ready for the next one; focus never falls out of the dialog (Escape still closes it).
+      nameInput.current?.focus();
     } else setError('problem' in result ? LIVE_TEXTS.problems[result.problem] : result.reason);
   }
 
@@ -60,7 +64,7 @@ export function AddDestinationForm() {
         {LIVE_TEXTS.addHeading}
       </h3>
       <div className="add-destination-fields">
-        <Field label={LIVE_TEXTS.name} value={draft.name} onChange={change('name')} placeholder={LIVE_TEXTS.namePlaceholder} autoComplete="off" aria-required />
+        <Field ref={nameInput} label={LIVE_TEXTS.name} value={draft.name} onChange={change('name')} placeholder={LIVE_TEXTS.namePlaceholder} autoComplete="off" aria-required />
         <Field label={LIVE_TEXTS.serverUrl} value={draft.serverUrl} onChange={change('serverUrl')} placeholder={LIVE_TEXTS.serverUrlPlaceholder} autoComplete="off" inputMode="url" spellCheck={false} aria-required />
         <Field label={LIVE_TEXTS.streamKey} hint={LIVE_TEXTS.streamKeyHint} type="password" value={draft.streamKey} onChange={change('streamKey')} autoComplete="off" spellCheck={false} aria-required />
       </div>
@@ -75,7 +79,8 @@ export function AddDestinationForm() {
             {LIVE_TEXTS.added(added)}
           </span>
         )}
-        <button type="submit" className="btn btn-primary btn-small" disabled={saving || atLimit}>
+        {/* Not disabled while saving: a disabled button loses focus, and the dialog's keys with it. */}
+        <button type="submit" className="btn btn-primary btn-small" disabled={atLimit} aria-disabled={saving || undefined}>
           <Plus size={14} aria-hidden /> {saving ? LIVE_TEXTS.saving : LIVE_TEXTS.save}
         </button>
       </div>
