@@ -5,10 +5,10 @@
  * time): a broadcast takes a core of its own.
  */
 import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { test, expect } from '@playwright/test';
+import { test, expect, type Browser, type Page } from '@playwright/test';
 import { startBackendProcess, type BackendProcess } from './backendProcess';
 import { freePort, startRtmpServer, type RtmpServer } from '../server/rtmpServer';
 import { probe } from './mediaProbe';
@@ -63,10 +63,149 @@ function received(key: string): number {
   return files.length ? readFileSync(files[files.length - 1]!).length : 0;
 }
 
+/** A page that fails its test on a console error or page error. */
+function watched(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  return problems;
+}
+
+/** producer1 in the studio of 'Product Launch Live', streaming at 720p (the §9 setting). */
+async function studioAt720p(browser: Browser): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const problems = watched(page);
+  await page.addInitScript(() => {
+    localStorage.setItem('tutorialCompleted', 'true');
+    localStorage.setItem('settings', JSON.stringify({ broadcastQuality: '720p' }));
+  });
+  await page.goto(`${backend.studio}event/product-launch`);
+  await page.getByLabel('Username').fill('producer1', { timeout: 30_000 });
+  await page.getByLabel('Password').fill('studio');
+  await page.getByRole('button', { name: 'SIGN IN' }).click();
+  await page.getByRole('button', { name: /ENTER STUDIO/ }).click({ timeout: 30_000 });
+  await expect(page.getByTestId('studio')).toBeVisible({ timeout: 45_000 });
+  return { page, problems };
+}
+
+/** The loudest sample of a file's sound, in dB (ffmpeg's volumedetect). */
+function maxVolumeDb(file: string): number {
+  // volumedetect reports on stderr.
+  const out = spawnSync('ffmpeg', ['-hide_banner', '-nostats', '-i', file, '-map', '0:a:0', '-af', 'volumedetect', '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
+  return Number(/max_volume: (-?[\d.]+) dB/.exec(out)?.[1] ?? -Infinity);
+}
+
+test('a producer adds a destination, goes live from the studio: the RTMP server receives the program with its sound, REC is lit, the watch page plays it with no sign-in; END STREAM; the recording downloads and plays', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const { page, problems } = await studioAt720p(browser);
+  const KEY = 'studio-ui-key-SECRET-5150';
+
+  await page.getByTestId('destinations-button').click();
+  const dialog = page.getByTestId('destinations-dialog');
+  await expect(dialog).toBeVisible();
+  const form = dialog.getByTestId('add-destination-form');
+  await form.getByLabel('Name').fill('Company RTMP');
+  await form.getByLabel('Server URL').fill(rtmp.url);
+  await form.getByLabel('Stream key').fill(KEY);
+  await form.getByRole('button', { name: /save|add/i }).click();
+  const row = dialog.getByTestId('destination-row').filter({ hasText: 'Company RTMP' });
+  await expect(row).toContainText('5150');
+  await expect(form.getByLabel('Stream key')).toHaveValue('');
+  expect(await page.content()).not.toContain(KEY);
+  // A second destination where nothing listens: it will fail alone.
+  await form.getByLabel('Name').fill('Dead site');
+  await form.getByLabel('Server URL').fill(`rtmp://127.0.0.1:${await freePort()}/live`);
+  await form.getByLabel('Stream key').fill('dead-ui-key-0000');
+  await form.getByRole('button', { name: /save|add/i }).click();
+  await expect(dialog.getByTestId('destination-row')).toHaveCount(2);
+  const watchHref = await dialog.getByTestId('watch-link').getAttribute('href');
+  expect(watchHref).toMatch(/\/studio\/instant-demo\/watch\/product-launch$/);
+  await page.screenshot({ path: 'tests/.tmp/screens/live-destinations.png' });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The producer on air: the program has a person, with a (fake) microphone.
+  const self = page.getByRole('switch', { name: 'On air: Priya Patel' });
+  if ((await self.getAttribute('aria-checked')) !== 'true') await self.click();
+  await expect(self).toHaveAttribute('aria-checked', 'true');
+  const mic = page.getByRole('button', { name: 'Mute audio' });
+  if ((await mic.getAttribute('aria-pressed')) === 'true') await mic.click();
+  await expect(mic).toHaveAttribute('aria-pressed', 'false');
+  await page.getByTestId('go-live').click();
+  await expect(page.getByText('Your event is starting in...')).toBeVisible();
+  await expect(page.getByTestId('go-live')).toHaveText(/END STREAM/, { timeout: 30_000 });
+  const countdownEnded = Date.now();
+  await expect.poll(() => received(KEY), { timeout: 30_000 }).toBeGreaterThan(20_000);
+  expect(Date.now() - countdownEnded).toBeLessThan(30_000);
+  await expect(page.getByTestId('rec-indicator')).toHaveAttribute('data-recording', 'true', { timeout: 20_000 });
+  await expect(page.getByTestId('output-health').first()).toBeVisible();
+  await page.screenshot({ path: 'tests/.tmp/screens/live-on-air.png' });
+
+  // §8: the dead destination's failure is said, with CANCEL / TRY AGAIN, while the other streams on.
+  const failure = page.getByRole('alertdialog').filter({ hasText: "An error occured while trying to livestream to your destinations. Please make sure you're logged into your social channels, check your destination settings" });
+  await expect(failure).toBeVisible({ timeout: 60_000 });
+  await page.screenshot({ path: 'tests/.tmp/screens/live-destination-error.png' });
+  const sizeAtFailure = received(KEY);
+  await failure.getByRole('button', { name: 'CANCEL' }).click();
+  await expect(failure).toBeHidden();
+  await expect.poll(() => received(KEY), { timeout: 15_000 }).toBeGreaterThan(sizeAtFailure);
+
+  // The watch page, in a fresh browser context: no sign-in. (Closed once seen playing: on two cores it
+  // would take the capture's CPU, which in production runs on another machine.)
+  const viewer = await browser.newContext();
+  const watch = await viewer.newPage();
+  const viewerProblems = watched(watch);
+  await watch.goto(new URL(watchHref!, backend.url).href);
+  await expect(watch.getByTestId('watch-video')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => watch.getByTestId('watch-video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 45_000 }).toBeGreaterThan(2);
+  await watch.screenshot({ path: 'tests/.tmp/screens/live-watch-page.png' });
+  await watch.close();
+
+  await new Promise((r) => setTimeout(r, 4000));
+  await page.getByTestId('go-live').click();
+  const ending = Date.now();
+  await page.getByTestId('end-stream-dialog').getByRole('button', { name: 'END STREAM' }).click();
+  await expect(page.getByTestId('go-live')).toHaveText(/GO LIVE/);
+  await expect(page.getByTestId('rec-indicator')).toHaveAttribute('data-recording', 'false', { timeout: 10_000 });
+  expect(Date.now() - ending).toBeLessThan(10_000);
+  const after = await viewer.newPage();
+  viewerProblems.push(...watched(after));
+  await after.goto(new URL(watchHref!, backend.url).href);
+  await expect(after.getByTestId('watch-state')).toHaveAttribute('data-state', 'ended', { timeout: 10_000 });
+
+  // What nginx received: the program at 720p with the producer's (fake) microphone in it. (Its frame
+  // rate is checked where the capture has the machine to itself, below: here the studio shares it.)
+  const files = rtmp.recordings(KEY);
+  const arrived = probe(files[files.length - 1]!);
+  expect(arrived).toMatchObject({ video: { codec: 'h264', width: 1280, height: 720 }, audio: { codec: 'aac', sampleRate: 48_000 } });
+  expect(arrived.durationSec).toBeGreaterThan(5);
+  expect(maxVolumeDb(files[files.length - 1]!)).toBeGreaterThan(-40);
+
+  // The recording: listed, downloaded from the Recordings tab, it plays.
+  await page.getByTestId('destinations-button').click();
+  await dialog.getByTestId('recordings-tab').click();
+  const recording = dialog.getByTestId('recording-row').first();
+  await expect(recording.getByRole('button', { name: /download/i })).toBeVisible({ timeout: 30_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), recording.getByRole('button', { name: /download/i }).click()]);
+  const file = join(tmpdir(), `studio-ui-recording-${Date.now()}.mp4`);
+  await download.saveAs(file);
+  const recorded = probe(file);
+  expect(recorded).toMatchObject({ video: { codec: 'h264', width: 1280, height: 720 }, audio: { codec: 'aac' } });
+  expect(recorded.durationSec).toBeGreaterThan(5);
+  await page.screenshot({ path: 'tests/.tmp/screens/live-recordings.png' });
+  expect(await page.content()).not.toContain(KEY);
+
+  expect([...problems, ...viewerProblems]).toEqual([]);
+  await viewer.close();
+  await page.context().close();
+});
+
 test('GO LIVE streams H.264 + AAC to every RTMP destination; a dead one fails alone; nginx restarted, the pushers come back; END STREAM leaves a playable MP4', async () => {
   test.setTimeout(240_000);
   const token = await signIn();
   const { eventId, uuid } = await eventAndChannel(token, 'product-launch');
+  for (const d of (await api(`/api/studio/live/${eventId}/destinations`, { token })).body as Json[]) await api(`/api/studio/live/${eventId}/destinations/${d.id}`, { method: 'DELETE', token });
   const deadPort = await freePort();
   for (const d of [
     { name: 'Main site', serverUrl: rtmp.url, streamKey: 'main-key-SECRET-1111' },
@@ -105,10 +244,11 @@ test('GO LIVE streams H.264 + AAC to every RTMP destination; a dead one fails al
   await expect.poll(async () => (await outputsOf(token, eventId)).state, { timeout: 10_000 }).toBe('stopped');
   expect(Date.now() - ending).toBeLessThan(10_000);
 
-  // What nginx received after the restart: H.264 + AAC at 720p, ≥ 25 fps, a keyframe at least every 2.1 s.
-  const files = rtmp.recordings('main-key-SECRET-1111');
-  const arrived = probe(files[files.length - 1]!);
-  expect(arrived).toMatchObject({ video: { codec: 'h264', width: 1280, height: 720 }, audio: { codec: 'aac', sampleRate: 48_000 } });
+  // What nginx received, before the restart and after it: H.264 + AAC at 720p; before it (the longer
+  // part), ≥ 25 fps and a keyframe at least every 2.1 s.
+  const [beforeRestart, afterRestart] = [rtmp.recordings('main-key-SECRET-1111')[0]!, rtmp.recordings('main-key-SECRET-1111').at(-1)!];
+  for (const file of [beforeRestart, afterRestart]) expect(probe(file)).toMatchObject({ video: { codec: 'h264', width: 1280, height: 720 }, audio: { codec: 'aac', sampleRate: 48_000 } });
+  const arrived = probe(beforeRestart);
   expect(arrived.fps).toBeGreaterThanOrEqual(25);
   expect(arrived.keyframeGapMaxSec).toBeLessThanOrEqual(2.1);
   expect(arrived.durationSec).toBeGreaterThan(5);

@@ -60,7 +60,12 @@ export function startCapture(canvas: HTMLCanvasElement, compositor: Compositor, 
   const socket = new WebSocket(p.ingest);
   socket.binaryType = 'arraybuffer';
   const say = (text: string) => socket.readyState === WebSocket.OPEN && socket.send(text);
-  const pump = setInterval(() => compositor.renderNow(), 1000 / CAPTURE_FPS);
+  // Draws when nothing else made a frame for a frame's time: a moving scene (videos) draws on its own,
+  // a still one gets its frames from here; never twice in one frame's time.
+  const frameMs = 1000 / CAPTURE_FPS;
+  let lastFrame = 0;
+  const stopFrames = compositor.onFrame(() => (lastFrame = performance.now()));
+  const pump = setInterval(() => performance.now() - lastFrame >= frameMs * 0.9 && compositor.renderNow(), frameMs);
   const stopSound = followSharedVideoSound();
   const stream = new MediaStream([...canvas.captureStream(CAPTURE_FPS).getVideoTracks(), programSound.track(AUDIO_SAMPLE_RATE)]);
   const recorder = new MediaRecorder(stream, {
@@ -81,6 +86,7 @@ export function startCapture(canvas: HTMLCanvasElement, compositor: Compositor, 
   socket.onclose = () => recorder.state !== 'inactive' && recorder.stop();
   return () => {
     clearInterval(pump);
+    stopFrames();
     stopSound();
     if (recorder.state !== 'inactive') recorder.stop();
     socket.close();
