@@ -5,7 +5,7 @@
 import { createClient, done, json, type TokenSource } from './http';
 import type { ChannelBody } from '../../compositor/model/types';
 import type { ServerChannel, SyncUpdate } from '../../compositor/sync';
-import type { WireQuality } from './live';
+import type { Quality as WireQuality } from '../lib/captureContract';
 
 /** A channel as GET /channel/{uuid} answers it (§7) with its sync fields. */
 export interface WireChannel extends ChannelBody {

@@ -6,7 +6,9 @@
 import { absoluteBase, createClient, done, json, mapFailure, type TokenSource } from './http';
 import { PRODUCER_TOKEN_HEADER } from './channel';
 
-export type WireQuality = '1080p' | '720p' | '560p';
+/** §9 broadcast quality, as the backend takes it (src/lib/captureContract.ts). */
+export type { Quality as WireQuality } from '../lib/captureContract';
+import type { Quality as WireQuality } from '../lib/captureContract';
 
 export interface WireDestination {
   id: string;
