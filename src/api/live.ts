@@ -5,10 +5,10 @@
  */
 import { absoluteBase, createClient, done, json, mapFailure, type TokenSource } from './http';
 import { PRODUCER_TOKEN_HEADER } from './channel';
+import type { Quality as WireQuality } from '../lib/captureContract';
 
 /** §9 broadcast quality, as the backend takes it (src/lib/captureContract.ts). */
-export type { Quality as WireQuality } from '../lib/captureContract';
-import type { Quality as WireQuality } from '../lib/captureContract';
+export type { WireQuality };
 
 export interface WireDestination {
   id: string;
