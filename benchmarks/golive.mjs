@@ -23,8 +23,8 @@
  *
  * Prints JSON, then a one-line summary. Progress goes to stderr.
  *
- *   node benchmarks/golive.mjs                    # 720p and 1080p, 60 s each (about 5 min)
- *   node benchmarks/golive.mjs --quick            # 720p, 20 s (about 1.5 min)
+ *   node benchmarks/golive.mjs                    # 720p and 1080p, 60 s each (about 4 min)
+ *   node benchmarks/golive.mjs --quick            # 720p, 20 s (about 1 min)
  *   node benchmarks/golive.mjs --seconds 600 --quality 720p   # the 10-minute drift check
  *   node benchmarks/golive.mjs --json-only --out golive.json --keep   # --keep: leave the received files
  */
@@ -179,8 +179,18 @@ function startPlayer(url, dir) {
     videoFile,
     audioFile,
     arrivals,
-    /** The video's bitrate as it arrived between t0 and t1. */
-    videoKbps: (t0, t1) => round((videoBytes.filter(([t]) => t >= t0 && t <= t1).reduce((a, [, b]) => a + b, 0) * 8) / (t1 - t0), 0),
+    /** The video's bitrate as it arrived between t0 and t1: { mean, perSecond: distribution of whole seconds }. */
+    videoKbps(t0, t1) {
+      const seconds = new Array(Math.floor((t1 - t0) / 1000)).fill(0);
+      let bytes = 0;
+      for (const [t, b] of videoBytes) {
+        if (t < t0 || t > t1) continue;
+        bytes += b;
+        const i = Math.floor((t - t0) / 1000);
+        if (i < seconds.length) seconds[i] += b;
+      }
+      return { mean: round((bytes * 8) / (t1 - t0), 0), perSecond: dist(seconds.map((b) => (b * 8) / 1000)) };
+    },
     error: () => err,
     async stop() {
       child.kill('SIGINT'); // ffmpeg finishes both files
@@ -427,6 +437,8 @@ async function analyseRtmp(player, t0, t1) {
     page,
     avOffsetMs: offsetSummary(pairs),
     avPairs: pairs.length,
+    // [seconds into the window, offset ms] for each paired second: the drift check's curve.
+    avOffsetSeries: pairs.map((p) => [Math.round((p.second - t0) / 1000), round(p.offsetMs, 0)]),
     beeps: audio.onsets.length,
     audioSeconds: round(audio.seconds, 1),
   };
@@ -648,7 +660,7 @@ const line = (q) => {
     `${q}: delivered ${r.rtmp.delivered.percent} % (${r.rtmp.delivered.receivedFps} fps), glass→RTMP p50 ${r.rtmp.glassToRtmpMs.p50} / p95 ${r.rtmp.glassToRtmpMs.p95} ms, ` +
     `HLS p50 ${r.hls.glassToListedMs.p50} / p95 ${r.hls.glassToListedMs.p95} ms, ` +
     `A/V ${av ? `${av.p50} ms (|max| ${av.maxAbs}, drift ${av.changeMs})` : 'n/a'}, ` +
-    `CPU page ${c.capturePage?.cores} + ffmpeg ${c.ffmpeg?.cores} cores`
+    `CPU page ${c.capturePage?.cores} + ffmpeg ${c.ffmpeg?.cores} cores (other work ${c.otherCores})`
   );
 };
 console.log(`golive: ${QUALITY_LIST.map(line).join('; ')} (${SECONDS} s each, load ${environment.load1AtStart}→${result.environment.load1AtEnd})`);
