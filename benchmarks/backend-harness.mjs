@@ -29,7 +29,7 @@ export const withTimeout = (promise, ms, what) => {
 // The backend: `tsx src/server/main.ts` in its own process group, on a free port.
 
 export async function startBackend(dataDir, env = {}) {
-  const child = spawn(process.execPath, [TSX_CLI, join(ROOT, 'tests', 'backend', 'main.ts')], {
+  const child = spawn(process.execPath, [TSX_CLI, join(ROOT, 'src', 'server', 'main.ts')], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, STUDIO_DIST: DIST, ...env },
     detached: true, // its own process group: stop() ends tsx and the node it starts together
@@ -57,6 +57,8 @@ export async function startBackend(dataDir, env = {}) {
   let stopping = false;
   return {
     url,
+    /** The process group's leader (tsx): the backend's processes are its descendants. */
+    pid: child.pid,
     async stop() {
       stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return;

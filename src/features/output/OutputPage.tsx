@@ -39,13 +39,29 @@ export function OutputPage() {
     // Outside production the golden images pin the clock (a ticker at a known offset); in production it is real time.
     const testing = import.meta.env.MODE !== 'production' && !capture;
     let stopCapture = () => undefined as void;
+    let stopBench = () => undefined as void;
+    let disposed = false;
     const stopCanvas = startProgramCanvas(el, {
       ...size,
       name: 'output',
       ...(testing ? { clock: outputClock, ready: (c, source) => installOutputTestHook(c, source.showFixed) } : {}),
-      ...(capture ? { ready: (c) => (stopCapture = startCapture(el, c, capture)) } : {}),
+      ...(capture
+        ? {
+            ready: (c) => {
+              stopCapture = startCapture(el, c, capture);
+              // The going-live benchmark's test source (benchmarks/golive.mjs): outside production only,
+              // idle unless the program has the benchmark's producer card on air.
+              if (import.meta.env.MODE !== 'production')
+                void import('./goliveBench').then((m) => {
+                  if (!disposed) stopBench = m.installGoliveBench(c, size);
+                });
+            },
+          }
+        : {}),
     });
     return () => {
+      disposed = true;
+      stopBench();
       stopCapture();
       stopFollowing();
       stopMedia();
