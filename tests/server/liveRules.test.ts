@@ -174,3 +174,11 @@ describe('stream keys at rest', () => {
     }
   });
 });
+
+describe('the capture worker environment', () => {
+  it("gives Chromium a short temp folder when TMPDIR is too long for its profile's socket", async () => {
+    const { captureTmpDir } = await import('../../src/server/live/manager');
+    expect(captureTmpDir('/tmp')).toBe('/tmp');
+    expect(captureTmpDir(`/work/main/node_modules/.cache/studio-benchmarks/tmp/golive-backend-NtweDC/${'x'.repeat(20)}`)).toBe('/tmp');
+  });
+});

@@ -12,6 +12,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { newToken, tokenHash } from '../auth';
@@ -29,6 +30,13 @@ import type { FromWorker, ToWorker, WorkerHealth } from './worker/protocol';
 export const WORKER_ATTEMPTS_MAX = 3;
 const WORKER_ENTRY = fileURLToPath(new URL('./worker/main.ts', import.meta.url));
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/**
+ * Chromium keeps a socket in its profile folder, made under TMPDIR, and refuses to start when that
+ * path is longer than a Unix socket allows (about 100 bytes): a long TMPDIR gives the worker /tmp.
+ */
+const SOCKET_SAFE_TMPDIR_CHARS = 60;
+export const captureTmpDir = (dir = tmpdir()): string => (dir.length <= SOCKET_SAFE_TMPDIR_CHARS ? dir : '/tmp');
 
 export interface LiveStatus {
   job: null | { state: JobState; quality: Quality; startedAt: number | null; recording: boolean; fpsAlarm: boolean; error: string | null; outputs: WorkerHealth['outputs'] };
@@ -112,7 +120,7 @@ export function createLiveManager(o: LiveOptions) {
     const page = new URL(`${STUDIO_BASE}output`, origin);
     page.searchParams.set('channel', r.job.channel_uuid);
     page.searchParams.set('token', token);
-    const worker = fork(o.workerEntry ?? WORKER_ENTRY, [], { execArgv: ['--import', TSX_LOADER], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
+    const worker = fork(o.workerEntry ?? WORKER_ENTRY, [], { execArgv: ['--import', TSX_LOADER], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json', env: { ...process.env, TMPDIR: captureTmpDir() } });
     guardChild(worker, 'capture-worker');
     r.worker = worker;
     r.attempts += 1;
