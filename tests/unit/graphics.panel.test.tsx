@@ -8,6 +8,7 @@ import { libraryActions } from '../../src/state/graphics/library';
 import { GraphicsPanel } from '../../src/features/graphics/GraphicsPanel';
 import { TEXTS } from '../../src/lib/texts';
 import { LOWER_THIRD_TEXT_MAX } from '../../src/lib/limits';
+import { COLOR_FORMAT_HINT } from '../../src/state/graphics/colorInput';
 
 const doc = () => useStageStore.getState().doc;
 
@@ -81,6 +82,22 @@ describe('Graphics panel (§2)', () => {
     await openSection(/Logos/);
     expect(screen.getByText('Supported formats: JPEG, PNG. Recommended size 500x500.')).toBeInTheDocument();
     expect(screen.getByText('Max file size: 1MB')).toBeInTheDocument();
+  });
+
+  it('brand colour: Enter in the hex field applies the typed colour at once; a bad one says why and stays typed', async () => {
+    const user = userEvent.setup();
+    render(<GraphicsPanel />);
+    const hexField = screen.getByRole('textbox', { name: 'Hex' });
+    await user.clear(hexField);
+    await user.type(hexField, '#AA33');
+    await user.keyboard('{Enter}');
+    expect(hexField).toHaveValue('#AA33');
+    expect(hexField).toHaveAttribute('aria-invalid', 'true');
+    expect(hexField).toHaveAccessibleDescription(COLOR_FORMAT_HINT);
+    expect(doc().brandSettings.primaryColor).toBe('#0D62C5');
+    await user.type(hexField, '00{Enter}');
+    expect(doc().brandSettings.primaryColor).toBe('#AA3300');
+    expect(hexField).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('brand settings: a preset swatch, a theme and Name Tags each make one undoable edit', async () => {
