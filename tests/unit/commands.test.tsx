@@ -15,6 +15,7 @@ import { LAYOUT_COMMANDS, LAYOUT_LABELS, layoutOption, STAGE_COMMANDS } from '..
 import { useScreenStore } from '../../src/state/screenStore';
 import { producerCard, withOrderRanks } from '../../compositor/model/producerCard';
 import { LayoutToolbar } from '../../src/features/stage/LayoutToolbar';
+import { STAGE_TEXTS } from '../../src/features/stage/texts';
 import { HistoryButtons } from '../../src/features/stage/HistoryButtons';
 import { ShortcutsOverlay } from '../../src/features/stage/ShortcutsOverlay';
 import { useStageShortcuts } from '../../src/features/stage/useStageShortcuts';
@@ -49,6 +50,28 @@ describe('the layout toolbar is the layout commands', () => {
       expect((button as HTMLButtonElement).disabled).toBe(!command.enabled(state()));
       expect(button.getAttribute('aria-keyshortcuts')).toBe(command.keys![0]!.replace('alt', 'Alt'));
     }
+  });
+
+  it('shows what is on the program: during a spotlight no layout is pressed, the spotlight is, and ends from there', () => {
+    render(<LayoutToolbar />);
+    const toolbar = screen.getByRole('toolbar', { name: 'Layouts' });
+    expect(within(toolbar).getByRole('button', { name: 'Classic' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(toolbar).queryByRole('button', { name: STAGE_TEXTS.spotlightOn('B') })).toBeNull();
+
+    act(() => void stageActions.toggleSpotlight('b'));
+    const spotlight = within(toolbar).getByRole('button', { name: STAGE_TEXTS.spotlightOn('B') });
+    expect(spotlight).toHaveAttribute('aria-pressed', 'true');
+    for (const code of LAYOUT_CODES) {
+      const button = within(toolbar).queryByRole('button', { name: LAYOUT_LABELS[code] });
+      if (button) expect(button).toHaveAttribute('aria-pressed', 'false');
+    }
+    // The chosen layout is marked as the one that comes back.
+    expect(within(toolbar).getByRole('button', { name: 'Classic' })).toHaveClass('after-spotlight');
+
+    fireEvent.click(spotlight);
+    expect(state().doc.producers.some((p) => p.isSpotted)).toBe(false);
+    expect(within(toolbar).queryByRole('button', { name: STAGE_TEXTS.spotlightOn('B') })).toBeNull();
+    expect(within(toolbar).getByRole('button', { name: 'Classic' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('a click performs the command (§3 LAYOUT SELECT)', () => {
