@@ -13,6 +13,7 @@ import { CARD_COMMANDS, TOGGLE_SPOTTED } from '../../src/services/people/cardCom
 import { commandForKey, keyLabel } from '../../src/state/commands/shortcuts';
 import { LAYOUT_COMMANDS, LAYOUT_LABELS, layoutOption, STAGE_COMMANDS } from '../../src/state/commands/stageCommands';
 import { useScreenStore } from '../../src/state/screenStore';
+import { useTourStore } from '../../src/state/tourStore';
 import { producerCard, withOrderRanks } from '../../compositor/model/producerCard';
 import { LayoutToolbar } from '../../src/features/stage/LayoutToolbar';
 import { STAGE_TEXTS } from '../../src/features/stage/texts';
@@ -121,6 +122,16 @@ describe('keyboard shortcuts come from the same table', () => {
     }
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("the overlay replays the 4-step tour: it closes and the tour starts at its first step, done or not", () => {
+    localStorage.setItem('tutorialCompleted', 'true');
+    useTourStore.setState({ welcomeStep: null, tourStep: null });
+    useScreenStore.getState().setShortcutsOpen(true);
+    render(<ShortcutsOverlay />);
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).getByRole('button', { name: STAGE_TEXTS.replayTour }));
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull();
+    expect(useTourStore.getState()).toEqual({ welcomeStep: null, tourStep: 0 });
   });
 
   it('every key is bound to one command only', () => {

@@ -1,8 +1,10 @@
 /**
  * The keyboard-shortcut overlay ('?'): every command of the command table with its keys, by section,
- * read from the same entries the buttons and the shortcuts run, so it lists exactly what works.
+ * read from the same entries the buttons and the shortcuts run, so it lists exactly what works. Being
+ * the studio's help, it also replays the §2 coachmark tour, which otherwise shows only once.
  */
 import { useScreenStore } from '../../state/screenStore';
+import { tourActions } from '../../state/tourStore';
 import { useStageStore } from '../../state/channel/store';
 import { CARD_COMMANDS, CARD_NAVIGATION_KEYS } from '../../services/people/cardCommands';
 import { keyLabel } from '../../state/commands/shortcuts';
@@ -10,6 +12,7 @@ import { STAGE_COMMANDS } from '../../state/commands/stageCommands';
 import type { CommandSection } from '../../state/commands/types';
 import { Dialog } from '../../ui/Dialog';
 import { producerCard } from '../../../compositor/model/producerCard';
+import { STAGE_TEXTS as T } from './texts';
 
 const SECTIONS: readonly CommandSection[] = ['Stage', 'Layouts', 'Graphics', 'Help'];
 /** A card in its resting state, so the card commands read as their plain action ('Put on air'). */
@@ -20,6 +23,10 @@ export function ShortcutsOverlay() {
   const stage = useStageStore();
   if (!open) return null;
   const close = () => useScreenStore.getState().setShortcutsOpen(false);
+  const replayTour = () => {
+    close();
+    tourActions.startTour();
+  };
   const cardKeys = CARD_COMMANDS.filter((c) => c.keys);
   const menuOnly = CARD_COMMANDS.filter((c) => !c.keys).map((c) => c.label(stage, SAMPLE_CARD));
   const row = (name: string, title: string, keys: readonly string[]) => (
@@ -33,7 +40,18 @@ export function ShortcutsOverlay() {
     </div>
   );
   return (
-    <Dialog title="Keyboard shortcuts" onCancel={close} closeLabel="Close" className="shortcuts-dialog" testId="shortcuts-dialog">
+    <Dialog
+      title="Keyboard shortcuts"
+      onCancel={close}
+      closeLabel="Close"
+      className="shortcuts-dialog"
+      testId="shortcuts-dialog"
+      actions={
+        <button type="button" className="btn btn-secondary" onClick={replayTour}>
+          {T.replayTour}
+        </button>
+      }
+    >
       {SECTIONS.map((section) => (
         <section key={section} className="shortcuts-section" aria-label={section}>
           <h3>{section}</h3>
