@@ -194,3 +194,28 @@ test('a moderator brands the show: colour, lower third, ticker, logos, an upload
   await expect.poll(async () => (await sharedVideo(page)).state).toBe('PLAYING');
   await page.screenshot({ path: 'tests/.tmp/screens/graphics.png' });
 });
+
+test('Backgrounds › Show More keeps the three columns inside the panel, with no sideways scroll', async ({ page, problems }) => {
+  void problems;
+  await enterStudio(page);
+  await open(page, 'Backgrounds');
+  const backgrounds = section(page, 'Backgrounds');
+  await backgrounds.getByRole('button', { name: 'Show More' }).click();
+  await expect(backgrounds.getByRole('button', { name: 'Show Less' })).toBeVisible();
+  const tiles = backgrounds.locator('.asset-grid > li');
+  await expect(tiles).toHaveCount(17); // 10 images, 6 videos (§9) and the add button
+  const fit = await page.evaluate(() => {
+    const panel = document.querySelector<HTMLElement>('[data-testid="graphics-panel"]')!;
+    const body = panel.closest<HTMLElement>('.tool-panel-body')!;
+    const box = panel.getBoundingClientRect();
+    const grid = document.querySelector<HTMLElement>('[data-section="BACKGROUNDS"] .asset-grid')!;
+    const cells = [...grid.children].map((li) => li.getBoundingClientRect());
+    return {
+      sideways: [panel.scrollWidth - panel.clientWidth, body.scrollWidth - body.clientWidth],
+      outside: cells.filter((r) => r.left < box.left || r.right > box.right).length,
+      columns: new Set(cells.map((r) => Math.round(r.left))).size,
+    };
+  });
+  expect(fit).toEqual({ sideways: [0, 0], outside: 0, columns: 3 });
+  await backgrounds.screenshot({ path: 'tests/.tmp/screens/backgrounds-show-more.png' });
+});
