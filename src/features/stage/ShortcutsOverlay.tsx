@@ -40,22 +40,16 @@ export function ShortcutsOverlay() {
     </div>
   );
   return (
-    <Dialog
-      title="Keyboard shortcuts"
-      onCancel={close}
-      closeLabel="Close"
-      className="shortcuts-dialog"
-      testId="shortcuts-dialog"
-      actions={
-        <button type="button" className="btn btn-secondary" onClick={replayTour}>
-          {T.replayTour}
-        </button>
-      }
-    >
+    <Dialog title="Keyboard shortcuts" onCancel={close} closeLabel="Close" className="shortcuts-dialog" testId="shortcuts-dialog">
       {SECTIONS.map((section) => (
         <section key={section} className="shortcuts-section" aria-label={section}>
           <h3>{section}</h3>
           <dl>{STAGE_COMMANDS.filter((c) => c.section === section).map((c) => row(c.name, c.title ?? c.name, c.keys ?? []))}</dl>
+          {section === 'Help' && (
+            <button type="button" className="btn btn-secondary btn-small shortcuts-tour" onClick={replayTour}>
+              {T.replayTour}
+            </button>
+          )}
         </section>
       ))}
       <section className="shortcuts-section" aria-label="Producer card">
