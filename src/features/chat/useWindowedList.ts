@@ -37,7 +37,7 @@ export interface WindowedListOptions<T> {
 }
 
 /** What holds the list still: a pointer resting on it, keyboard focus in it. */
-export type HoldReason = 'pointer' | 'focus';
+type HoldReason = 'pointer' | 'focus';
 
 /** Handlers for the element around the list and its "new messages" pill. */
 export interface HoldProps {
