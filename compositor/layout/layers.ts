@@ -39,6 +39,11 @@ export function sceneLayout(cards: readonly ProducerCard[], requested: LayoutCod
   return effectiveLayout(requested, live.length, contentShareLive);
 }
 
+/** The card in the spotlight (§4: only an on-air card; it fills the program and hides the others), if any. */
+export function spottedOnAir(cards: readonly ProducerCard[]): ProducerCard | undefined {
+  return cards.find((c) => c.isLive && c.isSpotted);
+}
+
 function toLayer(card: ProducerCard, slot: LayoutSlot): Layer {
   return {
     number: isContentShare(card) ? CONTENT_SHARE_LAYER_NUMBER : card.number,
@@ -62,7 +67,7 @@ function toLayer(card: ProducerCard, slot: LayoutSlot): Layer {
  */
 export function buildLayers(cards: readonly ProducerCard[], layout: LayoutCode, opts: BuildLayersOptions = {}): Layer[] {
   const live = liveInShowOrder(cards);
-  const spotted = live.find((c) => c.isSpotted);
+  const spotted = spottedOnAir(live);
   if (spotted) return live.map((card) => toLayer(card, card === spotted ? FULL_FRAME_SLOT : HIDDEN_SLOT));
 
   const shown = live.slice(0, MAX_LIVE_SHOWN);

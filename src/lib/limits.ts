@@ -123,6 +123,8 @@ export const LOOP_RESTART_MS = 100;
 export const SEEK_BAR_PROGRESS_MS = 190;
 /** §9: default player volume. */
 export const DEFAULT_PLAYER_VOLUME = 0.8;
+/** Ours: how many videos' "hold the last frame" choices are remembered (the oldest are forgotten first). */
+export const VIDEO_END_HOLD_MAX = 200;
 /** §4 Screen share conflict: after CONTINUE, a failed start of our own video is retried once after 1 s. */
 export const SHARE_RETRY_MS = 1000;
 

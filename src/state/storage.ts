@@ -7,7 +7,7 @@ import { isSidePanel, type SidePanel } from './sidePanel';
 import { LOWER_THIRD_THEMES, type BrandSettings } from '../../compositor/model/types';
 import { DEFAULT_PRIMARY_COLOR } from '../../compositor/model/constants';
 import { isOneOf } from '../../compositor/model/json';
-import { MAX_USER_COLORS } from '../lib/limits';
+import { MAX_USER_COLORS, VIDEO_END_HOLD_MAX } from '../lib/limits';
 
 /** A colour as the brand settings keep it: #RRGGBB. */
 export const isHexColor = (v: unknown): v is string => typeof v === 'string' && /^#[0-9a-f]{6}$/i.test(v);
@@ -115,6 +115,8 @@ export const STORAGE_KEYS = {
   emojiSkinTone: key<string>('emojiSkinTone', 'none', (raw) => (/^(none|light|medium-light|medium|medium-dark|dark)$/.test(raw) ? raw : undefined), (v) => v),
   /** §3 Brand settings, persisted in local storage (each field checked; a bad one takes its default). */
   brandSettings: jsonKey<BrandSettings>('brandSettings', DEFAULT_BRAND_SETTINGS, acceptBrandSettings),
+  /** Foreground videos that hold their last frame when they end (the others leave the program); ours, in §9's asset lists. */
+  videoEndHold: jsonKey<string[]>('videoEndHold', [], (v) => (Array.isArray(v) ? v.filter((id): id is string => typeof id === 'string').slice(-VIDEO_END_HOLD_MAX) : undefined)),
   /** §3 user colours (up to 28, newest first). */
   userColors: jsonKey<string[]>('userColors', [], (v) => (Array.isArray(v) ? v.filter(isHexColor).slice(0, MAX_USER_COLORS) : undefined)),
   /**

@@ -95,6 +95,8 @@ test('the Graphics panel with every section expanded, every editor open and a vi
   await panel.getByRole('button', { name: /^Logo 1: show it on stage/ }).click();
   await panel.getByRole('button', { name: /^Video 1: click to start sharing the video/ }).click();
   await expect(panel.getByRole('region', { name: /^Shared video/ })).toBeVisible();
+  // Looping, so it is still on air (its player checked) however long the checks take.
+  await panel.getByRole('region', { name: /^Shared video/ }).getByRole('button', { name: 'Loop' }).click();
   await panel.getByRole('button', { name: 'Add lower third' }).click();
   await panel.getByRole('button', { name: 'Add ticker' }).click();
   await expect(panel.getByRole('form')).toHaveCount(2);
@@ -103,6 +105,10 @@ test('the Graphics panel with every section expanded, every editor open and a vi
   await panel.getByRole('button', { name: /^More for Background 1/ }).click();
   await expect(page.getByRole('menu')).toBeVisible();
   findings.push(...(await seriousFindings(page, 'graphics asset menu')));
+  await page.keyboard.press('Escape');
+  await panel.getByRole('button', { name: 'More for Video 2' }).click();
+  await expect(page.getByRole('menuitemradio', { name: 'Leave the program' })).toBeVisible();
+  findings.push(...(await seriousFindings(page, 'video menu, with what happens at its end')));
   await page.keyboard.press('Escape');
   expect(report(findings)).toEqual([]);
 });

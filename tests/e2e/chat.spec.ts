@@ -1,4 +1,4 @@
-import { test, expect, enterStudio, seedStorage, type Page } from './fixtures';
+import { test, expect, enterStudio, seedStorage, studioState, type Page } from './fixtures';
 import type { SceneModel } from '../../compositor/model/scene';
 
 test.beforeEach(async ({ page }) => seedStorage(page, { tutorialCompleted: 'true' }));
@@ -44,4 +44,38 @@ test('chat: send with an emoji, put an attendee message on stream (it reaches th
   await victim.getByRole('group', { name: `Delete message from ${name}` }).getByRole('button', { name: 'Delete' }).click();
   await expect(panel.getByText('Message has been deleted').first()).toBeVisible();
   await expect(panel.getByRole('article', { name: label })).toHaveCount(0, { timeout: 5_000 });
+});
+
+test('chat: the list holds still under a resting pointer, with a "new messages" pill; it follows again when the pointer leaves', async ({ page, problems }) => {
+  void problems;
+  test.setTimeout(120_000);
+  await enterStudio(page);
+  await page.getByRole('navigation', { name: 'Studio tools' }).getByRole('button', { name: /^Chat/ }).click();
+  const list = page.getByTestId('tool-panel').getByRole('region', { name: 'Public chat messages' });
+  await expect(list.getByRole('article').first()).toBeVisible();
+  const box = (await list.boundingBox())!;
+  const spot = { x: box.x + box.width / 2, y: box.y + box.height * 0.6 };
+  const under = () =>
+    page.evaluate(({ x, y }) => {
+      const scroller = document.querySelector<HTMLElement>('[role="region"][aria-label="Public chat messages"]')!;
+      return { message: document.elementFromPoint(x, y)?.closest('article')?.getAttribute('aria-label') ?? null, scrollTop: scroller.scrollTop };
+    }, spot);
+
+  // The pointer comes to rest on a message: the audience keeps writing (every 1.5 to 5 s), nothing moves.
+  await page.mouse.move(spot.x, spot.y);
+  const resting = await under();
+  expect(resting.message).not.toBeNull();
+  const publicCount = async () => ((await studioState(page)).chat as { counts: { public: number } }).counts.public;
+  const before = await publicCount();
+  await expect.poll(publicCount, { timeout: 30_000 }).toBeGreaterThanOrEqual(before + 2);
+  expect(await under()).toEqual(resting);
+  const pill = page.getByRole('button', { name: /new messages?$/ });
+  await expect(pill).toHaveText(/^[2-9]\d* new messages$/);
+
+  // The pointer leaves: the list follows the newest message again.
+  await page.mouse.move(box.x - 200, box.y + box.height / 2);
+  await expect(pill).toBeHidden();
+  await expect
+    .poll(() => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight))
+    .toBeLessThan(2);
 });

@@ -147,8 +147,11 @@ test('a moderator brands the show: colour, lower third, ticker, logos, an upload
   await expect(section(page, 'Images').getByRole('alert')).toContainText('Supported formats: JPEG, PNG. Max file size: 20MB');
   await expect(section(page, 'Images').getByRole('button', { name: /^huge/ })).toHaveCount(0);
 
-  // Share a foreground video: it replaces the image (§4 exclusive), then pause, seek and loop.
+  // Share a foreground video: it replaces the image (§4 exclusive), then pause, seek and loop. It is set
+  // to hold its last frame, so a slow machine that reaches its end before the loop is on keeps it on air.
   await open(page, 'Videos');
+  await section(page, 'Videos').getByRole('button', { name: 'More for Video 1' }).click();
+  await page.getByRole('menuitemradio', { name: 'Hold the last frame' }).click();
   await section(page, 'Videos').getByRole('button', { name: /^Video 1: click to start sharing the video/ }).click();
   await expect.poll(async () => (await sharedVideo(page)).state).toBe('PLAYING');
   await expect.poll(async () => (await scene(page)).foreground?.key).toBe('foregroundVideo:foreground-video-1');
@@ -193,4 +196,53 @@ test('a moderator brands the show: colour, lower third, ticker, logos, an upload
   await player.getByRole('button', { name: 'Play', exact: true }).click();
   await expect.poll(async () => (await sharedVideo(page)).state).toBe('PLAYING');
   await page.screenshot({ path: 'tests/.tmp/screens/graphics.png' });
+});
+
+test('Backgrounds › Show More keeps the three columns inside the panel, with no sideways scroll', async ({ page, problems }) => {
+  void problems;
+  await enterStudio(page);
+  await open(page, 'Backgrounds');
+  const backgrounds = section(page, 'Backgrounds');
+  await backgrounds.getByRole('button', { name: 'Show More' }).click();
+  await expect(backgrounds.getByRole('button', { name: 'Show Less' })).toBeVisible();
+  const tiles = backgrounds.locator('.asset-grid > li');
+  await expect(tiles).toHaveCount(17); // 10 images, 6 videos (§9) and the add button
+  const fit = await page.evaluate(() => {
+    const panel = document.querySelector<HTMLElement>('[data-testid="graphics-panel"]')!;
+    const body = panel.closest<HTMLElement>('.tool-panel-body')!;
+    const box = panel.getBoundingClientRect();
+    const grid = document.querySelector<HTMLElement>('[data-section="BACKGROUNDS"] .asset-grid')!;
+    const cells = [...grid.children].map((li) => li.getBoundingClientRect());
+    return {
+      sideways: [panel.scrollWidth - panel.clientWidth, body.scrollWidth - body.clientWidth],
+      outside: cells.filter((r) => r.left < box.left || r.right > box.right).length,
+      columns: new Set(cells.map((r) => Math.round(r.left))).size,
+    };
+  });
+  expect(fit).toEqual({ sideways: [0, 0], outside: 0, columns: 3 });
+  await backgrounds.screenshot({ path: 'tests/.tmp/screens/backgrounds-show-more.png' });
+});
+
+test('a foreground video that ends leaves the program; one set to hold its last frame stays on it', async ({ page, problems }) => {
+  void problems;
+  test.setTimeout(180_000);
+  await enterStudio(page);
+  await open(page, 'Videos');
+  const videos = section(page, 'Videos');
+  const foreground = async () => (await scene(page)).foreground?.key ?? null;
+
+  // Video 3 (6 s) leaves by default: the program goes back to what is under it.
+  await videos.getByRole('button', { name: /^Video 3: click to start sharing the video/ }).click();
+  await expect.poll(foreground).toBe('foregroundVideo:foreground-video-3');
+  await expect(page.getByRole('region', { name: /^Shared video/ }).getByRole('radio', { name: 'Leave the program' })).toBeChecked();
+  await expect.poll(foreground, { timeout: 60_000 }).toBeNull();
+  expect((await sharedVideo(page)).state).toBe('CLOSED');
+
+  // Set to hold (in its menu, before it goes on air): it ends on its last frame, on air, ready to replay.
+  await videos.getByRole('button', { name: 'More for Video 3' }).click();
+  await page.getByRole('menuitemradio', { name: 'Hold the last frame' }).click();
+  await videos.getByRole('button', { name: /^Video 3: click to start sharing the video/ }).click();
+  await expect.poll(async () => (await sharedVideo(page)).replayable, { timeout: 60_000 }).toBe(true);
+  expect(await foreground()).toBe('foregroundVideo:foreground-video-3');
+  await expect(page.getByRole('button', { name: 'Click to replay video' })).toBeVisible();
 });

@@ -47,6 +47,18 @@ test('welcome → START A TOUR → four coachmarks next to their targets → DON
   await expect(page.getByTestId('studio')).toBeVisible({ timeout: 30_000 }); // entering under load (see fixtures.ts enterStudio)
   await page.waitForTimeout(500);
   await expect(page.getByTestId('welcome-overlay')).toHaveCount(0);
+
+  // The tour replays from the '?' overlay, from its first step, with the focus on it.
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('?');
+  await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).getByRole('button', { name: 'Replay the tour' }).click();
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeHidden();
+  const replay = page.getByTestId('tour').getByRole('dialog');
+  await expect(replay).toHaveAttribute('data-step', '0');
+  await expect(replay).toContainText('1 of 4');
+  await expect(replay).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('tour')).toHaveCount(0);
 });
 
 test('MAYBE LATER closes the welcome without completing the tutorial; the close icon ends the tour without it too', async ({ page, problems }) => {

@@ -70,7 +70,12 @@ test('spotlight, every offered layout, rename, reorder by drag, undo and redo', 
   // Spotlight: only the spotted producer is drawn.
   await card(page, 'Amara Okafor').getByRole('button', { name: 'Spotlight Amara Okafor' }).click();
   await expect.poll(async () => (await scene(page)).producers.map((p) => p.name)).toEqual(['Amara Okafor']);
+  // The layout bar shows the spotlight, not Classic; Classic waits for it to end.
+  await expect(toolbar.getByRole('button', { name: 'Spotlight: Amara Okafor' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(toolbar.getByRole('button', { name: 'Classic', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  await page.screenshot({ path: 'tests/.tmp/screens/spotlight-layout-bar.png', animations: 'disabled' });
   await card(page, 'Amara Okafor').getByRole('button', { name: 'Spotlight Amara Okafor' }).click();
+  await expect(toolbar.getByRole('button', { name: 'Classic', exact: true })).toHaveAttribute('aria-pressed', 'true');
 
   // Inline rename: Enter saves (sanitised), 'Saved!' shows, Escape discards.
   await card(page, 'Lukas Becker').getByRole('button', { name: /Name of Lukas Becker/ }).click();

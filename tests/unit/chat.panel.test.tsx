@@ -369,6 +369,51 @@ describe('virtualised list (5,000+ messages must stay smooth)', () => {
     expect(screen.getByText('Fresh two')).toBeInTheDocument();
   });
 
+  /** The scroller as laid out at the newest message: rows of 50 px in a 400 px viewport, a settable scrollTop. */
+  function atNewest(scroller: HTMLElement) {
+    const position = { top: 0 };
+    Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 400 });
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, get: () => store().messages.public.length * 50 });
+    Object.defineProperty(scroller, 'scrollTop', { configurable: true, get: () => position.top, set: (v: number) => (position.top = v) });
+    position.top = scroller.scrollHeight - scroller.clientHeight;
+    fireEvent.scroll(scroller);
+    return { get top() { return position.top; }, bottom: () => scroller.scrollHeight - scroller.clientHeight };
+  }
+
+  it('holds still under a resting pointer (new messages wait below the pill), and follows again once it leaves', async () => {
+    store().loadHistory(many(500));
+    const user = setup();
+    const scroller = screen.getByRole('region', { name: T.publicListLabel });
+    const view = atNewest(scroller);
+    act(() => store().receive(msg({ body: 'Before the hover' })));
+    expect(view.top).toBe(view.bottom()); // following while nobody points at it
+
+    await user.hover(scroller);
+    const resting = view.top;
+    act(() => store().receive(msg({ body: 'Fresh one' })));
+    act(() => store().receive(msg({ body: 'Fresh two' })));
+    expect(view.top).toBe(resting);
+    expect(screen.getByRole('button', { name: T.newMessages(2) })).toBeInTheDocument();
+
+    await user.unhover(scroller);
+    expect(view.top).toBe(view.bottom());
+    expect(screen.queryByRole('button', { name: /new message/ })).toBeNull();
+  });
+
+  it('holds still while the keyboard is in the list, and follows again when it leaves', async () => {
+    store().loadHistory(many(500));
+    const user = setup();
+    const scroller = screen.getByRole('region', { name: T.publicListLabel });
+    const view = atNewest(scroller);
+    act(() => scroller.focus());
+    const resting = view.top;
+    act(() => store().receive(msg({ body: 'Fresh one' })));
+    expect(view.top).toBe(resting);
+    expect(screen.getByRole('button', { name: T.newMessages(1) })).toBeInTheDocument();
+    await user.click(input());
+    expect(view.top).toBe(view.bottom());
+  });
+
   it('the user’s own message brings the list down even when scrolled up', async () => {
     store().loadHistory(many(500));
     const user = setup();

@@ -13,8 +13,10 @@ import { CARD_COMMANDS, TOGGLE_SPOTTED } from '../../src/services/people/cardCom
 import { commandForKey, keyLabel } from '../../src/state/commands/shortcuts';
 import { LAYOUT_COMMANDS, LAYOUT_LABELS, layoutOption, STAGE_COMMANDS } from '../../src/state/commands/stageCommands';
 import { useScreenStore } from '../../src/state/screenStore';
+import { useTourStore } from '../../src/state/tourStore';
 import { producerCard, withOrderRanks } from '../../compositor/model/producerCard';
 import { LayoutToolbar } from '../../src/features/stage/LayoutToolbar';
+import { STAGE_TEXTS } from '../../src/features/stage/texts';
 import { HistoryButtons } from '../../src/features/stage/HistoryButtons';
 import { ShortcutsOverlay } from '../../src/features/stage/ShortcutsOverlay';
 import { useStageShortcuts } from '../../src/features/stage/useStageShortcuts';
@@ -49,6 +51,28 @@ describe('the layout toolbar is the layout commands', () => {
       expect((button as HTMLButtonElement).disabled).toBe(!command.enabled(state()));
       expect(button.getAttribute('aria-keyshortcuts')).toBe(command.keys![0]!.replace('alt', 'Alt'));
     }
+  });
+
+  it('shows what is on the program: during a spotlight no layout is pressed, the spotlight is, and ends from there', () => {
+    render(<LayoutToolbar />);
+    const toolbar = screen.getByRole('toolbar', { name: 'Layouts' });
+    expect(within(toolbar).getByRole('button', { name: 'Classic' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(toolbar).queryByRole('button', { name: STAGE_TEXTS.spotlightOn('B') })).toBeNull();
+
+    act(() => void stageActions.toggleSpotlight('b'));
+    const spotlight = within(toolbar).getByRole('button', { name: STAGE_TEXTS.spotlightOn('B') });
+    expect(spotlight).toHaveAttribute('aria-pressed', 'true');
+    for (const code of LAYOUT_CODES) {
+      const button = within(toolbar).queryByRole('button', { name: LAYOUT_LABELS[code] });
+      if (button) expect(button).toHaveAttribute('aria-pressed', 'false');
+    }
+    // The chosen layout is marked as the one that comes back.
+    expect(within(toolbar).getByRole('button', { name: 'Classic' })).toHaveClass('after-spotlight');
+
+    fireEvent.click(spotlight);
+    expect(state().doc.producers.some((p) => p.isSpotted)).toBe(false);
+    expect(within(toolbar).queryByRole('button', { name: STAGE_TEXTS.spotlightOn('B') })).toBeNull();
+    expect(within(toolbar).getByRole('button', { name: 'Classic' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('a click performs the command (§3 LAYOUT SELECT)', () => {
@@ -98,6 +122,16 @@ describe('keyboard shortcuts come from the same table', () => {
     }
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("the overlay replays the 4-step tour: it closes and the tour starts at its first step, done or not", () => {
+    localStorage.setItem('tutorialCompleted', 'true');
+    useTourStore.setState({ welcomeStep: null, tourStep: null });
+    useScreenStore.getState().setShortcutsOpen(true);
+    render(<ShortcutsOverlay />);
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).getByRole('button', { name: STAGE_TEXTS.replayTour }));
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull();
+    expect(useTourStore.getState()).toEqual({ welcomeStep: null, tourStep: 0 });
   });
 
   it('every key is bound to one command only', () => {

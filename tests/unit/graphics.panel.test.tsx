@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emptyChannel } from '../../compositor/model/channel';
 import { stageActions } from '../../src/state/channel/stageActions';
@@ -8,6 +8,10 @@ import { libraryActions } from '../../src/state/graphics/library';
 import { GraphicsPanel } from '../../src/features/graphics/GraphicsPanel';
 import { TEXTS } from '../../src/lib/texts';
 import { LOWER_THIRD_TEXT_MAX } from '../../src/lib/limits';
+import { COLOR_FORMAT_HINT } from '../../src/state/graphics/colorInput';
+import { GRAPHICS_TEXTS } from '../../src/features/graphics/texts';
+import { sharedVideo, shareVideo } from '../../src/services/media/sharedVideoPlayer';
+import { useVideoEndStore, videoEndOf } from '../../src/state/media/videoEnd';
 
 const doc = () => useStageStore.getState().doc;
 
@@ -83,6 +87,22 @@ describe('Graphics panel (§2)', () => {
     expect(screen.getByText('Max file size: 1MB')).toBeInTheDocument();
   });
 
+  it('brand colour: Enter in the hex field applies the typed colour at once; a bad one says why and stays typed', async () => {
+    const user = userEvent.setup();
+    render(<GraphicsPanel />);
+    const hexField = screen.getByRole('textbox', { name: 'Hex' });
+    await user.clear(hexField);
+    await user.type(hexField, '#AA33');
+    await user.keyboard('{Enter}');
+    expect(hexField).toHaveValue('#AA33');
+    expect(hexField).toHaveAttribute('aria-invalid', 'true');
+    expect(hexField).toHaveAccessibleDescription(COLOR_FORMAT_HINT);
+    expect(doc().brandSettings.primaryColor).toBe('#0D62C5');
+    await user.type(hexField, '00{Enter}');
+    expect(doc().brandSettings.primaryColor).toBe('#AA3300');
+    expect(hexField).toHaveAttribute('aria-invalid', 'false');
+  });
+
   it('brand settings: a preset swatch, a theme and Name Tags each make one undoable edit', async () => {
     const user = userEvent.setup();
     render(<GraphicsPanel />);
@@ -94,5 +114,27 @@ describe('Graphics panel (§2)', () => {
     stageActions.undo();
     stageActions.undo();
     expect(doc().brandSettings).toEqual(emptyChannel().brandSettings);
+  });
+
+  it('a foreground video says what it does when it ends, in its menu (before it goes on air) and in the player', async () => {
+    useVideoEndStore.setState({ held: [] });
+    libraryActions.setListed('foregroundVideo', [{ id: 'v1', title: 'Video 1', url: '/v1.webm', thumbnail: '/v1.jpg', type: 'video', origin: 'predefined' }]);
+    const user = userEvent.setup();
+    render(<GraphicsPanel />);
+    await openSection(/Videos/);
+    const { leave, hold } = GRAPHICS_TEXTS.videoEndActions;
+
+    await user.click(screen.getByRole('button', { name: 'More for Video 1' }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByRole('menuitemradio', { name: leave })).toHaveAttribute('aria-checked', 'true');
+    await user.click(within(menu).getByRole('menuitemradio', { name: hold }));
+    expect(videoEndOf('v1')).toBe('hold');
+
+    act(() => void shareVideo({ id: 'v1', type: 'video', url: '/v1.webm', name: 'Video 1' }));
+    const choice = within(screen.getByRole('region', { name: 'Shared video: Video 1' })).getByRole('radiogroup', { name: GRAPHICS_TEXTS.videoEnd });
+    expect(within(choice).getByRole('radio', { name: hold })).toBeChecked();
+    await user.click(within(choice).getByRole('radio', { name: leave }));
+    expect(videoEndOf('v1')).toBe('leave');
+    act(() => sharedVideo.close());
   });
 });

@@ -138,4 +138,22 @@ describe('brand colour typed as text (§4: at most every 800 ms, otherwise after
     vi.advanceTimersByTime(1);
     expect(onInvalid).toHaveBeenCalledWith(COLOR_FORMAT_HINT);
   });
+
+  it('Enter (commit) checks the text at once: a valid colour applies, a bad one says why, and the wait is over', () => {
+    let t = 0;
+    const onValid = vi.fn();
+    const onInvalid = vi.fn();
+    const input = createColorInput({ onValid, onInvalid, now: () => t, clock: realClock });
+    input.input('#1');
+    t += 1;
+    input.input('#12345');
+    input.commit('#12345');
+    expect(onInvalid).toHaveBeenCalledWith(COLOR_FORMAT_HINT);
+    input.input('#123456');
+    input.commit('#123456');
+    expect(onValid).toHaveBeenLastCalledWith('#123456');
+    vi.advanceTimersByTime(COLOR_VALIDATE_IDLE_MS);
+    expect(onValid).toHaveBeenCalledTimes(1);
+    expect(onInvalid).toHaveBeenCalledTimes(1);
+  });
 });

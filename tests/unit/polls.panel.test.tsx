@@ -151,6 +151,36 @@ describe('create form (§5)', () => {
     expect(screen.queryByText(M.tooFewOptions)).toBeNull();
   });
 
+  it('Enter in an option goes on to the next one, adding it after the last; it never saves the poll', async () => {
+    const user = setup();
+    await user.click(screen.getByRole('button', { name: T.createPoll }));
+    await user.type(question(), 'Coffee or tea?');
+    await user.type(option(1), 'Coffee{Enter}');
+    expect(option(2)).toHaveFocus();
+    await user.keyboard('Tea{Enter}');
+    expect(option(3)).toHaveFocus();
+    expect(option(3)).toHaveValue('');
+    // An empty last option is not followed by another one.
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('textbox', { name: T.option(4) })).toBeNull();
+    await user.keyboard('Water');
+    await settle();
+    expect(usePollStore.getState().polls).toEqual([]);
+    expect(screen.getByRole('form')).toBeInTheDocument();
+  });
+
+  it('Ctrl+Enter (Cmd+Enter on a Mac) saves from any field, and Save says so', async () => {
+    const user = setup();
+    await user.click(screen.getByRole('button', { name: T.createPoll }));
+    expect(save()).toHaveAttribute('aria-keyshortcuts', 'Control+Enter Meta+Enter');
+    expect(save()).toHaveAccessibleDescription(T.formKeys('Ctrl+Enter'));
+    await user.type(question(), 'Coffee or tea?');
+    await user.type(option(1), 'Coffee');
+    await user.type(option(2), 'Tea{Control>}{Enter}{/Control}');
+    await settle();
+    expect(usePollStore.getState().polls.map((p) => p.options.map((o) => o.option))).toEqual([['Coffee', 'Tea']]);
+  });
+
   it('strips markup from what is saved', async () => {
     const user = setup();
     await user.click(screen.getByRole('button', { name: T.createPoll }));

@@ -176,6 +176,12 @@ describe('votes', () => {
     });
   });
 
+  it('shown percentages add up to exactly 100 (42, 67, 23, 15 votes: 28 + 46 + 16 + 10, not 101)', () => {
+    const percents = tallyPoll(DEMO_POLLS[0]!).rows.map((r) => r.percent);
+    expect(percents).toEqual([28, 46, 16, 10]);
+    expect(percents.reduce((a, b) => a + b, 0)).toBe(100);
+  });
+
   it('no vote yet reads 0%', () => {
     expect(tallyPoll(poll('a')).rows.map((r) => r.percent)).toEqual([0, 0]);
   });

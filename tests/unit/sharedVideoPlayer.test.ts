@@ -5,7 +5,8 @@ import { stageActions } from '../../src/state/channel/stageActions';
 import { useStageStore } from '../../src/state/channel/store';
 import { useMeetingStore } from '../../src/state/meetingStore';
 import { SELF_ID } from '../../src/state/session';
-import { continueSharing, sharedVideo, shareVideo, startSharedVideo, stopSharing } from '../../src/services/media/sharedVideoPlayer';
+import { continueSharing, sharedVideo, sharedVideoElement, shareVideo, startSharedVideo, stopSharing } from '../../src/services/media/sharedVideoPlayer';
+import { setVideoEnd, useVideoEndStore, videoEndOf } from '../../src/state/media/videoEnd';
 import { mediaActions } from '../../src/state/graphics/graphicsActions';
 
 const video = { id: 'foreground-video-1', type: 'video' as const, url: '/v1.webm', name: 'Video 1' };
@@ -17,6 +18,8 @@ let stop: () => void;
 beforeEach(() => {
   stageActions.load({ ...emptyChannel(), producers: [producerCard({ id: SELF_ID, name: 'Me', participantGuid: 'guid-self-0001', audioMute: false })] });
   useMeetingStore.setState({ receivingContent: false });
+  useVideoEndStore.setState({ held: [] });
+  sharedVideo.setLoop(false);
   stop = startSharedVideo();
 });
 afterEach(() => stop());
@@ -58,5 +61,34 @@ describe('the shared foreground video (§4 Shared video state, Screen share conf
     sharedVideo.cancelConflict();
     expect(sharedVideo.getState()).toMatchObject({ conflict: null, state: 'CLOSED' });
     expect(doc().media.foregroundVideo).toBeNull();
+  });
+});
+
+describe('a shared video that ends with loop off never stands frozen on air', () => {
+  const end = () => sharedVideoElement()!.dispatchEvent(new Event('ended'));
+
+  it('leaves the program by default: off the channel, the share closed', () => {
+    shareVideo(video);
+    end();
+    expect(doc().media.foregroundVideo).toBeNull();
+    expect(sharedVideo.getState().state).toBe('CLOSED');
+  });
+
+  it('holds its last frame when that video says so (the choice is remembered per video)', () => {
+    setVideoEnd(video.id, 'hold');
+    expect(JSON.parse(localStorage.getItem('videoEndHold')!)).toEqual([video.id]);
+    shareVideo(video);
+    end();
+    expect(doc().media.foregroundVideo).toEqual(video);
+    expect(sharedVideo.getState()).toMatchObject({ state: 'PAUSED', replayable: true });
+    expect(videoEndOf('another-video')).toBe('leave');
+  });
+
+  it('with loop on, it starts again whatever the choice (§4)', () => {
+    shareVideo(video);
+    sharedVideo.setLoop(true);
+    end();
+    expect(doc().media.foregroundVideo).toEqual(video);
+    expect(sharedVideo.getState()).toMatchObject({ state: 'PAUSED', seekSec: 0, replayable: false });
   });
 });

@@ -4,6 +4,9 @@
  * may wrap to any height: each rendered row is measured after layout and its height cached by key,
  * unmeasured rows use an estimate. The list follows the newest row while the reader is at the
  * bottom; scrolled up, it stays put and counts the rows that arrived below (the "new messages" pill).
+ * It also holds still while the pointer rests on it or the keyboard is in it, as live-chat tools do:
+ * following there moved another message under the cursor every few seconds, so a click meant for one
+ * comment (Show on stream) could land on the next. Released, it follows again if it was following.
  *
  * Ours rather than a library, measured side by side (benchmarks/README.md, chat-panel.mjs): on
  * @tanstack/react-virtual 3.14 (end-anchored, rows measured by it) the same list kept every behaviour
@@ -14,7 +17,7 @@
  * react-virtuoso 4.18 (it sets inline styles only, no <style> element) was not measured: it renders
  * its own list elements, where the headless one fits this list's markup as it is.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type RefObject } from 'react';
 import { computeWindow, layoutOffsets } from './windowing';
 
 /** Ours: within this distance of the bottom the reader counts as "at the newest message". */
@@ -33,6 +36,17 @@ export interface WindowedListOptions<T> {
   forceFollow?(item: T): boolean;
 }
 
+/** What holds the list still: a pointer resting on it, keyboard focus in it. */
+type HoldReason = 'pointer' | 'focus';
+
+/** Handlers for the element around the list and its "new messages" pill. */
+export interface HoldProps {
+  onPointerEnter(): void;
+  onPointerLeave(): void;
+  onFocus(e: FocusEvent<HTMLElement>): void;
+  onBlur(e: FocusEvent<HTMLElement>): void;
+}
+
 export interface WindowedRow<T> {
   item: T;
   index: number;
@@ -45,10 +59,13 @@ export interface WindowedList<T> {
   rows: WindowedRow<T>[];
   padTop: number;
   padBottom: number;
-  /** Rows that arrived below while the reader was scrolled up. */
+  /** Rows that arrived below while the reader was scrolled up or the list was held. */
   unseen: number;
+  /** The list keeps the newest row in view (at the bottom, and not held). */
   following: boolean;
   scrollToBottom(): void;
+  /** Spread on the element around the list: pointer and keyboard focus hold it still. */
+  holdProps: HoldProps;
 }
 
 export function useWindowedList<T>({ items, getKey, estimateSize, overscan = DEFAULT_OVERSCAN, forceFollow }: WindowedListOptions<T>): WindowedList<T> {
@@ -57,7 +74,10 @@ export function useWindowedList<T>({ items, getKey, estimateSize, overscan = DEF
   const [measured, setMeasured] = useState(0);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(VIEWPORT_FALLBACK_PX);
-  const [following, setFollowing] = useState(true);
+  /** The reader is at the newest row (scrolled to the bottom). */
+  const [atNewest, setAtNewest] = useState(true);
+  const [holds, setHolds] = useState<Record<HoldReason, boolean>>({ pointer: false, focus: false });
+  const following = atNewest && !holds.pointer && !holds.focus;
   const [unseen, setUnseen] = useState(0);
   const lastKey = useRef<string | null>(null);
 
@@ -76,23 +96,28 @@ export function useWindowedList<T>({ items, getKey, estimateSize, overscan = DEF
     rows.push({ item, index, key: getKey(item) });
   }
 
-  // Rows that arrived: follow them, or count them while the reader is scrolled up.
+  /** To the newest row once, held or not (the own message, the pill). */
+  const toNewest = useCallback(() => {
+    setAtNewest(true);
+    setUnseen(0);
+    setScrollTop(Number.POSITIVE_INFINITY); // the window at the bottom until the scroll event says where exactly
+    const scroller = scrollerRef.current;
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
+  }, []);
+
+  // Rows that arrived: follow them, or count them while the reader is scrolled up or the list is held.
   useEffect(() => {
     const last = items[items.length - 1];
     const key = last ? getKey(last) : null;
     const previous = lastKey.current;
     lastKey.current = key;
     if (!last || key === previous || previous === null) return;
-    if (forceFollow?.(last)) {
-      setFollowing(true);
-      setUnseen(0);
-      return;
-    }
+    if (forceFollow?.(last)) return toNewest();
     if (following) return;
     let from = items.length - 1;
     while (from >= 0 && getKey(items[from]!) !== previous) from -= 1;
     setUnseen((n) => n + (from >= 0 ? items.length - 1 - from : 1));
-  }, [items, getKey, forceFollow, following]);
+  }, [items, getKey, forceFollow, following, toNewest]);
 
   // After the window renders: measure its rows, keep the bottom in view while following.
   useLayoutEffect(() => {
@@ -130,16 +155,32 @@ export function useWindowedList<T>({ items, getKey, estimateSize, overscan = DEF
     if (!scroller) return;
     const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= STICK_THRESHOLD_PX;
     setScrollTop(scroller.scrollTop);
-    setFollowing(atBottom);
+    setAtNewest(atBottom);
     if (atBottom) setUnseen(0);
   }, []);
 
-  const scrollToBottom = useCallback(() => {
-    setFollowing(true);
-    setUnseen(0);
-    const scroller = scrollerRef.current;
-    if (scroller) scroller.scrollTop = scroller.scrollHeight;
-  }, []);
+  // Following again (the reader came down, or let go of the list): everything below has been seen.
+  useEffect(() => {
+    if (following) setUnseen(0);
+  }, [following]);
 
-  return { scrollerRef, onScroll, rows, padTop: offsets[range.start] ?? 0, padBottom: total - (offsets[range.end] ?? total), unseen, following, scrollToBottom };
+  const scrollToBottom = useCallback(() => {
+    toNewest();
+    // The pill goes away under the focus: the list takes it.
+    scrollerRef.current?.focus({ preventScroll: true });
+  }, [toNewest]);
+
+  const hold = useCallback((reason: HoldReason, on: boolean) => setHolds((h) => (h[reason] === on ? h : { ...h, [reason]: on })), []);
+  const holdProps = useMemo<HoldProps>(
+    () => ({
+      onPointerEnter: () => hold('pointer', true),
+      onPointerLeave: () => hold('pointer', false),
+      // Keyboard focus only: a click leaves the focus on its button, and the list should not stay held by it.
+      onFocus: (e) => hold('focus', e.target.matches(':focus-visible')),
+      onBlur: (e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && hold('focus', false),
+    }),
+    [hold],
+  );
+
+  return { scrollerRef, onScroll, rows, padTop: offsets[range.start] ?? 0, padBottom: total - (offsets[range.end] ?? total), unseen, following, scrollToBottom, holdProps };
 }

@@ -74,6 +74,7 @@ function ColorText({ color }: { color: string }) {
           setText(e.target.value);
           input.input(e.target.value);
         }}
+        onKeyDown={(e) => e.key === 'Enter' && input.commit(e.currentTarget.value)}
       />
       <span id={`${id}-error`} className="field-error" role="status">
         {error}

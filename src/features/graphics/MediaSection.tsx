@@ -22,6 +22,7 @@ import { Section, type SectionKey } from './Section';
 import { UploadTile } from './UploadTile';
 import { useUploader } from './useUploader';
 import { VideoPlayer } from './VideoPlayer';
+import { VideoEndMenuSection } from './VideoEndChoice';
 
 type MediaKind = Exclude<AssetKind, 'logo'>;
 
@@ -77,6 +78,7 @@ function AssetTile({ kind, item, onStage }: { kind: MediaKind; item: LibraryItem
           <PopupMenu label={`${item.title} menu`} anchor={menuButton.current} onClose={() => setMenuOpen(false)}>
             <MenuItem onAction={() => setRenaming(true)}>Rename</MenuItem>
             <MenuItem onAction={remove}>Delete</MenuItem>
+            {kind === 'foregroundVideo' && <VideoEndMenuSection id={item.id} />}
           </PopupMenu>
         )}
       </div>

@@ -1,8 +1,10 @@
 /**
  * §2 Shared-video player for the foreground video on stage: play/pause, loop, a seek bar that follows
- * playback every 190 ms (§9), replay, stop sharing; 'Video is about to start... You will be muted.'
- * until its first frame plays (the moderator's microphone is muted as it starts) and 'Click to replay video' when it ended with loop off. §5 a seek outside 0..1 is
- * ignored (the machine logs it). Also the 'Screen Share Conflict' dialog (§4 CANCEL / CONTINUE).
+ * playback every 190 ms (§9), replay, stop sharing, and what the video does when it ends (leave the
+ * program or hold its last frame); 'Video is about to start... You will be muted.' until its first
+ * frame plays (the moderator's microphone is muted as it starts) and 'Click to replay video' when it
+ * ended with loop off and holds its last frame. §5 a seek outside 0..1 is ignored (the machine logs
+ * it). Also the 'Screen Share Conflict' dialog (§4 CANCEL / CONTINUE).
  */
 import { Pause, Play, Repeat, RotateCcw, Square } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
@@ -11,6 +13,7 @@ import { TEXTS } from '../../lib/texts';
 import { continueSharing, sharedVideo, sharedVideoElement, stopSharing } from '../../services/media/sharedVideoPlayer';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Tooltip } from '../../ui/Tooltip';
+import { VideoEndChoice } from './VideoEndChoice';
 
 /** Steps of the seek bar: an arrow key moves 1 % of the video, Home and End go to its ends. */
 const SEEK_STEPS = 100;
@@ -95,6 +98,7 @@ export function VideoPlayer({ name }: { name: string }) {
           </button>
         </Tooltip>
       </div>
+      {s.video && <VideoEndChoice id={s.video.id} looping={s.loop} />}
     </section>
   );
 }

@@ -3,14 +3,16 @@
  * field has been touched (or Save was tried); nothing typed is ever cut or thrown away, so text that
  * is too long stays, with its reason, until the moderator shortens it. Save is enabled only when the
  * question is non-empty and there are at least 2 options, all non-empty; options beyond the first
- * two can be deleted and the rest are renumbered.
+ * two can be deleted and the rest are renumbered. Enter in an option goes on to the next one (adding
+ * it after the last), as in a list editor; Save, or Ctrl/Cmd+Enter anywhere in the form, saves.
  */
 import { Plus, Trash2 } from 'lucide-react';
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { POLL_MIN_OPTIONS, POLL_TEXT_MAX } from '../../state/polls/limits';
 import type { PollDraft } from '../../state/polls/types';
 import { canSavePoll, renumberOptions, textLength, trimDraft, validatePoll, type PollIssue } from '../../state/polls/validation';
 import { cleanText, type TextRule } from '../../lib/text';
+import { keyLabel } from '../../state/commands/shortcuts';
 import { POLL_TEXTS as T } from './texts';
 import { Tooltip } from '../../ui/Tooltip';
 
@@ -41,6 +43,10 @@ const OPTION_RULE: TextRule = { max: Number.POSITIVE_INFINITY };
 
 const fieldKey = (issue: PollIssue): FieldKey => (issue.field === 'option' ? `option-${issue.index}` : issue.field);
 
+/** Saves the form from any of its fields (Enter alone adds an option, or a line to the question). */
+const SAVE_KEYS = 'mod+enter';
+const isSaveKey = (e: KeyboardEvent) => e.key === 'Enter' && (e.ctrlKey || e.metaKey);
+
 export function PollForm({ title, initial, busy, error, onSave, onCancel }: PollFormProps) {
   const id = useId();
   const nextKey = useRef(0);
@@ -54,7 +60,8 @@ export function PollForm({ title, initial, busy, error, onSave, onCancel }: Poll
   const [touched, setTouched] = useState<ReadonlySet<FieldKey>>(new Set());
   // An existing poll shows its problems at once; a new one waits until its fields are touched.
   const [submitted, setSubmitted] = useState(initial !== undefined);
-  const list = useRef<HTMLDivElement>(null);
+  /** The option row to focus once it is on the page (one just added, or the next one). */
+  const [focusRow, setFocusRow] = useState<number | null>(null);
 
   const draft: PollDraft = useMemo(
     () => ({
@@ -67,9 +74,22 @@ export function PollForm({ title, initial, busy, error, onSave, onCancel }: Poll
   const touch = (key: FieldKey) => setTouched((t) => (t.has(key) ? t : new Set(t).add(key)));
   const messagesFor = (key: FieldKey) => (submitted || touched.has(key) ? issues.filter((i) => fieldKey(i) === key).map((i) => i.message) : []);
 
+  useEffect(() => {
+    if (focusRow === null) return;
+    document.getElementById(`${id}-option-${focusRow}`)?.focus();
+    setFocusRow(null);
+  }, [focusRow, id]);
+
   const addOption = () => {
     setOptions((o) => [...o, row('')]);
-    requestAnimationFrame(() => list.current?.querySelector<HTMLInputElement>('.poll-option-row:last-child input')?.focus());
+    setFocusRow(options.length);
+  };
+  /** Enter in an option: on to the next option, or a new one after the last (unless this one is still empty). */
+  const onOptionKey = (e: KeyboardEvent<HTMLInputElement>, index: number) => {
+    if (e.key !== 'Enter' || isSaveKey(e) || e.nativeEvent.isComposing) return;
+    e.preventDefault(); // not the form's implicit submission
+    if (index < options.length - 1) setFocusRow(index + 1);
+    else if (options[index]?.text.trim()) addOption();
   };
   const removeOption = (index: number) => {
     setOptions((o) => o.filter((_, i) => i !== index));
@@ -92,7 +112,17 @@ export function PollForm({ title, initial, busy, error, onSave, onCancel }: Poll
   const questionErrors = messagesFor('question');
   const optionsErrors = messagesFor('options');
   return (
-    <form className="poll-form" aria-labelledby={`${id}-title`} onSubmit={submit} noValidate>
+    <form
+      className="poll-form"
+      aria-labelledby={`${id}-title`}
+      onSubmit={submit}
+      onKeyDown={(e) => {
+        if (!isSaveKey(e)) return;
+        e.preventDefault();
+        e.currentTarget.requestSubmit();
+      }}
+      noValidate
+    >
       <h3 id={`${id}-title`} className="poll-form-title">
         {title}
       </h3>
@@ -118,7 +148,7 @@ export function PollForm({ title, initial, busy, error, onSave, onCancel }: Poll
 
       <fieldset className="poll-options" aria-describedby={`${id}-options-info`}>
         <legend className="field-label">{T.options}</legend>
-        <div ref={list} className="poll-option-list">
+        <div className="poll-option-list">
           {options.map((o, index) => {
             const key: FieldKey = `option-${index}`;
             const errors = messagesFor(key);
@@ -143,6 +173,7 @@ export function PollForm({ title, initial, busy, error, onSave, onCancel }: Poll
                       touch(key);
                     }}
                     onBlur={() => touch(key)}
+                    onKeyDown={(e) => onOptionKey(e, index)}
                   />
                   <FieldInfo id={`${id}-${key}-info`} length={textLength(draft.options[index]?.option.trim() ?? '')} messages={errors} />
                 </div>
@@ -177,11 +208,14 @@ export function PollForm({ title, initial, busy, error, onSave, onCancel }: Poll
           {error}
         </p>
       )}
+      <p id={`${id}-keys`} className="field-hint poll-form-keys">
+        {T.formKeys(keyLabel(SAVE_KEYS))}
+      </p>
       <div className="poll-form-actions">
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
           {T.cancel}
         </button>
-        <button type="submit" className="btn btn-primary" disabled={busy || !canSavePoll(draft)}>
+        <button type="submit" className="btn btn-primary" disabled={busy || !canSavePoll(draft)} aria-keyshortcuts="Control+Enter Meta+Enter" aria-describedby={`${id}-keys`}>
           {T.save}
         </button>
       </div>

@@ -39,6 +39,7 @@ export const POLL_TEXTS = {
   options: 'Options',
   option: (n: number) => `Option ${n}`,
   addOption: 'Add option',
+  formKeys: (saveKeys: string) => `Enter goes to the next option. ${saveKeys} saves.`,
   deleteOption: (n: number) => `Delete option ${n}`,
   save: 'Save',
   cancel: 'Cancel',

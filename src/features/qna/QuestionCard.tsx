@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { QUESTION_ACTIONS, type QuestionAction } from '../../state/qna/rules';
 import type { Question } from '../../state/qna/types';
 import { fromNow } from '../../lib/fromNow';
+import { initialsOf } from '../../lib/avatar';
 import { ReplyForm } from './ReplyForm';
 import { QNA_TEXTS as T } from './texts';
 
@@ -19,8 +20,6 @@ export interface QuestionCardProps {
   onDelete(): void;
   onReply(content: string): Promise<boolean>;
 }
-
-const initialOf = (name: string) => Array.from(name.trim())[0]?.toUpperCase() ?? '?';
 
 export function QuestionCard({ question: q, now, busy, onPublish, onDecline, onDelete, onReply }: QuestionCardProps) {
   const [replying, setReplying] = useState(false);
@@ -68,7 +67,7 @@ export function QuestionCard({ question: q, now, busy, onPublish, onDecline, onD
     <article className={`qna-card qna-${q.status.toLowerCase()}`} aria-labelledby={headingId} aria-busy={busy}>
       <header className="qna-card-head">
         <span className={`qna-avatar${q.anonymous ? ' anonymous' : ''}`} aria-hidden>
-          {q.anonymous ? '?' : initialOf(name)}
+          {q.anonymous ? '?' : initialsOf(name, 1)}
         </span>
         <div className="qna-meta">
           <span className="qna-name">{name}</span>

@@ -3,7 +3,9 @@
  * state/media/sharedVideo bound to the channel and to the one video element the compositor draws.
  * - The channel's foreground video is the truth: selecting, unselecting, an undo or another producer's
  *   change all go through it, and the machine follows (select → PLAYING at 0; gone → CLOSED).
- * - The element follows the machine: play, pause, seek, volume; its 'ended' drives the loop rule.
+ * - The element follows the machine: play, pause, seek, volume; its 'ended' drives the loop rule, and
+ *   with loop off the video's own choice (state/media/videoEnd): it leaves the program (the default)
+ *   or holds its last frame, instead of standing frozen on air.
  * The §3 shared-video events go to the backend: the demo logs them, backend mode sends them (§7
  * sharevideo, and the playout's layer 20000).
  */
@@ -14,6 +16,7 @@ import { useStageStore } from '../../state/channel/store';
 import { useMeetingStore } from '../../state/meetingStore';
 import { stageActions } from '../../state/channel/stageActions';
 import { SELF_ID } from '../../state/session';
+import { videoEndOf } from '../../state/media/videoEnd';
 import { log } from '../../log';
 import { backend } from '../../state/backend';
 import { media } from './elements';
@@ -67,9 +70,12 @@ export function continueSharing(): void {
 
 export const stopSharing = () => mediaActions.select('foregroundVideo', null);
 
-function bindElement(el: HTMLVideoElement): () => void {
+function bindElement(el: HTMLVideoElement, id: string): () => void {
   el.loop = false; // the machine restarts a looping video (§4: PAUSED, then PLAYING after 100 ms)
-  const onEnded = () => sharedVideo.ended();
+  const onEnded = () => {
+    sharedVideo.ended();
+    if (sharedVideo.getState().replayable && videoEndOf(id) === 'leave') stopSharing();
+  };
   const onMeta = () => Number.isFinite(el.duration) && sharedVideo.setDuration(el.duration);
   el.addEventListener('ended', onEnded);
   el.addEventListener('loadedmetadata', onMeta);
@@ -103,7 +109,7 @@ export function startSharedVideo(): () => void {
       unbind?.();
       unbind = null;
       boundId = ref?.id ?? null;
-      if (ref) unbind = bindElement(media.video(keyOf(ref.id), ref.url));
+      if (ref) unbind = bindElement(media.video(keyOf(ref.id), ref.url), ref.id);
     }
   };
   follow();

@@ -1,6 +1,7 @@
 /**
  * §4 brand colour typed as text: validated at most every 800 ms while typing (a valid colour applies
- * at once), otherwise 2 s after the last key, when an invalid one is reported. Clock injected (tests).
+ * at once), otherwise 2 s after the last key, when an invalid one is reported. Enter does not wait:
+ * the text is checked there and then. Clock injected (tests).
  */
 import { COLOR_VALIDATE_IDLE_MS, COLOR_VALIDATE_INTERVAL_MS } from '../../lib/limits';
 import { realClock, type Clock } from '../../lib/clock';
@@ -39,6 +40,11 @@ export function createColorInput({ onValid, onInvalid, now = Date.now, clock = r
       clock.clearTimeout(idle);
       if (now() - last >= COLOR_VALIDATE_INTERVAL_MS) validate(text, false);
       idle = clock.setTimeout(() => validate(text, true), COLOR_VALIDATE_IDLE_MS);
+    },
+    /** Enter: what is typed is checked now, as at the end of the wait (applied, or the reason shown). */
+    commit(text: string): void {
+      clock.clearTimeout(idle);
+      validate(text, true);
     },
     /** The field shows a colour chosen elsewhere (picker, swatch): it is not re-applied. */
     sync(color: string): void {

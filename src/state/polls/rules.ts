@@ -1,4 +1,5 @@
 /** §4 Poll states and transitions as pure functions of the poll list. */
+import { wholePercents } from '../../lib/percents';
 import type { Poll, PollListStatus, PollResult, PollStatus } from './types';
 
 export const isDraft = (poll: Poll): boolean => poll.status === undefined;
@@ -33,20 +34,17 @@ export interface TallyRow {
   optionNumber: number;
   option: string;
   votes: number;
-  /** Whole percent of all votes; 0 while nobody voted. */
+  /** Whole percent of all votes (the rows add up to exactly 100); 0 while nobody voted. */
   percent: number;
 }
-
-const PERCENT = 100;
 
 /** Live results (§2 Poll): votes and percentages per option, in option order. */
 export function tallyPoll(poll: Pick<Poll, 'options' | 'results'>): { rows: TallyRow[]; total: number } {
   const results = alignResults(poll);
   const total = results.reduce((sum, r) => sum + r.votes, 0);
-  const rows = poll.options.map((o, i) => {
-    const votes = results[i]?.votes ?? 0;
-    return { optionNumber: o.optionNumber, option: o.option, votes, percent: total === 0 ? 0 : Math.round((votes / total) * PERCENT) };
-  });
+  const votes = poll.options.map((_, i) => results[i]?.votes ?? 0);
+  const percents = wholePercents(votes);
+  const rows = poll.options.map((o, i) => ({ optionNumber: o.optionNumber, option: o.option, votes: votes[i]!, percent: percents[i]! }));
   return { rows, total };
 }
 
