@@ -12,3 +12,4 @@ export type {
   MediaElement,
   SceneSourceLike,
 } from './types';
+export { pacedFrames } from './scheduler';

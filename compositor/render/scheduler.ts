@@ -42,3 +42,20 @@ export function createFrameScheduler(frames: FrameRequester, run: () => void): F
     },
   };
 }
+
+/**
+ * Frames at most `fps` a second, on a timer: a page that records the canvas (the capture) never needs
+ * more than it records, and a scene that asks for every animation frame would otherwise draw 60.
+ */
+export function pacedFrames(fps: number, now: () => number = () => performance.now()): FrameRequester {
+  const minMs = 1000 / fps;
+  let last = -Infinity;
+  return {
+    request: (cb) =>
+      setTimeout(() => {
+        last = now();
+        cb();
+      }, Math.max(0, last + minMs - now())) as unknown as number,
+    cancel: (h) => clearTimeout(h),
+  };
+}

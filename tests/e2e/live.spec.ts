@@ -34,7 +34,7 @@ const answers: string[] = [];
 async function api(path: string, init: { method?: string; token?: string; json?: unknown } = {}): Promise<{ status: number; body: Json }> {
   const res = await fetch(`${backend.url}${path}`, {
     method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
-    headers: { 'Content-Type': 'application/json', ...(init.token ? { 'X-Producer-Authorization': `Bearer ${init.token}` } : {}) },
+    headers: { ...(init.json === undefined ? {} : { 'Content-Type': 'application/json' }), ...(init.token ? { 'X-Producer-Authorization': `Bearer ${init.token}` } : {}) },
     ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
   });
   const text = await res.text();
@@ -96,116 +96,10 @@ function maxVolumeDb(file: string): number {
   return Number(/max_volume: (-?[\d.]+) dB/.exec(out)?.[1] ?? -Infinity);
 }
 
-test('a producer adds a destination, goes live from the studio: the RTMP server receives the program with its sound, REC is lit, the watch page plays it with no sign-in; END STREAM; the recording downloads and plays', async ({ browser }) => {
-  test.setTimeout(300_000);
-  const { page, problems } = await studioAt720p(browser);
-  const KEY = 'studio-ui-key-SECRET-5150';
-
-  await page.getByTestId('destinations-button').click();
-  const dialog = page.getByTestId('destinations-dialog');
-  await expect(dialog).toBeVisible();
-  const form = dialog.getByTestId('add-destination-form');
-  await form.getByLabel('Name').fill('Company RTMP');
-  await form.getByLabel('Server URL').fill(rtmp.url);
-  await form.getByLabel('Stream key').fill(KEY);
-  await form.getByRole('button', { name: /save|add/i }).click();
-  const row = dialog.getByTestId('destination-row').filter({ hasText: 'Company RTMP' });
-  await expect(row).toContainText('5150');
-  await expect(form.getByLabel('Stream key')).toHaveValue('');
-  expect(await page.content()).not.toContain(KEY);
-  // A second destination where nothing listens: it will fail alone.
-  await form.getByLabel('Name').fill('Dead site');
-  await form.getByLabel('Server URL').fill(`rtmp://127.0.0.1:${await freePort()}/live`);
-  await form.getByLabel('Stream key').fill('dead-ui-key-0000');
-  await form.getByRole('button', { name: /save|add/i }).click();
-  await expect(dialog.getByTestId('destination-row')).toHaveCount(2);
-  const watchHref = await dialog.getByTestId('watch-link').getAttribute('href');
-  expect(watchHref).toMatch(/\/studio\/instant-demo\/watch\/product-launch$/);
-  await page.screenshot({ path: 'tests/.tmp/screens/live-destinations.png' });
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-
-  // The producer on air: the program has a person, with a (fake) microphone.
-  const self = page.getByRole('switch', { name: 'On air: Priya Patel' });
-  if ((await self.getAttribute('aria-checked')) !== 'true') await self.click();
-  await expect(self).toHaveAttribute('aria-checked', 'true');
-  const mic = page.getByRole('button', { name: 'Mute audio' });
-  if ((await mic.getAttribute('aria-pressed')) === 'true') await mic.click();
-  await expect(mic).toHaveAttribute('aria-pressed', 'false');
-  await page.getByTestId('go-live').click();
-  await expect(page.getByText('Your event is starting in...')).toBeVisible();
-  await expect(page.getByTestId('go-live')).toHaveText(/END STREAM/, { timeout: 30_000 });
-  const countdownEnded = Date.now();
-  await expect.poll(() => received(KEY), { timeout: 30_000 }).toBeGreaterThan(20_000);
-  expect(Date.now() - countdownEnded).toBeLessThan(30_000);
-  await expect(page.getByTestId('rec-indicator')).toHaveAttribute('data-recording', 'true', { timeout: 20_000 });
-  await expect(page.getByTestId('output-health').first()).toBeVisible();
-  await page.screenshot({ path: 'tests/.tmp/screens/live-on-air.png' });
-
-  // §8: the dead destination's failure is said, with CANCEL / TRY AGAIN, while the other streams on.
-  const failure = page.getByRole('alertdialog').filter({ hasText: "An error occured while trying to livestream to your destinations. Please make sure you're logged into your social channels, check your destination settings" });
-  await expect(failure).toBeVisible({ timeout: 60_000 });
-  await page.screenshot({ path: 'tests/.tmp/screens/live-destination-error.png' });
-  const sizeAtFailure = received(KEY);
-  await failure.getByRole('button', { name: 'CANCEL' }).click();
-  await expect(failure).toBeHidden();
-  await expect.poll(() => received(KEY), { timeout: 15_000 }).toBeGreaterThan(sizeAtFailure);
-
-  // The watch page, in a fresh browser context: no sign-in. (Closed once seen playing: on two cores it
-  // would take the capture's CPU, which in production runs on another machine.)
-  const viewer = await browser.newContext();
-  const watch = await viewer.newPage();
-  const viewerProblems = watched(watch);
-  await watch.goto(new URL(watchHref!, backend.url).href);
-  await expect(watch.getByTestId('watch-video')).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => watch.getByTestId('watch-video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 45_000 }).toBeGreaterThan(2);
-  await watch.screenshot({ path: 'tests/.tmp/screens/live-watch-page.png' });
-  await watch.close();
-
-  await new Promise((r) => setTimeout(r, 4000));
-  await page.getByTestId('go-live').click();
-  const ending = Date.now();
-  await page.getByTestId('end-stream-dialog').getByRole('button', { name: 'END STREAM' }).click();
-  await expect(page.getByTestId('go-live')).toHaveText(/GO LIVE/);
-  await expect(page.getByTestId('rec-indicator')).toHaveAttribute('data-recording', 'false', { timeout: 10_000 });
-  expect(Date.now() - ending).toBeLessThan(10_000);
-  const after = await viewer.newPage();
-  viewerProblems.push(...watched(after));
-  await after.goto(new URL(watchHref!, backend.url).href);
-  await expect(after.getByTestId('watch-state')).toHaveAttribute('data-state', 'ended', { timeout: 10_000 });
-
-  // What nginx received: the program at 720p with the producer's (fake) microphone in it. (Its frame
-  // rate is checked where the capture has the machine to itself, below: here the studio shares it.)
-  const files = rtmp.recordings(KEY);
-  const arrived = probe(files[files.length - 1]!);
-  expect(arrived).toMatchObject({ video: { codec: 'h264', width: 1280, height: 720 }, audio: { codec: 'aac', sampleRate: 48_000 } });
-  expect(arrived.durationSec).toBeGreaterThan(5);
-  expect(maxVolumeDb(files[files.length - 1]!)).toBeGreaterThan(-40);
-
-  // The recording: listed, downloaded from the Recordings tab, it plays.
-  await page.getByTestId('destinations-button').click();
-  await dialog.getByTestId('recordings-tab').click();
-  const recording = dialog.getByTestId('recording-row').first();
-  await expect(recording.getByRole('button', { name: /download/i })).toBeVisible({ timeout: 30_000 });
-  const [download] = await Promise.all([page.waitForEvent('download'), recording.getByRole('button', { name: /download/i }).click()]);
-  const file = join(tmpdir(), `studio-ui-recording-${Date.now()}.mp4`);
-  await download.saveAs(file);
-  const recorded = probe(file);
-  expect(recorded).toMatchObject({ video: { codec: 'h264', width: 1280, height: 720 }, audio: { codec: 'aac' } });
-  expect(recorded.durationSec).toBeGreaterThan(arrived.durationSec - 1);
-  await page.screenshot({ path: 'tests/.tmp/screens/live-recordings.png' });
-  expect(await page.content()).not.toContain(KEY);
-
-  expect([...problems, ...viewerProblems]).toEqual([]);
-  await viewer.close();
-  await page.context().close();
-});
-
 test('GO LIVE streams H.264 + AAC to every RTMP destination; a dead one fails alone; nginx restarted, the pushers come back; END STREAM leaves a playable MP4', async () => {
   test.setTimeout(240_000);
   const token = await signIn();
   const { eventId, uuid } = await eventAndChannel(token, 'product-launch');
-  for (const d of (await api(`/api/studio/live/${eventId}/destinations`, { token })).body as Json[]) await api(`/api/studio/live/${eventId}/destinations/${d.id}`, { method: 'DELETE', token });
   const deadPort = await freePort();
   for (const d of [
     { name: 'Main site', serverUrl: rtmp.url, streamKey: 'main-key-SECRET-1111' },
@@ -324,4 +218,113 @@ test('kill -9 of the backend mid-broadcast: the next start takes the broadcast o
   expect(recording.durationSec).toBeGreaterThan(beforeKill! + afterTakeover.reduce((a, b) => a + b, 0) - 2.5);
   expect(recording.durationSec).toBeGreaterThan(beforeKill! + 0.5);
   expect(readdirSync(join(backend.dataDir, 'recordings', recording.id))).toEqual(['recording.mp4']);
+});
+
+test('a producer adds a destination, goes live from the studio: the RTMP server receives the program with its sound, REC is lit, the watch page plays it with no sign-in; END STREAM; the recording downloads and plays', async ({ browser }) => {
+  test.setTimeout(300_000);
+  // The API test above used this event: its destinations go first.
+  const token = await signIn();
+  const { eventId } = await eventAndChannel(token, 'product-launch');
+  for (const d of (await api(`/api/studio/live/${eventId}/destinations`, { token })).body as Json[]) expect((await api(`/api/studio/live/${eventId}/destinations/${d.id}`, { method: 'DELETE', token })).status).toBe(200);
+  const { page, problems } = await studioAt720p(browser);
+  const KEY = 'studio-ui-key-SECRET-5150';
+
+  await page.getByTestId('destinations-button').click();
+  const dialog = page.getByTestId('destinations-dialog');
+  await expect(dialog).toBeVisible();
+  const form = dialog.getByTestId('add-destination-form');
+  await form.getByLabel('Name').fill('Company RTMP');
+  await form.getByLabel('Server URL').fill(rtmp.url);
+  await form.getByLabel('Stream key').fill(KEY);
+  await form.getByRole('button', { name: /save|add/i }).click();
+  const row = dialog.getByTestId('destination-row').filter({ hasText: 'Company RTMP' });
+  await expect(row).toContainText('5150');
+  await expect(form.getByLabel('Stream key')).toHaveValue('');
+  expect(await page.content()).not.toContain(KEY);
+  // A second destination where nothing listens: it will fail alone.
+  await form.getByLabel('Name').fill('Dead site');
+  await form.getByLabel('Server URL').fill(`rtmp://127.0.0.1:${await freePort()}/live`);
+  await form.getByLabel('Stream key').fill('dead-ui-key-0000');
+  await form.getByRole('button', { name: /save|add/i }).click();
+  await expect(dialog.getByTestId('destination-row')).toHaveCount(2);
+  const watchHref = await dialog.getByTestId('watch-link').getAttribute('href');
+  expect(watchHref).toMatch(/\/studio\/instant-demo\/watch\/product-launch$/);
+  await page.screenshot({ path: 'tests/.tmp/screens/live-destinations.png' });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The producer on air: the program has a person, with a (fake) microphone.
+  const self = page.getByRole('switch', { name: 'On air: Priya Patel' });
+  if ((await self.getAttribute('aria-checked')) !== 'true') await self.click();
+  await expect(self).toHaveAttribute('aria-checked', 'true');
+  const mic = page.getByRole('button', { name: 'Mute audio' });
+  if ((await mic.getAttribute('aria-pressed')) === 'true') await mic.click();
+  await expect(mic).toHaveAttribute('aria-pressed', 'false');
+  await page.getByTestId('go-live').click();
+  await expect(page.getByText('Your event is starting in...')).toBeVisible();
+  await expect(page.getByTestId('go-live')).toHaveText(/END STREAM/, { timeout: 30_000 });
+  const countdownEnded = Date.now();
+  await expect.poll(() => received(KEY), { timeout: 30_000 }).toBeGreaterThan(20_000);
+  expect(Date.now() - countdownEnded).toBeLessThan(30_000);
+  await expect(page.getByTestId('rec-indicator')).toHaveAttribute('data-recording', 'true', { timeout: 20_000 });
+  await expect(page.getByTestId('output-health').first()).toBeVisible();
+  await page.screenshot({ path: 'tests/.tmp/screens/live-on-air.png' });
+
+  // §8: the dead destination's failure is said, with CANCEL / TRY AGAIN, while the other streams on.
+  const failure = page.getByRole('alertdialog').filter({ hasText: "An error occured while trying to livestream to your destinations. Please make sure you're logged into your social channels, check your destination settings" });
+  await expect(failure).toBeVisible({ timeout: 60_000 });
+  await page.screenshot({ path: 'tests/.tmp/screens/live-destination-error.png' });
+  const sizeAtFailure = received(KEY);
+  await failure.getByRole('button', { name: 'CANCEL' }).click();
+  await expect(failure).toBeHidden();
+  await expect.poll(() => received(KEY), { timeout: 15_000 }).toBeGreaterThan(sizeAtFailure);
+
+  // The watch page, in a fresh browser context: no sign-in. (Closed once seen playing: on two cores it
+  // would take the capture's CPU, which in production runs on another machine.)
+  const viewer = await browser.newContext();
+  const watch = await viewer.newPage();
+  const viewerProblems = watched(watch);
+  await watch.goto(new URL(watchHref!, backend.url).href);
+  await expect(watch.getByTestId('watch-video')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => watch.getByTestId('watch-video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 45_000 }).toBeGreaterThan(2);
+  await watch.screenshot({ path: 'tests/.tmp/screens/live-watch-page.png' });
+  await watch.close();
+
+  await new Promise((r) => setTimeout(r, 4000));
+  await page.getByTestId('go-live').click();
+  const ending = Date.now();
+  await page.getByTestId('end-stream-dialog').getByRole('button', { name: 'END STREAM' }).click();
+  await expect(page.getByTestId('go-live')).toHaveText(/GO LIVE/);
+  await expect(page.getByTestId('rec-indicator')).toHaveAttribute('data-recording', 'false', { timeout: 10_000 });
+  expect(Date.now() - ending).toBeLessThan(10_000);
+  const after = await viewer.newPage();
+  viewerProblems.push(...watched(after));
+  await after.goto(new URL(watchHref!, backend.url).href);
+  await expect(after.getByTestId('watch-state')).toHaveAttribute('data-state', 'ended', { timeout: 10_000 });
+
+  // What nginx received: the program at 720p with the producer's (fake) microphone in it. (Its frame
+  // rate is checked where the capture has the machine to itself, below: here the studio shares it.)
+  const files = rtmp.recordings(KEY);
+  const arrived = probe(files[files.length - 1]!);
+  expect(arrived).toMatchObject({ video: { codec: 'h264', width: 1280, height: 720 }, audio: { codec: 'aac', sampleRate: 48_000 } });
+  expect(arrived.durationSec).toBeGreaterThan(5);
+  expect(maxVolumeDb(files[files.length - 1]!)).toBeGreaterThan(-40);
+
+  // The recording: listed, downloaded from the Recordings tab, it plays.
+  await page.getByTestId('destinations-button').click();
+  await dialog.getByTestId('recordings-tab').click();
+  const recording = dialog.getByTestId('recording-row').first();
+  await expect(recording.getByRole('button', { name: /download/i })).toBeVisible({ timeout: 30_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), recording.getByRole('button', { name: /download/i }).click()]);
+  const file = join(tmpdir(), `studio-ui-recording-${Date.now()}.mp4`);
+  await download.saveAs(file);
+  const recorded = probe(file);
+  expect(recorded).toMatchObject({ video: { codec: 'h264', width: 1280, height: 720 }, audio: { codec: 'aac' } });
+  expect(recorded.durationSec).toBeGreaterThan(arrived.durationSec - 1);
+  await page.screenshot({ path: 'tests/.tmp/screens/live-recordings.png' });
+  expect(await page.content()).not.toContain(KEY);
+
+  expect([...problems, ...viewerProblems]).toEqual([]);
+  await viewer.close();
+  await page.context().close();
 });

@@ -15,6 +15,8 @@ import { useProgramStore } from '../../state/programStore';
 import { startProgramCanvas } from './programCanvas';
 import { installOutputTestHook, outputClock } from './outputTestHook';
 import { captureParams, captureSize, startCapture } from './capture';
+import { pacedFrames } from '../../../compositor/render';
+import { CAPTURE_FPS } from '../../lib/captureContract';
 
 /** Follows the program from the link's channel (the demo's output page has none: it follows this browser's tabs). */
 function followOutput(refused: (message: string) => void): () => void {
@@ -47,6 +49,8 @@ export function OutputPage() {
       ...(testing ? { clock: outputClock, ready: (c, source) => installOutputTestHook(c, source.showFixed) } : {}),
       ...(capture
         ? {
+            // The capture records CAPTURE_FPS frames a second: it never draws more.
+            frames: pacedFrames(CAPTURE_FPS),
             ready: (c) => {
               stopCapture = startCapture(el, c, capture);
               // The going-live benchmark's test source (benchmarks/golive.mjs): outside production only,

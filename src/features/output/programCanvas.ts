@@ -2,18 +2,18 @@
  * Draws the program (the program store's scene) on a canvas with the compositor: the output page
  * full frame, a guest's program return smaller. Returns the stop.
  */
-import { createCompositor, type Compositor } from '../../../compositor/render';
+import { createCompositor, type Compositor, type FrameRequester } from '../../../compositor/render';
 import { media } from '../../services/media/elements';
 import { createSceneSource } from '../../services/channel/stageScene';
 import { useProgramStore } from '../../state/programStore';
 import { registerCompositor } from '../../lib/compositorRegistry';
 import { errorMessage, log } from '../../log';
 
-export function startProgramCanvas(canvas: HTMLCanvasElement, o: { width: number; height: number; name: 'output' | 'return'; ready?(c: Compositor, source: ReturnType<typeof createSceneSource>): void; clock?: () => number }): () => void {
+export function startProgramCanvas(canvas: HTMLCanvasElement, o: { width: number; height: number; name: 'output' | 'return'; ready?(c: Compositor, source: ReturnType<typeof createSceneSource>): void; clock?: () => number; frames?: FrameRequester }): () => void {
   let compositor: Compositor | null = null;
   let disposed = false;
   const source = createSceneSource(useProgramStore);
-  createCompositor({ canvas, width: o.width, height: o.height, source, media: media.get, zoom: 1, ...(o.clock ? { clock: o.clock } : {}) })
+  createCompositor({ canvas, width: o.width, height: o.height, source, media: media.get, zoom: 1, ...(o.clock ? { clock: o.clock } : {}), ...(o.frames ? { frames: o.frames } : {}) })
     .then((c) => {
       if (disposed) return c.destroy();
       compositor = c;
