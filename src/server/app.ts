@@ -6,6 +6,7 @@
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import type { Ctx } from './context';
 import type { Db } from './db/adapter';
 import { pathOf, handleError } from './errorHandler';
@@ -13,7 +14,7 @@ import { errorBody } from './errors';
 import { faultRoutes } from './faults';
 import { INVITE_TTL_MS } from './guests';
 import { DEFAULT_BODY_LIMIT_BYTES } from './limits';
-import type { Meeting } from './meeting';
+import { createMeeting, type JanusInstance, type Meeting } from './meeting';
 import { installHostCheck, type Origins } from './origins';
 import { installRequestSafety } from './requestSafety';
 import { assetRoutes } from './routes/assets';
@@ -31,6 +32,9 @@ import { userManagerRoutes } from './routes/userManager';
 import { eventSocketRoute } from './sockets/eventSocket';
 import { Hub } from './sockets/hub';
 import { studioSocketRoute } from './sockets/studioSocket';
+import { localBus, postgresBus } from './cluster/bus';
+import { newNodeId, startNode } from './cluster/node';
+import { liveCapacity } from './cluster/rules';
 import { createLiveManager, liveLog } from './live/manager';
 import { streamKeysSecret } from './live/streamKeys';
 import { liveRoutes } from './routes/live';
@@ -46,7 +50,8 @@ export interface AppOptions {
   serverKey: Buffer;
   /** Serve the build's source maps. */
   sourceMaps: boolean;
-  meeting?: Meeting | null;
+  /** This process' Janus (its id is the node id), or null when it runs none: no meeting. */
+  janus?: Omit<JanusInstance, 'id'> | null;
   inviteTtlMs?: number;
   /** The throttles' clock (tests move it). */
   now?: () => number;
@@ -54,6 +59,12 @@ export interface AppOptions {
   dataDir: string;
   /** The capture worker's module (tests put a stand-in here; default live/worker/main.ts). */
   captureWorkerEntry?: string;
+  /** A PostgreSQL server shared with other backend processes: pushes cross between them by LISTEN/NOTIFY. */
+  databaseUrl?: string;
+  /** This process' id among them (cluster/node.ts). */
+  nodeId?: string;
+  /** The live channels this process takes at most (`STUDIO_LIVE_CAPACITY`; default by its cores). */
+  liveCapacity?: number;
 }
 
 function installCors(app: FastifyInstance, origins: readonly string[]): void {
@@ -78,8 +89,24 @@ const redactedUrl = (url: string) => (url.includes('?') ? `${pathOf(url)}?…` :
 
 export async function buildServer(db: Db, options: AppOptions) {
   const timers = new Set<NodeJS.Timeout>();
-  const hub = new Hub();
-  const meeting = options.meeting ?? null;
+  const nodeId = options.nodeId ?? newNodeId();
+  const clusterLog = liveLog(options.dataDir, 'cluster.log');
+  const bus = options.databaseUrl ? await postgresBus(db, options.databaseUrl, nodeId, clusterLog) : localBus(nodeId);
+  const hub = new Hub(db, bus);
+  // Made after the node (it registers this process' Janus), read by the node's onSwept.
+  let meeting: Meeting | null = null;
+  const node = await startNode({
+    db,
+    id: nodeId,
+    alone: !options.databaseUrl,
+    log: clusterLog,
+    onRosterChanged: (events) => events.forEach((e) => void hub.pushRoster(e).catch(() => undefined)),
+    onSwept: () => {
+      hub.resyncAll();
+      void meeting?.register().catch(() => undefined);
+    },
+  });
+  meeting = options.janus ? await createMeeting({ db, bus, serverKey: options.serverKey, own: { ...options.janus, id: nodeId, nodeId } }) : null;
   const streamKeySecret = streamKeysSecret(options.dataDir);
   const live = createLiveManager({
     db,
@@ -89,6 +116,9 @@ export async function buildServer(db: Db, options: AppOptions) {
     // The broadcasts' own log (no stream key reaches it: the worker redacts them).
     log: liveLog(options.dataDir),
     ...(options.captureWorkerEntry ? { workerEntry: options.captureWorkerEntry } : {}),
+    bus,
+    owner: nodeId,
+    capacity: liveCapacity(availableParallelism(), options.liveCapacity),
   });
   const ctx: Ctx = {
     live,
@@ -150,6 +180,9 @@ export async function buildServer(db: Db, options: AppOptions) {
   return {
     app,
     hub,
+    bus,
+    node,
+    meeting,
     studio: studio.served,
     live,
     stopTimers() {

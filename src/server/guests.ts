@@ -15,6 +15,7 @@ import { newToken, tokenHash } from './auth';
 import type { Ctx } from './context';
 import type { Db, Queryable } from './db/adapter';
 import { INVITE_EXPIRED, INVITE_UNKNOWN, notFound } from './errors';
+import { forgetParticipant, isPresent } from './cluster/presence';
 import { newGuestParticipantId, roomOf } from './meeting';
 import { CLOSE_FORBIDDEN, CLOSE_KICKED, KICKED_REASON, REMOVED_REASON } from './sockets/messages';
 
@@ -134,13 +135,10 @@ export async function markGuestRemoved(db: Db, participantId: string): Promise<v
  */
 export async function removeGuest({ db, hub, meeting }: Ctx, guest: GuestRow): Promise<void> {
   await markGuestRemoved(db, guest.id);
-  hub.forgetGuest(guest.event_id, guest.id);
+  const present = await isPresent(db, guest.event_id, guest.id);
+  await forgetParticipant(db, guest.event_id, guest.id);
   hub.closeGuestStudios(guest.id, CLOSE_FORBIDDEN, REMOVED_REASON);
-  const sockets = hub.connectionsOf(guest.event_id, guest.id);
-  for (const c of sockets) {
-    hub.leaveEvent(c);
-    c.ws.close(CLOSE_KICKED, KICKED_REASON);
-  }
-  if (sockets.length) hub.pushRoster(guest.event_id);
+  hub.closeParticipant(guest.event_id, guest.id, CLOSE_KICKED, KICKED_REASON);
+  if (present) await hub.pushRoster(guest.event_id);
   if (meeting) await meeting.remove(roomOf(guest.event_id, guest.instance_id), guest.id);
 }

@@ -21,7 +21,8 @@ import { purgeExpiredTokens } from './auth';
 import { openDatabase } from './db/open';
 import { INVITE_TTL_MS } from './guests';
 import { startJanus, type RunningJanus } from './janus/launcher';
-import { createMeeting, type Meeting } from './meeting';
+import { newNodeId } from './cluster/node';
+import { janusAdminKey } from './meeting';
 import { createOrigins } from './origins';
 import { seedSampleData } from './seed';
 import { serverKey } from './serverKey';
@@ -67,6 +68,8 @@ export interface BackendOptions {
   now?: () => number;
   /** The capture worker's module (server tests put a stand-in here). */
   captureWorkerEntry?: string;
+  /** The live channels this process takes at most (default `STUDIO_LIVE_CAPACITY`, else by its cores). */
+  liveCapacity?: number;
 }
 
 export interface Backend {
@@ -81,6 +84,9 @@ export interface Backend {
   sampleData: boolean;
   /** How many users exist (a production start with none says how to make the first). */
   users: number;
+  /** This process among those on the same database (cluster/node.ts): its id, and one heartbeat and sweep now. */
+  nodeId: string;
+  beat(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -88,6 +94,12 @@ export interface Backend {
 function envMs(name: string): number | undefined {
   const value = Number(process.env[name]);
   return process.env[name] && Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+/** A whole number (0 or more) from the environment, or undefined. */
+function envCount(name: string): number | undefined {
+  const value = Number(process.env[name]);
+  return process.env[name] && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
 export const isProductionEnv = (): boolean => process.env.NODE_ENV === 'production';
@@ -112,14 +124,17 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   });
   const { db } = opened;
   let janus: RunningJanus | null = null;
-  let meeting: Meeting | null = null;
+  const nodeId = newNodeId();
+  const liveCapacity = options.liveCapacity ?? envCount('STUDIO_LIVE_CAPACITY');
+  const key = serverKey(dataDir);
+  // Processes sharing a data folder (on one PostgreSQL server) each run their own Janus in a folder of their own.
+  const janusDir = options.databaseUrl ? join(dataDir, 'janus', nodeId) : join(dataDir, 'janus');
   try {
     await purgeExpiredTokens(db);
     if (wantJanus) {
-      janus = await startJanus({ dir: join(dataDir, 'janus') }).catch((error: unknown) => {
+      janus = await startJanus({ dir: janusDir, adminKey: janusAdminKey(key, nodeId) }).catch((error: unknown) => {
         throw new Error(`Janus (the meeting) did not start; STUDIO_JANUS=0 runs the backend without it.\n${error instanceof Error ? error.message : String(error)}`);
       });
-      if (janus) meeting = createMeeting(janus);
     }
     const distDir = options.distDir ? resolve(options.distDir) : join(REPO_ROOT, 'dist');
     const built = await buildServer(db, {
@@ -129,11 +144,14 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       log: options.log ?? false,
       corsOrigins: options.corsOrigins ?? DEFAULT_CORS_ORIGINS,
       origins,
-      serverKey: serverKey(dataDir),
+      serverKey: key,
+      nodeId,
       dataDir,
       ...(options.captureWorkerEntry ? { captureWorkerEntry: options.captureWorkerEntry } : {}),
+      ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+      ...(liveCapacity !== undefined ? { liveCapacity } : {}),
       sourceMaps: options.sourceMaps ?? (!production || process.env.STUDIO_SOURCE_MAPS === '1'),
-      meeting,
+      janus: janus ? { wsUrl: janus.wsUrl, httpUrl: janus.httpUrl } : null,
       inviteTtlMs: options.inviteTtlMs ?? envMs('STUDIO_INVITE_TTL_MS') ?? INVITE_TTL_MS,
       ...(options.now ? { now: options.now } : {}),
     });
@@ -145,7 +163,6 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     built.live.begin(`http://${host.includes(':') ? `[${host}]` : host}:${port}`);
     let closed: Promise<void> | null = null;
     const running = janus;
-    const runningMeeting = meeting;
     return {
       url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
       studio: built.studio,
@@ -153,14 +170,20 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       janusOff: running ? null : wantJanus ? 'not-installed' : 'disabled',
       sampleData,
       users: await userCount(db),
+      nodeId,
+      beat: () => built.node.beat(),
       close() {
         closed ??= (async () => {
           built.live.close();
           built.stopTimers();
+          // Its sockets leave the roster now, not when the other processes find it stale.
+          await built.node.close().catch(() => undefined);
           built.hub.terminateAll();
           await built.app.close();
-          await runningMeeting?.close();
+          await built.bus.close();
+          await built.meeting?.close();
           await running?.stop();
+          if (running && options.databaseUrl) await rm(janusDir, { recursive: true, force: true });
           await opened.close();
           if (ownTemp) await rm(ownTemp, { recursive: true, force: true });
         })();
@@ -168,7 +191,6 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       },
     };
   } catch (error) {
-    await meeting?.close().catch(() => undefined);
     await janus?.stop().catch(() => undefined);
     await opened.close().catch(() => undefined);
     throw error;

@@ -613,17 +613,17 @@ withJanus('Janus launcher and admin client', () => {
       return realFetch(input, init);
     });
     try {
-      await admin.ensureRoom('room-a');
+      await admin.ensureRoom('room-a', 'secret-a');
       const session = /\/janus\/(\d+)\/\d+$/.exec(seen.at(-1) ?? '')?.[1];
       expect(session).toBeDefined();
       const destroyed = (await (await realFetch(`${janus.httpUrl}/${session}`, { method: 'POST', body: JSON.stringify({ janus: 'destroy', transaction: 'x' }) })).json()) as Json;
       expect(destroyed.janus).toBe('success');
-      await admin.allow('room-a', 'token-a');
+      await admin.allow('room-a', 'secret-a', 'token-a');
       const after = /\/janus\/(\d+)\/\d+$/.exec(seen.at(-1) ?? '')?.[1];
       expect(after).toBeDefined();
       expect(after).not.toBe(session);
-      await admin.kick('room-a', 'nobody');
-      await admin.destroyRoom('room-a');
+      await admin.kick('room-a', 'secret-a', 'nobody');
+      await admin.destroyRoom('room-a', 'secret-a');
     } finally {
       spy.mockRestore();
       await admin.close();

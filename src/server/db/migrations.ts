@@ -246,20 +246,87 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX recordings_event ON recordings(event_id)`,
   },
+  {
+    id: 9,
+    name: 'scale-out: processes (nodes), the roster, meeting rooms and members, the chat token bucket, the bus',
+    sql: `
+      CREATE TABLE nodes (
+        id text PRIMARY KEY,
+        started_at bigint NOT NULL,
+        heartbeat_at bigint NOT NULL
+      );
+      CREATE TABLE roster_entries (
+        event_id text NOT NULL,
+        guid text NOT NULL,
+        kind text NOT NULL,
+        user_id text,
+        entry jsonb NOT NULL,
+        joined_at bigint NOT NULL,
+        PRIMARY KEY (event_id, guid)
+      );
+      CREATE TABLE roster_sockets (
+        socket_id text PRIMARY KEY,
+        node_id text NOT NULL,
+        event_id text NOT NULL,
+        guid text NOT NULL
+      );
+      CREATE INDEX roster_sockets_participant ON roster_sockets(event_id, guid);
+      CREATE INDEX roster_sockets_node ON roster_sockets(node_id);
+      CREATE TABLE janus_instances (
+        id text PRIMARY KEY,
+        node_id text NOT NULL,
+        ws_url text NOT NULL,
+        http_url text NOT NULL
+      );
+      CREATE TABLE meeting_rooms (
+        room text PRIMARY KEY,
+        instance_id text NOT NULL,
+        nonce text NOT NULL
+      );
+      CREATE TABLE meeting_members (
+        token_hash text PRIMARY KEY,
+        nonce text NOT NULL,
+        room text NOT NULL,
+        participant_id text NOT NULL,
+        grant_json jsonb NOT NULL,
+        UNIQUE (room, participant_id)
+      );
+      CREATE TABLE rate_buckets (
+        key text PRIMARY KEY,
+        tokens double precision NOT NULL,
+        updated_at bigint NOT NULL
+      );
+      CREATE TABLE bus_messages (
+        id bigserial PRIMARY KEY,
+        payload jsonb NOT NULL,
+        created_at bigint NOT NULL
+      )`,
+  },
 ];
 
-/** Runs every migration not yet recorded, each in its own transaction; returns the ids it ran. */
+/** Any number taken by every backend process: migrations run under it one process at a time. */
+const MIGRATION_LOCK = 7_460_001;
+
+/**
+ * Runs every migration not yet recorded, each in its own transaction; returns the ids it ran.
+ * Processes starting at once on one server take turns (a transaction-scoped advisory lock) and
+ * each skips what another already ran.
+ */
 export async function migrate(db: Db): Promise<number[]> {
-  await db.query('CREATE TABLE IF NOT EXISTS migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at bigint NOT NULL)');
-  const done = new Set((await db.query<{ id: number }>('SELECT id FROM migrations')).map((r) => r.id));
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query('CREATE TABLE IF NOT EXISTS migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at bigint NOT NULL)');
+  });
   const ran: number[] = [];
   for (const m of MIGRATIONS) {
-    if (done.has(m.id)) continue;
-    await db.transaction(async (tx) => {
+    const done = await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      if ((await tx.query('SELECT 1 FROM migrations WHERE id = $1', [m.id])).length) return true;
       for (const statement of m.sql.split(';').map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
       await tx.query('INSERT INTO migrations (id, name, applied_at) VALUES ($1, $2, $3)', [m.id, m.name, Date.now()]);
+      return false;
     });
-    ran.push(m.id);
+    if (!done) ran.push(m.id);
   }
   return ran;
 }

@@ -42,7 +42,8 @@ async function openEmbedded(pg: string): Promise<Db> {
 export async function openDatabase({ dataDir, databaseUrl, adopt = false, seed }: OpenOptions): Promise<OpenedDatabase> {
   const kind = databaseUrl ? 'server' : 'embedded';
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const release = lockDataFolder(dataDir);
+  // The embedded database allows one process; with a server, processes share the folder (its files, keys and broadcasts).
+  const release = databaseUrl ? () => undefined : lockDataFolder(dataDir);
   let db: Db | null = null;
   try {
     const state = inspectDataFolder(dataDir, kind, adopt);

@@ -5,13 +5,13 @@
  * is synchronous: the answer is in the POST's response.
  *
  *   const admin = janusAdmin({ httpUrl, adminKey });
- *   await admin.ensureRoom('ev-1-2');            // made once, with a random secret kept here
- *   await admin.allow('ev-1-2', token);          // the token may join as publisher
- *   await admin.kick('ev-1-2', 'guest-abc');     // gone from the room ("no such user" is fine)
+ *   await admin.ensureRoom('ev-1-2', secret);            // made with this secret ("exists" is fine)
+ *   await admin.allow('ev-1-2', secret, token);          // the token may join as publisher
+ *   await admin.kick('ev-1-2', secret, 'guest-abc');     // gone from the room ("no such user" is fine)
  *   admin.close();
  *
- * Rooms, their secrets and their allowed tokens live as long as the Janus process (the backend starts
- * one per run), so the secrets are kept in memory only.
+ * The room's secret is the caller's (meeting.ts derives it from the server key): any backend process
+ * can manage any room on any instance.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -54,16 +54,16 @@ export class JanusError extends Error {
 }
 
 export interface JanusAdmin {
-  /** The room exists (made with the admin key, a random secret, an empty allowed list: a token is required). */
-  ensureRoom(room: string): Promise<void>;
-  /** Adds `token` to the room's allowed list. */
-  allow(room: string, token: string): Promise<void>;
+  /** The room exists (made with the admin key, `secret`, an empty allowed list: a token is required). */
+  ensureRoom(room: string, secret: string): Promise<void>;
+  /** Adds `tokens` to the room's allowed list. */
+  allow(room: string, secret: string, ...tokens: string[]): Promise<void>;
   /** Takes `token` off the room's allowed list. */
-  disallow(room: string, token: string): Promise<void>;
+  disallow(room: string, secret: string, token: string): Promise<void>;
   /** Kicks the participant `id` out of the room; nothing when there is no such participant. */
-  kick(room: string, id: string): Promise<void>;
+  kick(room: string, secret: string, id: string): Promise<void>;
   /** Destroys the room; nothing when there is no such room. */
-  destroyRoom(room: string): Promise<void>;
+  destroyRoom(room: string, secret: string): Promise<void>;
   /** A synchronous VideoRoom request (`body.request`), answering the plugin's data; throws JanusError on `error_code`. */
   request(body: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** Stops the keepalive and ends the session. */
@@ -83,7 +83,8 @@ export function janusAdmin({ httpUrl, adminKey }: { httpUrl: string; adminKey: s
   let handle: Promise<{ session: number; handle: number }> | null = null;
   let keepalive: NodeJS.Timeout | null = null;
   let closed = false;
-  const secrets = new Map<string, string>();
+  /** Rooms made (or found) here, and those being made: each is asked for once. */
+  const made = new Set<string>();
   const creating = new Map<string, Promise<void>>();
 
   async function post(path: string, body: Record<string, unknown>): Promise<JanusReply> {
@@ -147,12 +148,6 @@ export function janusAdmin({ httpUrl, adminKey }: { httpUrl: string; adminKey: s
     }
   }
 
-  const secretOf = (room: string): string => {
-    const secret = secrets.get(room);
-    if (!secret) throw new JanusError(`Janus VideoRoom: room ${room} was not made here`, VIDEOROOM_ERROR.NO_SUCH_ROOM);
-    return secret;
-  };
-
   const ignoring = async (codes: number[], run: () => Promise<unknown>) => {
     try {
       await run();
@@ -164,37 +159,34 @@ export function janusAdmin({ httpUrl, adminKey }: { httpUrl: string; adminKey: s
   return {
     request,
 
-    ensureRoom(room) {
-      if (secrets.has(room)) return Promise.resolve();
-      let made = creating.get(room);
-      if (!made) {
-        made = (async () => {
-          const secret = randomBytes(24).toString('base64url');
-          await request({ request: 'create', admin_key: adminKey, room, description: room, secret, allowed: [], ...ROOM_SETTINGS });
-          secrets.set(room, secret);
+    ensureRoom(room, secret) {
+      if (made.has(room)) return Promise.resolve();
+      let making = creating.get(room);
+      if (!making) {
+        making = (async () => {
+          await ignoring([VIDEOROOM_ERROR.ROOM_EXISTS], () => request({ request: 'create', admin_key: adminKey, room, description: room, secret, allowed: [], ...ROOM_SETTINGS }));
+          made.add(room);
         })().finally(() => creating.delete(room));
-        creating.set(room, made);
+        creating.set(room, making);
       }
-      return made;
+      return making;
     },
 
-    async allow(room, token) {
-      await request({ request: 'allowed', room, secret: secretOf(room), action: 'add', allowed: [token] });
+    async allow(room, secret, ...tokens) {
+      await request({ request: 'allowed', room, secret, action: 'add', allowed: tokens });
     },
 
-    async disallow(room, token) {
-      await request({ request: 'allowed', room, secret: secretOf(room), action: 'remove', allowed: [token] });
+    async disallow(room, secret, token) {
+      await request({ request: 'allowed', room, secret, action: 'remove', allowed: [token] });
     },
 
-    async kick(room, id) {
-      await ignoring([VIDEOROOM_ERROR.NO_SUCH_FEED], () => request({ request: 'kick', room, secret: secretOf(room), id }));
+    async kick(room, secret, id) {
+      await ignoring([VIDEOROOM_ERROR.NO_SUCH_FEED], () => request({ request: 'kick', room, secret, id }));
     },
 
-    async destroyRoom(room) {
-      const secret = secrets.get(room);
-      if (!secret) return;
+    async destroyRoom(room, secret) {
       await ignoring([VIDEOROOM_ERROR.NO_SUCH_ROOM], () => request({ request: 'destroy', room, secret }));
-      secrets.delete(room);
+      made.delete(room);
     },
 
     async close() {

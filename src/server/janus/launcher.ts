@@ -34,6 +34,8 @@ export interface JanusOptions {
   dir: string;
   /** The binary; default `JANUS_BIN` or /usr/bin/janus. */
   bin?: string;
+  /** The VideoRoom admin key (default: a random one); meeting.ts derives it so every process can make rooms. */
+  adminKey?: string;
 }
 
 export interface RunningJanus {
@@ -154,9 +156,8 @@ async function ready(httpUrl: string, serverName: string): Promise<boolean> {
   }
 }
 
-async function startOnce(bin: string, dir: string, log: WriteStream, tail: LogTail): Promise<RunningJanus> {
+async function startOnce(bin: string, dir: string, log: WriteStream, tail: LogTail, adminKey: string): Promise<RunningJanus> {
   const [wsPort = 0, httpPort = 0] = await freePorts(2);
-  const adminKey = randomBytes(24).toString('base64url');
   const serverName = `studio-janus-${randomBytes(6).toString('hex')}`;
   const files = janusConfigFiles(dir, { serverName, wsPort, httpPort, adminKey, adminSecret: randomBytes(24).toString('base64url'), iceEnforceList: process.env.JANUS_ICE_ENFORCE_LIST || undefined });
   for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text, { mode: 0o600 });
@@ -230,7 +231,7 @@ export async function startJanus(options: JanusOptions): Promise<RunningJanus | 
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const tail = new LogTail();
     try {
-      const janus = await startOnce(bin, options.dir, log, tail);
+      const janus = await startOnce(bin, options.dir, log, tail, options.adminKey ?? randomBytes(24).toString('base64url'));
       return {
         ...janus,
         async stop() {

@@ -1,7 +1,15 @@
 /**
  * Live jobs in the database (pending → starting → live → stopping → stopped / failed): whose worker
  * runs it (owner) and its heartbeat, so a backend that restarts — or another one on the same
- * database — finds the running jobs whose heartbeat went stale and takes them over.
+ * database — finds the running jobs whose heartbeat went stale, or that no process had room for,
+ * and takes them over.
+ *
+ * This is a lease table, not a job queue library: a broadcast is not a task that finishes and is
+ * retried but a lease held for hours by one process and renewed every HEARTBEAT_MS, moved when it
+ * lapses, and stopped by a flag the holder reads. pg-boss and graphile-worker model finite jobs
+ * (an expiry, retries, completion) and need a PostgreSQL server, while the embedded default
+ * (PGlite) is one process; the three statements below (a claim with FOR UPDATE SKIP LOCKED, a
+ * beat, a stop flag) are the whole protocol on both.
  */
 import type { Queryable } from '../db/adapter';
 import { JOB_STALE_MS, RUNNING_JOB_STATES, type JobState, type Quality } from './rules';
@@ -62,9 +70,19 @@ export async function beat(db: Queryable, owner: string, now: number): Promise<J
   return db.query<JobRow>(`UPDATE live_jobs SET heartbeat_at = $2 WHERE owner = $1 AND state IN (${RUNNING}, 'stopping') RETURNING *`, [owner, now]);
 }
 
-/** Takes over the jobs whose owner stopped beating (a crashed or closed backend). */
-export async function claimStale(db: Queryable, owner: string, now: number, staleMs = JOB_STALE_MS): Promise<JobRow[]> {
-  return db.query<JobRow>(`UPDATE live_jobs SET owner = $1, heartbeat_at = $2 WHERE state IN (${RUNNING}, 'stopping') AND heartbeat_at < $3 AND (owner IS NULL OR owner <> $1) RETURNING *`, [owner, now, now - staleMs]);
+/**
+ * Takes at most `room` jobs that no process runs: waiting for a process with capacity (no owner), or
+ * whose owner stopped beating (a crashed or closed backend). Oldest first; SKIP LOCKED so processes
+ * claiming at once each take different ones.
+ */
+export async function claimJobs(db: Queryable, owner: string, now: number, room: number, staleMs = JOB_STALE_MS): Promise<JobRow[]> {
+  if (room <= 0) return [];
+  return db.query<JobRow>(
+    `UPDATE live_jobs SET owner = $1, heartbeat_at = $2 WHERE id IN (
+       SELECT id FROM live_jobs WHERE state IN (${RUNNING}, 'stopping') AND (owner IS NULL OR (heartbeat_at < $3 AND owner <> $1))
+       ORDER BY started_at FOR UPDATE SKIP LOCKED LIMIT $4) RETURNING *`,
+    [owner, now, now - staleMs, room],
+  );
 }
 
 export async function setCaptureToken(db: Queryable, id: string, hash: string): Promise<void> {

@@ -8,7 +8,7 @@
  * is stale. The recording is finalised when the job ends.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -17,11 +17,12 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { newToken, tokenHash } from '../auth';
 import type { Db } from '../db/adapter';
+import type { Bus, BusMessage } from '../cluster/bus';
 import type { Hub } from '../sockets/hub';
 import { STUDIO_BASE } from '../studio';
 import { guardChild } from '../processGuard';
 import { destinationForWorker, enabledDestinations } from './destinations';
-import { activeJob, beat, claimStale, insertJob, latestJob, requestStop, setCaptureToken, setJobState, type JobRow } from './jobs';
+import { activeJob, beat, claimJobs, insertJob, latestJob, requestStop, setCaptureToken, setJobState, type JobRow } from './jobs';
 import { createRecording, finalizeRecording, recordingDir } from './recordings';
 import { broadcastStateOf, HEALTH_PUSH_MS, HEARTBEAT_MS, retryDelayMs, STOP_GRACE_MS, type JobState, type Quality } from './rules';
 import type { FromWorker, ToWorker, WorkerHealth } from './worker/protocol';
@@ -51,10 +52,10 @@ interface Running {
   restartTimer?: ReturnType<typeof setTimeout>;
 }
 
-/** Appends timestamped lines to `<dataDir>/live.log`. */
-export function liveLog(dataDir: string): (line: string) => void {
+/** Appends timestamped lines to `<dataDir>/live.log` (or another log of the backend's there). */
+export function liveLog(dataDir: string, name = 'live.log'): (line: string) => void {
   mkdirSync(dataDir, { recursive: true });
-  const file = createWriteStream(join(dataDir, 'live.log'), { flags: 'a', mode: 0o600 });
+  const file = createWriteStream(join(dataDir, name), { flags: 'a', mode: 0o600 });
   file.on('error', () => undefined);
   return (line) => file.write(`${new Date().toISOString()} ${line}\n`);
 }
@@ -68,11 +69,17 @@ export interface LiveOptions {
   now?: () => number;
   /** The worker's module (default worker/main.ts). */
   workerEntry?: string;
+  /** This process' id on its jobs (cluster/node.ts). */
+  owner: string;
+  /** The live channels this process takes at most (cluster/rules.ts liveCapacity). */
+  capacity: number;
+  /** Tells the other processes (cluster/bus.ts): a job waits for room, or a running one must act. */
+  bus: Bus;
 }
 
 export function createLiveManager(o: LiveOptions) {
   const now = o.now ?? Date.now;
-  const owner = `${process.pid}-${randomBytes(6).toString('hex')}`;
+  const owner = o.owner;
   const running = new Map<string, Running>(); // by job id
   const hlsRoot = join(o.dataDir, 'live');
   const recordingsDir = join(o.dataDir, 'recordings');
@@ -192,13 +199,33 @@ export function createLiveManager(o: LiveOptions) {
       const r = running.get(job.id);
       if (r && job.stop_requested && !r.stopping) await stopRunning(r);
     }
-    for (const job of await claimStale(o.db, owner, t)) {
-      o.log(`live ${job.channel_uuid}: taking over job ${job.id} (${job.state}) from ${job.owner ?? 'nobody'}`);
+    for (const job of await claimJobs(o.db, owner, t, o.capacity - running.size)) {
+      o.log(`live ${job.channel_uuid}: taking job ${job.id} (${job.state})`);
       const r = take(job);
       if (job.state === 'stopping') await finish(r, 'stopped');
       else await runWorker(r);
     }
   }
+
+  /** What another process asks of the broadcasts this one runs. */
+  function onBus(m: BusMessage): void {
+    if (m.t === 'jobs') void heartbeat().catch((e: unknown) => o.log(`live heartbeat: ${String(e)}`));
+    else if (m.t === 'live-destination') {
+      for (const r of running.values()) {
+        if (r.job.event_id !== m.eventId || !r.worker) continue;
+        if (m.action === 'retry') r.worker.send({ type: 'retry', id: m.id } satisfies ToWorker);
+        else void resend(r, m.id);
+      }
+    }
+  }
+
+  async function resend(r: Running, id: string): Promise<void> {
+    r.worker?.send({ type: 'remove', id } satisfies ToWorker);
+    const d = await destinationForWorker(o.db, o.secret, r.job.event_id, id);
+    if (d) r.worker?.send({ type: 'add', destination: d } satisfies ToWorker);
+  }
+
+  o.bus.subscribe(onBus);
 
   return {
     owner,
@@ -211,43 +238,45 @@ export function createLiveManager(o: LiveOptions) {
       pushTimer = setInterval(() => running.forEach((r) => r.job.state === 'live' && push(r)), HEALTH_PUSH_MS);
       void heartbeat().catch((e: unknown) => o.log(`live heartbeat: ${String(e)}`));
     },
-    /** GO LIVE: a new job, a new recording, a worker. */
+    /** GO LIVE: a new job and a new recording; a worker here when this process has room, else on the first that has. */
     async start(channel: { uuid: string; event_id: string }, quality: Quality): Promise<void> {
       if (await activeJob(o.db, channel.uuid)) return;
+      const here = running.size < o.capacity;
       const job: JobRow = {
-        id: randomUUID(), channel_uuid: channel.uuid, event_id: channel.event_id, state: 'pending', quality, owner, heartbeat_at: now(), started_at: now(),
+        id: randomUUID(), channel_uuid: channel.uuid, event_id: channel.event_id, state: 'pending', quality, owner: here ? owner : null, heartbeat_at: now(), started_at: now(),
         live_at: null, ended_at: null, stop_requested: false, error: null, recording_id: randomUUID(), capture_token_hash: '',
       };
       await rm(hlsDir(channel.event_id), { recursive: true, force: true });
       await createRecording(o.db, { id: job.recording_id, eventId: job.event_id, channelUuid: job.channel_uuid, startedAt: now() });
       await insertJob(o.db, job, now());
-      const r = take(job);
       pushState(job);
+      if (!here) {
+        o.log(`live ${channel.uuid}: this process runs ${running.size} of ${o.capacity} channels; job ${job.id} waits for one with room`);
+        await o.bus.publish({ t: 'jobs' });
+        return;
+      }
+      const r = take(job);
       push(r);
       void runWorker(r).catch((e: unknown) => void finish(r, 'failed', `The capture could not start: ${String(e)}`));
     },
-    /** END STREAM: asks the job to stop (here, or on the backend that runs it). */
+    /** END STREAM: asks the job to stop (here, or on the backend that runs it, which reads the flag at once). */
     async stop(channelUuid: string): Promise<void> {
       const job = await requestStop(o.db, channelUuid);
       const r = job ? running.get(job.id) : undefined;
       if (r) await stopRunning(r);
+      else if (job) await o.bus.publish({ t: 'jobs' });
     },
     async status(channelUuid: string): Promise<LiveStatus> {
       const job = await latestJob(o.db, channelUuid);
       const r = job ? (running.get(job.id) ?? null) : null;
       return statusOf(r, r?.job ?? job);
     },
-    /** A destination was added, changed, switched or deleted: the running broadcast follows. */
+    /** A destination was added, changed, switched or deleted: the running broadcast follows (on whichever process runs it). */
     async destinationChanged(eventId: string, id: string): Promise<void> {
-      for (const r of running.values()) {
-        if (r.job.event_id !== eventId || !r.worker) continue;
-        r.worker.send({ type: 'remove', id } satisfies ToWorker);
-        const d = await destinationForWorker(o.db, o.secret, eventId, id);
-        if (d) r.worker.send({ type: 'add', destination: d } satisfies ToWorker);
-      }
+      await o.bus.publish({ t: 'live-destination', action: 'changed', eventId, id });
     },
-    retry(eventId: string, id: string): void {
-      for (const r of running.values()) if (r.job.event_id === eventId) r.worker?.send({ type: 'retry', id } satisfies ToWorker);
+    async retry(eventId: string, id: string): Promise<void> {
+      await o.bus.publish({ t: 'live-destination', action: 'retry', eventId, id });
     },
     /** Stops this backend's workers without ending their jobs: the next start (or another backend) takes them over. */
     close(): void {

@@ -1,8 +1,9 @@
 /**
  * Chat (§7, CONTRACT.md): send, scrollback per kind, contacts, delete. A new message is pushed as
  * `{ type: 'chat.msg', message }` (private ones only to the two people concerned), a deletion as
- * `Event_Chat DELETED`. Per user, at most RATE_MAX messages in RATE_WINDOW_MS: past that the send
- * answers 429 with `Retry-After` and the user's sockets get `{ type: 'chat.rateLimited', retryAfter }`.
+ * `Event_Chat DELETED`. Per user, RATE_MAX messages at once, refilled over RATE_WINDOW_MS (a token
+ * bucket every backend process shares): past that the send answers 429 with `Retry-After` and the
+ * user's sockets get `{ type: 'chat.rateLimited', retryAfter }`.
  */
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -10,6 +11,8 @@ import { requireEventAccess } from '../auth';
 import type { Ctx } from '../context';
 import { json } from '../db/adapter';
 import { badRequest, HttpError, notFound } from '../errors';
+import { guidsOfUser, othersOnRoster } from '../cluster/presence';
+import { takeToken } from '../cluster/rateBucket';
 import { getUser } from '../users';
 import { CHAT_TEXT_MAX, SHORT_TEXT_MAX } from '../limits';
 import { API, requireInstance } from './events';
@@ -62,21 +65,7 @@ const toMessage = (r: MessageRow) => ({
 });
 
 export function chatRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
-  const sent = new Map<string, number[]>();
-
-  /** Seconds to wait before this user may send again, or 0 (and the send is counted). */
-  function rateLimit(userId: string, now: number): number {
-    const recent = (sent.get(userId) ?? []).filter((t) => t > now - RATE_WINDOW_MS);
-    if (recent.length >= RATE_MAX) {
-      sent.set(userId, recent);
-      return Math.max(1, Math.ceil(((recent[0] ?? now) + RATE_WINDOW_MS - now) / 1000));
-    }
-    recent.push(now);
-    sent.set(userId, recent);
-    return 0;
-  }
-
-  const guidOf = (eventId: string, userId: string) => hub.eventConnections(eventId).find((c) => c.userId === userId)?.guid ?? userId;
+  const guidOf = async (eventId: string, userId: string) => (await guidsOfUser(db, eventId, userId))[0] ?? userId;
 
   app.post<{ Params: { eventId: string; instanceId: string } }>(`${API}/chat/v1/events/:eventId/instances/:instanceId/chat`, async (req, reply) => {
     const { eventId } = req.params;
@@ -94,9 +83,9 @@ export function chatRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
       if (!r || typeof r.guid !== 'string' || !r.guid) throw badRequest('A private message needs a recipient');
       receiver = { guid: r.guid.slice(0, SHORT_TEXT_MAX), name: typeof r.name === 'string' ? r.name.slice(0, SHORT_TEXT_MAX) : '', role: typeof r.role === 'string' ? r.role.slice(0, SHORT_TEXT_MAX) : 'Attendee' };
     }
-    const retryAfter = rateLimit(me, Date.now());
+    const retryAfter = await takeToken(db, `chat\n${me}`, { capacity: RATE_MAX, windowMs: RATE_WINDOW_MS }, Date.now());
     if (retryAfter > 0) {
-      hub.pushEvent(eventId, { type: 'chat.rateLimited', retryAfter }, (c) => c.userId === me);
+      hub.pushEvent(eventId, { type: 'chat.rateLimited', retryAfter }, { userId: me });
       reply.header('Retry-After', String(retryAfter));
       throw new HttpError(429, `Too many messages being sent right now. Chat will resume in ${retryAfter}s ...`, { 'Retry-After': String(retryAfter) });
     }
@@ -107,7 +96,7 @@ export function chatRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
       kind,
       body: text,
       tag: typeof body.tag === 'string' && body.tag ? body.tag.slice(0, SHORT_TEXT_MAX) : kind,
-      sender: { guid: guidOf(eventId, me), name: `${user.firstName} ${user.lastName}`, firstname: user.firstName, lastname: user.lastName, role: 'Moderator', userId: me },
+      sender: { guid: await guidOf(eventId, me), name: `${user.firstName} ${user.lastName}`, firstname: user.firstName, lastname: user.lastName, role: 'Moderator', userId: me },
       sender_user_id: me,
       receiver,
       ts: Date.now(),
@@ -127,14 +116,14 @@ export function chatRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
       ]),
     );
     const message = toMessage(row);
-    hub.pushEvent(eventId, { type: 'chat.msg', message }, kind === 'private' ? (c) => c.userId === me || c.guid === receiver?.guid : undefined);
+    hub.pushEvent(eventId, { type: 'chat.msg', message }, kind === 'private' ? { userId: me, guids: receiver ? [receiver.guid] : [] } : undefined);
     return message;
   });
 
   const scrollback = async (eventId: string, me: string, kind: Kind) => {
     const mine = kind === 'private' ? "AND (sender_user_id = $3 OR receiver->>'guid' = ANY($4::text[]))" : '';
     const params: unknown[] = [eventId, kind];
-    if (kind === 'private') params.push(me, [me, ...hub.eventConnections(eventId).filter((c) => c.userId === me).map((c) => c.guid)]);
+    if (kind === 'private') params.push(me, [me, ...(await guidsOfUser(db, eventId, me))]);
     const rows = await db.query<MessageRow>(
       `SELECT * FROM (SELECT * FROM chat_messages WHERE event_id = $1 AND kind = $2 AND delete_date = 0 ${mine} ORDER BY ts DESC LIMIT ${SCROLLBACK}) m ORDER BY ts ASC`,
       params,
@@ -156,19 +145,13 @@ export function chatRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
   /** Decided here: the people the moderator can write to directly (ChatParticipant[]): the others on the roster. */
   app.get<InstanceParams>(`${API}/chat/v1/events/:eventId/chat/moderator/:instanceId`, async (req) => {
     const me = await requireEventAccess(db, req, req.params.eventId);
-    const others = new Map(
-      hub
-        .eventConnections(req.params.eventId)
-        .filter((c) => c.userId !== me)
-        .map((c) => [c.guid, { guid: c.guid, name: c.entry.name, role: c.entry.role }]),
-    );
-    return [...others.values()];
+    return (await othersOnRoster(db, req.params.eventId, me)).map((e) => ({ guid: e.id, name: e.name, role: e.role }));
   });
 
   /** Decided here (§7 "not shown"): GET .../instances/{instanceId}/attendeecount → { attendeeCount, interactiveCount }. */
   app.get<InstanceParams>(`${API}/chat/v1/events/:eventId/instances/:instanceId/attendeecount`, async (req) => {
     await requireEventAccess(db, req, req.params.eventId);
-    return { attendeeCount: 0, interactiveCount: hub.roster(req.params.eventId).length };
+    return { attendeeCount: 0, interactiveCount: (await hub.roster(req.params.eventId)).length };
   });
 
   app.delete<{ Params: { eventId: string; messageId: string } }>(`${API}/chat/v1/events/:eventId/chat/:messageId`, async (req) => {

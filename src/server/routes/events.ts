@@ -75,7 +75,7 @@ export function eventRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
     app.get<InstanceParams>(`${API}/eventuser/v1/events/:eventId/instance/:instanceId/live/roster/${kind}`, async (req) => {
       await requireEventAccess(db, req, req.params.eventId);
       // The interactive roster is the moderators registered on the event socket; there are no attendees.
-      return { participants: kind === 'interactive' ? hub.roster(req.params.eventId) : [] };
+      return { participants: kind === 'interactive' ? await hub.roster(req.params.eventId) : [] };
     });
   }
 

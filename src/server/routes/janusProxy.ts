@@ -1,6 +1,6 @@
 /**
  * `/janus`: Janus' WebSocket API on the backend's own origin (CONTRACT.md "Meeting"), relayed frame
- * by frame to the Janus this backend runs on loopback. The page's CSP allows only its own origin
+ * by frame to the Janus that holds the page's room (meeting.ts: this backend's own, or another's). The page's CSP allows only its own origin
  * (and https/wss) for connections, so a page served over http could not reach Janus' own port; and a
  * deployment needs one public address instead of two. Only signalling passes here; media flows
  * between the browser and Janus directly.
@@ -71,21 +71,24 @@ function parse(frame: string): unknown {
 
 export function janusProxyRoute(app: FastifyInstance, { db, hub, meeting }: Ctx): void {
   if (!meeting) return;
-  const members = new WeakMap<FastifyRequest, Member>();
+  const members = new WeakMap<FastifyRequest, { member: Member; upstreamUrl: string }>();
 
   const preValidation = async (req: FastifyRequest) => {
-    const member = meeting.memberOf(relayToken(req.headers['sec-websocket-protocol']) ?? '');
+    const token = relayToken(req.headers['sec-websocket-protocol']);
+    const member = token ? await meeting.memberOf(token) : null;
     if (!member) throw new HttpError(401, 'The media relay needs a join token from a meeting answer');
     if (!(await grantHolds(db, member.grant))) throw new HttpError(403, 'This join token no longer admits anyone');
-    members.set(req, member);
+    // The Janus that holds the room, on whichever machine: a room whose instance went is placed again.
+    members.set(req, { member, upstreamUrl: await meeting.upstreamOf(member.room) });
   };
 
   app.get(JANUS_PUBLIC_PATH, { websocket: true, preValidation }, (socket: WebSocket, req: FastifyRequest) => {
-    const member = members.get(req);
-    if (!member) return socket.close(CLOSE_UNAUTHORIZED, 'No join token');
+    const found = members.get(req);
+    if (!found) return socket.close(CLOSE_UNAUTHORIZED, 'No join token');
+    const { member, upstreamUrl } = found;
     const { participantId, grant } = member;
     const filter = new RelayFilter({ ...member, mayPublish: grant.kind !== 'output' && !participantId.endsWith(RETURN_SUFFIX) && !participantId.startsWith('output-') });
-    const upstream = new WebSocket(meeting.wsUrl, JANUS_PROTOCOL);
+    const upstream = new WebSocket(upstreamUrl, JANUS_PROTOCOL);
     const waiting: string[] = [];
     const idle = setTimeout(() => filter.joined || socket.close(CLOSE_UNAUTHORIZED, 'Not joined'), REGISTER_TIMEOUT_MS);
     const unwatch = meeting.watch(member.token, () => socket.close(CLOSE_FORBIDDEN, 'REMOVED'));

@@ -70,7 +70,7 @@ export function liveRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
   app.post<ItemParams>(`${base}/destinations/:id/retry`, async (req) => {
     await moderator(req);
-    live.retry(req.params.eventId, req.params.id);
+    await live.retry(req.params.eventId, req.params.id);
     return {};
   });
 

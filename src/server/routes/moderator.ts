@@ -10,7 +10,8 @@ import type { Ctx } from '../context';
 import type { Queryable } from '../db/adapter';
 import { badRequest, notFound } from '../errors';
 import { findGuest, removeGuest } from '../guests';
-import type { EventConnection, Hub } from '../sockets/hub';
+import { forgetParticipant, isPresent, updateEntries, type RosterEntry } from '../cluster/presence';
+import type { Hub } from '../sockets/hub';
 import { CLOSE_KICKED, KICKED_REASON } from '../sockets/messages';
 import { API, requireInstance } from './events';
 
@@ -55,10 +56,10 @@ export async function updateVideoShare(db: Queryable & { transaction: Ctx['db'][
 
 type Params = { eventId: string; instanceId: string; moderatorGuid: string };
 
-function connectionOf(hub: Hub, eventId: string, guid: string): EventConnection {
-  const conn = hub.eventConnections(eventId).find((c) => c.guid === guid);
-  if (!conn) throw notFound('No such participant');
-  return conn;
+/** Changes a present participant's roster entry (on whichever process its sockets are) and pushes the roster. */
+async function changeParticipant(db: Ctx['db'], hub: Hub, eventId: string, guid: string, change: (entry: RosterEntry) => void): Promise<void> {
+  if (!(await updateEntries(db, eventId, { guid }, change))) throw notFound('No such participant');
+  await hub.pushRoster(eventId);
 }
 
 export function moderatorRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -86,8 +87,7 @@ export function moderatorRoutes(app: FastifyInstance, ctx: Ctx): void {
     const name = ((req.body ?? {}) as Record<string, unknown>).name;
     if (typeof name !== 'string' || !name.trim()) throw badRequest('name is required');
     if (name.length > NAME_MAX) throw badRequest(`name is longer than ${NAME_MAX} characters`);
-    connectionOf(hub, req.params.eventId, req.params.guid).entry.name = name.trim();
-    hub.pushRoster(req.params.eventId);
+    await changeParticipant(db, hub, req.params.eventId, req.params.guid, (entry) => (entry.name = name.trim()));
     return {};
   });
 
@@ -95,32 +95,31 @@ export function moderatorRoutes(app: FastifyInstance, ctx: Ctx): void {
     await guard(req.params, req);
     if (req.query.media !== 'audio') throw badRequest('media must be audio');
     const mute = req.query.mute === 'true';
-    for (const c of hub.eventConnections(req.params.eventId)) {
-      if (c.guid === req.params.moderatorGuid) continue;
-      c.entry.audioMute = mute;
-      if (!mute) c.entry.audioHardMute = false;
-    }
-    hub.pushRoster(req.params.eventId);
+    await updateEntries(db, req.params.eventId, { except: req.params.moderatorGuid }, (entry) => {
+      entry.audioMute = mute;
+      if (!mute) entry.audioHardMute = false;
+    });
+    await hub.pushRoster(req.params.eventId);
     return {};
   });
 
   app.put<{ Params: Params & { guid: string }; Querystring: { muteVideo?: string; muteAudio?: string; voiceProcessing?: string } }>(`${BASE}/endpoint/:guid`, async (req) => {
     await guard(req.params, req);
-    const conn = connectionOf(hub, req.params.eventId, req.params.guid);
+    const { eventId, guid } = req.params;
     const { muteVideo, muteAudio, voiceProcessing } = req.query;
     if (voiceProcessing !== undefined) {
       if (voiceProcessing !== 'true' && voiceProcessing !== 'false') throw badRequest('voiceProcessing must be true or false');
-      conn.entry.voiceProcessing = voiceProcessing === 'true';
-      hub.pushRoster(req.params.eventId);
+      await changeParticipant(db, hub, eventId, guid, (entry) => (entry.voiceProcessing = voiceProcessing === 'true'));
       return {};
     }
     const media = muteAudio !== undefined ? 'audio' : muteVideo !== undefined ? 'video' : null;
     const mode = muteAudio ?? muteVideo ?? '';
     if (!media || !MUTE_MODES.includes(mode)) throw badRequest(`muteAudio or muteVideo must be one of ${MUTE_MODES.join(', ')}`);
     const [muteKey, hardKey] = media === 'audio' ? (['audioMute', 'audioHardMute'] as const) : (['videoMute', 'videoHardMute'] as const);
-    conn.entry[muteKey] = mode !== 'UNMUTE';
-    conn.entry[hardKey] = mode === 'HARD_MUTE';
-    hub.pushRoster(req.params.eventId);
+    await changeParticipant(db, hub, eventId, guid, (entry) => {
+      entry[muteKey] = mode !== 'UNMUTE';
+      entry[hardKey] = mode === 'HARD_MUTE';
+    });
     return {};
   });
 
@@ -133,10 +132,11 @@ export function moderatorRoutes(app: FastifyInstance, ctx: Ctx): void {
       await removeGuest(ctx, guest);
       return {};
     }
-    const conn = connectionOf(hub, req.params.eventId, req.params.guid);
-    hub.leaveEvent(conn);
-    conn.ws.close(CLOSE_KICKED, KICKED_REASON);
-    hub.pushRoster(req.params.eventId);
+    const { eventId, guid } = req.params;
+    if (!(await isPresent(db, eventId, guid))) throw notFound('No such participant');
+    await forgetParticipant(db, eventId, guid);
+    hub.closeParticipant(eventId, guid, CLOSE_KICKED, KICKED_REASON);
+    await hub.pushRoster(eventId);
     return {};
   });
 }

@@ -8,6 +8,7 @@ import { requireEventAccess } from '../auth';
 import type { Ctx } from '../context';
 import { json, type Queryable } from '../db/adapter';
 import { badRequest, notFound } from '../errors';
+import { guidsOfUser } from '../cluster/presence';
 import { getUser } from '../users';
 import { SEEN_IDS_MAX, SHORT_TEXT_MAX as ID_MAX } from '../limits';
 import { API } from './events';
@@ -118,7 +119,7 @@ export function qnaRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
     if ([...content].length > ANSWER_MAX) throw badRequest(`The answer is longer than ${ANSWER_MAX} characters`);
     const user = await getUser(db, me);
     const by = body.answerBy as Record<string, unknown> | undefined;
-    const guid = hub.eventConnections(eventId).find((c) => c.userId === me)?.guid ?? me;
+    const guid = (await guidsOfUser(db, eventId, me))[0] ?? me;
     const answer: Answer = {
       content,
       anonymous: false,

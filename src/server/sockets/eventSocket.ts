@@ -11,6 +11,7 @@ import { isModerator, lookupToken } from '../auth';
 import type { Ctx } from '../context';
 import { guestOfToken } from '../guests';
 import { getUser } from '../users';
+import { updateEntries } from '../cluster/presence';
 import type { EventConnection, RosterEntry } from './hub';
 import { send } from './hub';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, parseFrame, REGISTER_TIMEOUT_MS, REMOVED_REASON } from './messages';
@@ -63,10 +64,10 @@ export function eventSocketRoute(app: FastifyInstance, { db, hub }: Ctx): void {
       if (guest.removed_at !== null) return refuse(CLOSE_FORBIDDEN, REMOVED_REASON);
       if (guest.event_id !== eventId) return refuse(CLOSE_FORBIDDEN, 'This guest token is for another event');
       if (socket.readyState !== socket.OPEN) return null;
-      const joined = hub.joinEventAsGuest(socket, eventId, guest.id, nameOf((msg.user as Record<string, unknown> | undefined)?.name) ?? guest.name);
+      const joined = await hub.joinEventAsGuest(socket, eventId, guest.id, nameOf((msg.user as Record<string, unknown> | undefined)?.name) ?? guest.name);
       // Removed while this registration was on its way: the removal did not see this socket.
       if ((await guestOfToken(db, guestToken))?.removed_at !== null) {
-        hub.leaveEvent(joined);
+        await hub.leaveEvent(joined);
         return refuse(CLOSE_FORBIDDEN, REMOVED_REASON);
       }
       return joined;
@@ -76,11 +77,27 @@ export function eventSocketRoute(app: FastifyInstance, { db, hub }: Ctx): void {
       const eventId = typeof msg.eventId === 'string' ? msg.eventId : '';
       const joined = typeof msg.guestToken === 'string' ? await registerGuest(msg.guestToken, msg, eventId) : await registerProducer(msg, eventId);
       if (!joined) return;
+      // Closed while it joined: the close handler saw no connection, so it leaves here.
+      if (socket.readyState !== socket.OPEN) {
+        await hub.leaveEvent(joined);
+        return;
+      }
       conn = joined;
       clearTimeout(timer);
       send(socket, { type: 'guid_assigned', guid: conn.guid });
-      hub.pushRoster(eventId);
+      await hub.pushRoster(eventId);
     }
+
+    /** A participant's own message, in the order they came (each reads and writes its entry). */
+    async function handle(c: EventConnection, msg: Record<string, unknown>): Promise<void> {
+      if (msg.type === 'state') {
+        await updateEntries(db, c.eventId, { guid: c.guid }, (entry) => applyState(entry, msg));
+        await hub.pushRoster(c.eventId);
+      } else if (msg.type === 'stopShare' && typeof msg.guid === 'string') {
+        if (await updateEntries(db, c.eventId, { guid: msg.guid }, (entry) => (entry.contentShareMute = true))) await hub.pushRoster(c.eventId);
+      }
+    }
+    let handling: Promise<void> = Promise.resolve();
 
     socket.on('message', (data) => {
       const msg = parseFrame(data);
@@ -92,19 +109,13 @@ export function eventSocketRoute(app: FastifyInstance, { db, hub }: Ctx): void {
         return;
       }
       if (!conn) return;
-      if (msg.type === 'state') {
-        applyState(conn.entry, msg);
-        hub.pushRoster(conn.eventId);
-      } else if (msg.type === 'stopShare' && typeof msg.guid === 'string') {
-        const target = hub.connectionsOf(conn.eventId, msg.guid)[0];
-        if (!target) return;
-        target.entry.contentShareMute = true;
-        hub.pushRoster(conn.eventId);
-      }
+      const c = conn;
+      handling = handling.then(() => handle(c, msg)).catch(() => undefined);
     });
     socket.on('close', () => {
       clearTimeout(timer);
-      if (conn && hub.leaveEvent(conn)) hub.pushRoster(conn.eventId);
+      const c = conn;
+      if (c) void hub.leaveEvent(c).then((left) => (left ? hub.pushRoster(c.eventId) : undefined)).catch(() => undefined);
     });
   });
 }

@@ -1,6 +1,7 @@
 /**
- * Who is connected: event sockets per event (they are also the event's interactive roster) and
- * studio sockets per channel. Pushes go through here.
+ * Who is connected, across every backend process: this process' sockets (event sockets per event,
+ * studio sockets per channel), the event's roster in the database (cluster/presence.ts), and pushes
+ * through the bus (cluster/bus.ts) so they reach the sockets of every process.
  *
  * A producer's socket is a roster entry of its own (a new guid per socket). A guest is one entry
  * whatever its sockets: its guid is its participant id, a reconnect finds its entry as it was (mutes,
@@ -8,26 +9,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import { producerParticipantId } from '../meeting';
 import { SOCKET_PING_MS } from '../../lib/limits';
+import type { Bus, BusMessage, CloseTarget } from '../cluster/bus';
+import * as presence from '../cluster/presence';
+import { CLOSE_RESYNC, RESYNC_REASON } from '../cluster/rules';
+import type { Db } from '../db/adapter';
+import { producerParticipantId } from '../meeting';
 
-export type RosterRole = 'Moderator' | 'Panelist';
-
-export interface RosterEntry {
-  id: string;
-  name: string;
-  role: RosterRole;
-  /** The producer-card id: `producer-{userId}` or `guest-{random}` (CONTRACT.md "Meeting"). */
-  participantId: string;
-  joinTime: number;
-  audioMute: boolean;
-  videoMute: boolean;
-  audioHardMute: boolean;
-  videoHardMute: boolean;
-  shareScreen: boolean;
-  voiceProcessing: boolean;
-  contentShareMute: boolean;
-}
+export type { RosterEntry, RosterRole } from '../cluster/presence';
 
 export interface EventConnection {
   ws: WebSocket;
@@ -37,8 +26,8 @@ export interface EventConnection {
   /** The guest's participant id, or null for a producer. */
   guestId: string | null;
   guid: string;
-  /** Shared by every socket of the same guest. */
-  entry: RosterEntry;
+  /** This socket's row in the roster (cluster/presence.ts). */
+  socketId: string;
 }
 
 export interface StudioConnection {
@@ -49,21 +38,6 @@ export interface StudioConnection {
   /** The guest of a guest-token registration. */
   guestId?: string | null;
 }
-
-const newEntry = (id: string, name: string, role: RosterRole, participantId: string): RosterEntry => ({
-  id,
-  name,
-  role,
-  participantId,
-  joinTime: Date.now(),
-  audioMute: false,
-  videoMute: false,
-  audioHardMute: false,
-  videoHardMute: false,
-  shareScreen: false,
-  voiceProcessing: false,
-  contentShareMute: false,
-});
 
 const send = (ws: WebSocket, message: unknown) => {
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
@@ -80,13 +54,22 @@ export class Hub {
   private readonly studios = new Map<string, Set<StudioConnection>>();
   /** Every socket, with when it was last heard from. */
   private readonly all = new Map<WebSocket, number>();
-  /** A guest's entry, kept while it is away (`${eventId}\n${guestId}`), until it is removed. */
-  private readonly guests = new Map<string, RosterEntry>();
-  private sweeper: NodeJS.Timeout | null = null;
-
-  constructor(private readonly now: () => number = Date.now) {}
   /** Sockets opened with a token of a sign-in session (auth.ts): signing out closes them. */
   private readonly sessions = new Map<string, Set<WebSocket>>();
+  private sweeper: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: Bus,
+    private readonly now: () => number = Date.now,
+  ) {
+    bus.subscribe((m) => this.deliver(m));
+    bus.onResync(() => this.resyncAll());
+  }
+
+  get nodeId(): string {
+    return this.bus.nodeId;
+  }
 
   track(ws: WebSocket): void {
     this.all.set(ws, this.now());
@@ -101,23 +84,21 @@ export class Hub {
   }
 
   /** A producer's socket: a new roster entry (role Moderator) with a new guid. */
-  joinEvent(ws: WebSocket, eventId: string, userId: string, name: string): EventConnection {
+  async joinEvent(ws: WebSocket, eventId: string, userId: string, name: string): Promise<EventConnection> {
     const guid = randomUUID();
-    return this.add({ ws, eventId, userId, guestId: null, guid, entry: newEntry(guid, name, 'Moderator', producerParticipantId(userId)) });
+    const conn = { ws, eventId, userId, guestId: null, guid, socketId: randomUUID() };
+    await presence.addSocket(this.db, this.socketRow(conn), presence.newEntry(guid, name, 'Moderator', producerParticipantId(userId), this.now()), { kind: 'producer', userId });
+    return this.add(conn);
   }
 
   /** A guest's socket: guid = its participant id, its entry (role Panelist) as it was if it was here before. */
-  joinEventAsGuest(ws: WebSocket, eventId: string, guestId: string, name: string): EventConnection {
-    const key = `${eventId}\n${guestId}`;
-    const entry = this.guests.get(key) ?? newEntry(guestId, name, 'Panelist', guestId);
-    this.guests.set(key, entry);
-    return this.add({ ws, eventId, userId: null, guestId, guid: guestId, entry });
+  async joinEventAsGuest(ws: WebSocket, eventId: string, guestId: string, name: string): Promise<EventConnection> {
+    const conn = { ws, eventId, userId: null, guestId, guid: guestId, socketId: randomUUID() };
+    await presence.addSocket(this.db, this.socketRow(conn), presence.newEntry(guestId, name, 'Panelist', guestId, this.now()), { kind: 'guest', userId: null });
+    return this.add(conn);
   }
 
-  /** Forgets a removed guest's kept entry. */
-  forgetGuest(eventId: string, guestId: string): void {
-    this.guests.delete(`${eventId}\n${guestId}`);
-  }
+  private socketRow = (c: EventConnection): presence.SocketRow => ({ socketId: c.socketId, nodeId: this.bus.nodeId, eventId: c.eventId, guid: c.guid });
 
   private add(conn: EventConnection): EventConnection {
     const set = this.events.get(conn.eventId) ?? new Set();
@@ -126,24 +107,15 @@ export class Hub {
     return conn;
   }
 
-  leaveEvent(conn: EventConnection): boolean {
-    return this.events.get(conn.eventId)?.delete(conn) ?? false;
+  /** This socket leaves the roster; answers whether it was on it. */
+  async leaveEvent(conn: EventConnection): Promise<boolean> {
+    this.events.get(conn.eventId)?.delete(conn);
+    return presence.removeSocket(this.db, conn.socketId);
   }
 
-  eventConnections(eventId: string): EventConnection[] {
-    return [...(this.events.get(eventId) ?? [])];
-  }
-
-  /** The sockets of one participant (a guest may have more than one). */
-  connectionsOf(eventId: string, guid: string): EventConnection[] {
-    return this.eventConnections(eventId).filter((c) => c.guid === guid);
-  }
-
-  /** One entry per participant, newest first. */
-  roster(eventId: string): RosterEntry[] {
-    const entries = new Map<string, RosterEntry>();
-    for (const c of this.eventConnections(eventId)) entries.set(c.guid, c.entry);
-    return [...entries.values()].map((e) => ({ ...e })).sort((a, b) => b.joinTime - a.joinTime);
+  /** One entry per participant, newest first (every process' sockets). */
+  roster(eventId: string): Promise<presence.RosterEntry[]> {
+    return presence.roster(this.db, eventId);
   }
 
   /** `{ type: 'msg', msg }` to every socket registered for the event. */
@@ -151,12 +123,13 @@ export class Hub {
     this.pushEvent(eventId, { type: 'msg', msg });
   }
 
-  pushEvent(eventId: string, message: unknown, only?: (c: EventConnection) => boolean): void {
-    for (const c of this.eventConnections(eventId)) if (!only || only(c)) send(c.ws, message);
+  /** To the event's sockets on every process; `to` keeps a user's sockets and the named participants'. */
+  pushEvent(eventId: string, message: unknown, to?: { userId?: string; guids?: string[] }): void {
+    this.publish({ t: 'event', eventId, message, ...(to ? { to } : {}) });
   }
 
-  pushRoster(eventId: string): void {
-    this.pushEventMsg(eventId, { type: 'Event_Roster', participants: this.roster(eventId) });
+  async pushRoster(eventId: string): Promise<void> {
+    this.pushEventMsg(eventId, { type: 'Event_Roster', participants: await this.roster(eventId) });
   }
 
   joinStudio(conn: StudioConnection): void {
@@ -170,22 +143,22 @@ export class Hub {
   }
 
   pushStudio(channel: string, message: unknown): void {
-    for (const c of this.studios.get(channel) ?? []) send(c.ws, message);
+    this.publish({ t: 'studio', channel, message });
   }
 
   /** To the channel's producers only (not its output pages or guests): the outputs' health names destinations. */
   pushProducers(channel: string, message: unknown): void {
-    for (const c of this.studios.get(channel) ?? []) if (c.userId !== null) send(c.ws, message);
+    this.publish({ t: 'studio', channel, message, producersOnly: true });
+  }
+
+  /** Closes a participant's event sockets, wherever they are (a kick-out, a removed guest). */
+  closeParticipant(eventId: string, guid: string, code: number, reason: string): void {
+    this.publish({ t: 'close', target: { participant: { eventId, guid } }, code, reason });
   }
 
   /** Closes the studio sockets a guest registered (its token was revoked). */
   closeGuestStudios(guestId: string, code: number, reason: string): void {
-    for (const set of this.studios.values())
-      for (const c of [...set])
-        if (c.guestId === guestId) {
-          set.delete(c);
-          c.ws.close(code, reason);
-        }
+    this.publish({ t: 'close', target: { guestStudios: guestId }, code, reason });
   }
 
   /** Marks `ws` as registered with a token of `sessionId` (none: a token without a session, left alone). */
@@ -200,18 +173,58 @@ export class Hub {
     });
   }
 
-  /** Closes every socket of a signed-out session. */
+  /** Closes every socket of a signed-out session, on every process. */
   closeSession(sessionId: string | null, code: number, reason: string): void {
-    if (!sessionId) return;
-    for (const ws of this.sessions.get(sessionId) ?? []) ws.close(code, reason);
-    this.sessions.delete(sessionId);
+    if (sessionId) this.publish({ t: 'close', target: { session: sessionId }, code, reason });
   }
 
-  /** Every socket, abruptly (the fault hook and shutdown). */
+  /** Every socket here, abruptly (the fault hook and shutdown). */
   terminateAll(): void {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
     for (const ws of this.all.keys()) ws.terminate();
+  }
+
+  /** Pushes may have been missed: every socket here reconnects and so resyncs (the client's own path after a drop). */
+  resyncAll(): void {
+    for (const ws of this.all.keys()) if (ws.readyState === ws.OPEN) ws.close(CLOSE_RESYNC, RESYNC_REASON);
+  }
+
+  private publish(m: BusMessage): void {
+    this.bus.publish(m).catch(() => undefined);
+  }
+
+  /** A bus message reaches this process' sockets. */
+  private deliver(m: BusMessage): void {
+    if (m.t === 'event') {
+      const to = m.to;
+      for (const c of this.events.get(m.eventId) ?? []) {
+        if (!to || (to.userId !== undefined && c.userId === to.userId) || to.guids?.includes(c.guid)) send(c.ws, m.message);
+      }
+    } else if (m.t === 'studio') {
+      for (const c of this.studios.get(m.channel) ?? []) if (!m.producersOnly || c.userId !== null) send(c.ws, m.message);
+    } else if (m.t === 'close') this.closeHere(m.target, m.code, m.reason);
+  }
+
+  private closeHere(target: CloseTarget, code: number, reason: string): void {
+    if ('participant' in target) {
+      const { eventId, guid } = target.participant;
+      for (const c of [...(this.events.get(eventId) ?? [])])
+        if (c.guid === guid) {
+          this.events.get(eventId)?.delete(c);
+          c.ws.close(code, reason);
+        }
+    } else if ('guestStudios' in target) {
+      for (const set of this.studios.values())
+        for (const c of [...set])
+          if (c.guestId === target.guestStudios) {
+            set.delete(c);
+            c.ws.close(code, reason);
+          }
+    } else {
+      for (const ws of this.sessions.get(target.session) ?? []) ws.close(code, reason);
+      this.sessions.delete(target.session);
+    }
   }
 }
 

@@ -1,0 +1,163 @@
+/**
+ * The push bus: every push (a channel update, chat, the roster, polls, Q&A, broadcast states, the
+ * outputs' health, a socket to close) reaches the sockets of every backend process.
+ *
+ *   const bus = localBus('node-a');                       // one process (the embedded database)
+ *   const bus = await postgresBus(db, url, 'node-a', log); // any number, by PostgreSQL LISTEN/NOTIFY
+ *   bus.subscribe((m) => …);                               // delivered here at once and on every other process
+ *   await bus.publish({ t: 'studio', channel, message });
+ *
+ * Over NOTIFY each message carries its sender, so a process skips its own (it delivered them when it
+ * published). A message too big for NOTIFY is stored in `bus_messages` and only its id is notified.
+ * A process publishes and delivers in order (one chain each way), so a channel's updates arrive in
+ * the order they were saved. A process whose LISTEN connection drops makes it again and tells its
+ * `onResync` listeners: what was notified meanwhile is lost, so its sockets must resync.
+ */
+import pg from 'pg';
+import { json, type Db } from '../db/adapter';
+import { BUS_CHANNEL, BUS_ROW_TTL_MS, LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MS, NOTIFY_PAYLOAD_MAX_BYTES } from './rules';
+
+export type BusMessage =
+  /** To the event's sockets; `to` keeps only a user's sockets and the named participants'. */
+  | { t: 'event'; eventId: string; message: unknown; to?: { userId?: string; guids?: string[] } }
+  | { t: 'studio'; channel: string; message: unknown; producersOnly?: boolean }
+  | { t: 'close'; target: CloseTarget; code: number; reason: string }
+  /** Join tokens taken off their rooms: their relays close. */
+  | { t: 'members-removed'; tokens: string[] }
+  /** A live job waits for a process with capacity, or one was asked to stop: check now. */
+  | { t: 'jobs' }
+  /** A destination of a running broadcast changed, or is to be tried again: the process running it acts. */
+  | { t: 'live-destination'; action: 'changed' | 'retry'; eventId: string; id: string };
+
+export type CloseTarget = { participant: { eventId: string; guid: string } } | { guestStudios: string } | { session: string };
+
+export interface Bus {
+  readonly nodeId: string;
+  /** Delivers `m` here at once, then to every other process. */
+  publish(m: BusMessage): Promise<void>;
+  subscribe(fn: (m: BusMessage) => void): void;
+  /** Called when pushes may have been missed (the LISTEN connection was lost and is back). */
+  onResync(fn: () => void): void;
+  /** Deletes stored messages older than BUS_ROW_TTL_MS (any process may run it). */
+  prune(now: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+function listeners() {
+  const subscribers: ((m: BusMessage) => void)[] = [];
+  const resyncs: (() => void)[] = [];
+  const deliver = (m: BusMessage) => {
+    for (const fn of subscribers) {
+      try {
+        fn(m);
+      } catch {
+        /* one subscriber's failure does not stop the others */
+      }
+    }
+  };
+  return { subscribers, resyncs, deliver };
+}
+
+export function localBus(nodeId: string): Bus {
+  const l = listeners();
+  return {
+    nodeId,
+    async publish(m) {
+      l.deliver(m);
+    },
+    subscribe: (fn) => void l.subscribers.push(fn),
+    onResync: (fn) => void l.resyncs.push(fn),
+    prune: async () => undefined,
+    close: async () => undefined,
+  };
+}
+
+interface Envelope {
+  from: string;
+  m?: BusMessage;
+  ref?: number;
+}
+
+export async function postgresBus(db: Db, url: string, nodeId: string, log: (line: string) => void): Promise<Bus> {
+  const l = listeners();
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retryMs = LISTEN_RETRY_MS;
+  let sending: Promise<void> = Promise.resolve();
+  let receiving: Promise<void> = Promise.resolve();
+
+  async function receive(payload: string): Promise<void> {
+    const envelope = JSON.parse(payload) as Envelope;
+    if (envelope.from === nodeId) return;
+    const m = envelope.m ?? (await db.query<{ payload: BusMessage }>('SELECT payload FROM bus_messages WHERE id = $1', [envelope.ref]))[0]?.payload;
+    if (m) l.deliver(m);
+  }
+
+  async function listen(): Promise<void> {
+    const c = new pg.Client({ connectionString: url, keepAlive: true });
+    c.on('notification', (n) => {
+      if (n.channel !== BUS_CHANNEL || !n.payload) return;
+      const payload = n.payload;
+      receiving = receiving.then(() => receive(payload)).catch((e: unknown) => log(`bus: a message was not delivered: ${String(e)}`));
+    });
+    const lost = (why: string) => {
+      if (client !== c || closed) return;
+      client = null;
+      log(`bus: the LISTEN connection was lost (${why}); connecting again`);
+      c.end().catch(() => undefined);
+      setTimeout(() => void reconnect(), retryMs).unref();
+      retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
+    };
+    c.on('error', (e) => lost(e.message));
+    c.on('end', () => lost('ended'));
+    await c.connect();
+    await c.query(`LISTEN ${BUS_CHANNEL}`);
+    client = c;
+  }
+
+  async function reconnect(): Promise<void> {
+    if (closed) return;
+    try {
+      await listen();
+      retryMs = LISTEN_RETRY_MS;
+      for (const fn of l.resyncs) fn();
+    } catch (e) {
+      log(`bus: LISTEN failed (${String(e)}); trying again`);
+      setTimeout(() => void reconnect(), retryMs).unref();
+      retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
+    }
+  }
+
+  async function send(m: BusMessage): Promise<void> {
+    const inline = JSON.stringify({ from: nodeId, m } satisfies Envelope);
+    if (Buffer.byteLength(inline) <= NOTIFY_PAYLOAD_MAX_BYTES) {
+      await db.query('SELECT pg_notify($1, $2)', [BUS_CHANNEL, inline]);
+      return;
+    }
+    const [row] = await db.query<{ id: number }>('INSERT INTO bus_messages (payload, created_at) VALUES ($1::jsonb, $2) RETURNING id', [json(m), Date.now()]);
+    await db.query('SELECT pg_notify($1, $2)', [BUS_CHANNEL, JSON.stringify({ from: nodeId, ref: row!.id } satisfies Envelope)]);
+  }
+
+  await listen();
+  return {
+    nodeId,
+    publish(m) {
+      l.deliver(m);
+      const sent = sending.then(() => send(m));
+      sending = sent.catch(() => undefined);
+      return sent;
+    },
+    subscribe: (fn) => void l.subscribers.push(fn),
+    onResync: (fn) => void l.resyncs.push(fn),
+    async prune(now) {
+      await db.query('DELETE FROM bus_messages WHERE created_at < $1', [now - BUS_ROW_TTL_MS]);
+    },
+    async close() {
+      closed = true;
+      const c = client;
+      client = null;
+      await sending;
+      await c?.end().catch(() => undefined);
+    },
+  };
+}
