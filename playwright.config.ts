@@ -28,10 +28,12 @@ export default defineConfig({
   // timing of the other tests on a two-core machine. By hand, name the project (--project=studio or
   // guests): a run of both at once would share the two cores between them.
   projects: [
-    { name: 'studio', testIgnore: /(guests|live)\.spec\.ts/ },
+    { name: 'studio', testIgnore: /(guests|live|scale)\.spec\.ts/ },
     { name: 'guests', testMatch: /guests\.spec\.ts/ },
     // Going live: a capture Chromium and ffmpeg per broadcast, and nginx; alone, one test at a time.
     { name: 'live', testMatch: /live\.spec\.ts/ },
+    // Scale-out: nginx, two backends, PostgreSQL and a broadcast; alone.
+    { name: 'scale', testMatch: /scale\.spec\.ts/ },
   ],
   webServer: {
     command: `npm run build:e2e && npx vite preview --outDir dist-e2e --port ${PORT} --strictPort`,

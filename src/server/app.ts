@@ -145,6 +145,8 @@ export async function buildServer(db: Db, options: AppOptions) {
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+  // Which process answered (behind a load balancer): for operators and the scale-out tests.
+  app.addHook('onSend', async (_req, reply) => void reply.header('X-Studio-Node', nodeId));
   installHostCheck(app, options.origins);
   installRequestSafety(app);
   installCors(app, options.corsOrigins);

@@ -23,15 +23,22 @@ export interface BackendProcess {
 
 const READY = /Studio backend on (http:\/\/127\.0\.0\.1:(\d+))/;
 
-export async function startBackendProcess(): Promise<BackendProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-backend-'));
+export interface BackendProcessOptions {
+  /** A data folder shared with other processes (left in place by stop()); default a temp folder of its own. */
+  dataDir?: string;
+  /** More environment (DATABASE_URL, STUDIO_PUBLIC_ORIGINS…). */
+  env?: Record<string, string>;
+}
+
+export async function startBackendProcess(options: BackendProcessOptions = {}): Promise<BackendProcess> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'studio-e2e-backend-'));
   let port = 0;
   let child: ChildProcess | null = null;
   let url = '';
 
   async function start(): Promise<void> {
     const proc = spawn('npx', ['tsx', 'src/server/main.ts'], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, STUDIO_DIST: 'dist-e2e', STUDIO_BACKEND_FAULTS: '1' },
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, STUDIO_DIST: 'dist-e2e', STUDIO_BACKEND_FAULTS: '1', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -79,7 +86,7 @@ export async function startBackendProcess(): Promise<BackendProcess> {
     kill: () => kill('SIGKILL'),
     async stop() {
       await kill('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
     async hook<T>(path: string, body?: unknown): Promise<T> {
       const response = await fetch(`${url}/__test/${path}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });

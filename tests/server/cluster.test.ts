@@ -84,6 +84,9 @@ describe('two backends on one PostgreSQL', () => {
     expect(seen.map((c: Json) => c.layout)).toEqual(['COVER', 'CINEMA', 'CINEMA']);
     expect(JSON.stringify(seen[2]).length).toBeGreaterThan(NOTIFY_PAYLOAD_MAX_BYTES);
     expect(JSON.stringify(seen[2])).toContain(`${title} 49`);
+    // In the channel's own item order (the keyed map's key order), as GET answers it.
+    const stored = (await call(`${a.url}/api/studio/channel/${channel.uuid}`, { headers: producer(p1.token) })).body as Json;
+    expect(Object.keys(seen[2].keyed)).toEqual(Object.keys(stored.keyed));
     // The big one went by reference.
     expect((await sql('SELECT count(*)::int AS n FROM bus_messages'))[0].n).toBeGreaterThan(0);
     onB.close();

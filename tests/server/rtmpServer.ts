@@ -24,7 +24,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Resolves once something accepts connections on the port. */
-async function listening(port: number, timeoutMs = 10_000): Promise<void> {
+export async function listening(port: number, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const ok = await new Promise<boolean>((resolve) => {

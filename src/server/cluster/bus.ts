@@ -14,7 +14,7 @@
  * `onResync` listeners: what was notified meanwhile is lost, so its sockets must resync.
  */
 import pg from 'pg';
-import { json, type Db } from '../db/adapter';
+import type { Db } from '../db/adapter';
 import { BUS_CHANNEL, BUS_ROW_TTL_MS, LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MS, NOTIFY_PAYLOAD_MAX_BYTES } from './rules';
 
 export type BusMessage =
@@ -89,7 +89,8 @@ export async function postgresBus(db: Db, url: string, nodeId: string, log: (lin
   async function receive(payload: string): Promise<void> {
     const envelope = JSON.parse(payload) as Envelope;
     if (envelope.from === nodeId) return;
-    const m = envelope.m ?? (await db.query<{ payload: BusMessage }>('SELECT payload FROM bus_messages WHERE id = $1', [envelope.ref]))[0]?.payload;
+    const stored = envelope.m ? null : (await db.query<{ payload: string }>('SELECT payload FROM bus_messages WHERE id = $1', [envelope.ref]))[0]?.payload;
+    const m = envelope.m ?? (stored ? (JSON.parse(stored) as BusMessage) : null);
     if (m) l.deliver(m);
   }
 
@@ -134,7 +135,8 @@ export async function postgresBus(db: Db, url: string, nodeId: string, log: (lin
       await db.query('SELECT pg_notify($1, $2)', [BUS_CHANNEL, inline]);
       return;
     }
-    const [row] = await db.query<{ id: number }>('INSERT INTO bus_messages (payload, created_at) VALUES ($1::jsonb, $2) RETURNING id', [json(m), Date.now()]);
+    // As text: a channel's keyed map keeps its key order (its item order), which jsonb would not.
+    const [row] = await db.query<{ id: number }>('INSERT INTO bus_messages (payload, created_at) VALUES ($1, $2) RETURNING id', [JSON.stringify(m), Date.now()]);
     await db.query('SELECT pg_notify($1, $2)', [BUS_CHANNEL, JSON.stringify({ from: nodeId, ref: row!.id } satisfies Envelope)]);
   }
 

@@ -298,7 +298,7 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE TABLE bus_messages (
         id bigserial PRIMARY KEY,
-        payload jsonb NOT NULL,
+        payload text NOT NULL, -- JSON as sent: jsonb would sort a channel's keyed map (its item order)
         created_at bigint NOT NULL
       )`,
   },
