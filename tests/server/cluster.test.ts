@@ -150,6 +150,24 @@ describe('two backends on one PostgreSQL', () => {
     onB.close();
   });
 
+  it('a process whose LISTEN connection drops connects again and resyncs its sockets; pushes cross again', async () => {
+    const p1 = await signIn(a.url, 'producer1');
+    const event = await eventBySharingUrl(a.url, 'product-launch');
+    const channel = await channelOf(a.url, p1.token, event.eventId);
+    const onB = await studioSocket(b.url, { channel: channel.uuid, token: p1.token });
+    await onB.next((m) => m.type === 'registered');
+    // Every LISTEN connection is cut (as a PostgreSQL restart or a network blip would).
+    await sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()");
+    expect(await onB.closed(10_000)).toBe(CLOSE_RESYNC);
+    // The client's reconnect: registered again, it hears the next update saved on the other process.
+    const again = await studioSocket(b.url, { channel: channel.uuid, token: p1.token });
+    await again.next((m) => m.type === 'registered');
+    const put = () => call(`${a.url}/api/studio/channel/${channel.uuid}`, { method: 'PUT', headers: producer(p1.token), json: { sync: { origin: 'tab-relisten', seq: Date.now(), changes: { layout: 'SPLIT' } } } });
+    await expect.poll(async () => (await put()).status).toBe(200);
+    await again.next((m) => m.type === 'channel.updated' && m.channel.layout === 'SPLIT', 10_000);
+    again.close();
+  }, 30_000);
+
   it('a live job goes to the process with room (A takes none), and END STREAM reaches it', async () => {
     const p1 = await signIn(a.url, 'producer1');
     const event = await eventBySharingUrl(a.url, 'town-hall');
