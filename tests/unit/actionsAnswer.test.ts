@@ -87,7 +87,7 @@ describe('drag with intent', () => {
     ['onto the preview', { kind: 'preview' } as const, 'a', [], 'Put Alex Morgan on air', 'Put Alex Morgan on air'],
     ['on-air onto the preview', { kind: 'preview' } as const, 'a', ['a'], 'Alex Morgan is already on air', 'Put Alex Morgan on air'],
   ])('%s', (_, drop, dragged, onAir, intent, label) => {
-    const all = Object.keys(names).map((id) => (onAir.includes(id) ? live(id) : card(id)));
+    const all = Object.keys(names).map((id) => ((onAir as readonly string[]).includes(id) ? live(id) : card(id)));
     const who = all.find((c) => c.id === dragged)!;
     expect(dropIntent(drop, who, all)).toBe(intent);
     expect(dragLabel(drop, who, all)).toBe(label);
