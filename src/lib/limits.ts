@@ -151,3 +151,21 @@ export const SOCKET_RECONNECT_GROWTH = 1.5;
 /** Failed channel saves are retried from 1 s, doubling, up to 30 s. */
 export const SAVE_RETRY_MIN_MS = 1000;
 export const SAVE_RETRY_MAX_MS = 30_000;
+
+// Issue 26: actions answer, guard cues, audio meters (ours; the SPEC gives none of these)
+/** How long an action's answer ('Undid: put Alex Morgan on air') stays on screen. */
+export const ACTION_TOAST_MS = 2500;
+/** How long a control caught by a §5 guard shows its 'Wait a moment…' cue. */
+export const GUARD_CUE_MS = 1200;
+/** An on-air person quieter than SILENCE_LEVEL for this long gets the silent sign on their card. */
+export const SILENT_ON_AIR_MS = 10_000;
+/** Below this level (0..10 scale) a person counts as silent. */
+export const SILENCE_LEVEL = 1;
+/** How often the silence signs are checked. */
+export const SILENCE_CHECK_MS = 1000;
+/** A meter's peak mark holds this long, then falls. */
+export const PEAK_HOLD_MS = 1500;
+/** After the hold, a peak mark falls this many levels per second. */
+export const PEAK_FALL_PER_SEC = 8;
+/** A meter's bar falls at most this many levels per second (it rises at once). */
+export const METER_FALL_PER_SEC = 20;

@@ -4,13 +4,34 @@
  */
 import { MIC_LEVEL_MAX, MIC_LEVEL_ORANGE_ABOVE, MIC_LEVEL_RED_ABOVE } from './limits';
 
-/** RMS of float samples (-1..1) to the 0..10 scale, on a dB curve so speech fills the meter. */
-export function levelFromRms(rms: number): number {
+/** The quietest sound the scale shows: -60 dB is level 0, 0 dB (full scale) level 10. */
+const FLOOR_DB = -60;
+
+/** RMS of float samples (-1..1) to the 0..10 scale, on a dB curve so speech fills the meter (unrounded). */
+export function scaleOfRms(rms: number): number {
   if (!(rms > 0)) return 0;
   const db = 20 * Math.log10(rms); // -inf..0
-  const FLOOR_DB = -60;
-  const fraction = Math.min(1, Math.max(0, (db - FLOOR_DB) / -FLOOR_DB));
-  return Math.round(fraction * MIC_LEVEL_MAX);
+  return Math.min(1, Math.max(0, (db - FLOOR_DB) / -FLOOR_DB)) * MIC_LEVEL_MAX;
+}
+
+/** RMS of float samples (-1..1) to the 0..10 scale, rounded to whole levels. */
+export function levelFromRms(rms: number): number {
+  return Math.round(scaleOfRms(rms));
+}
+
+/** The RMS a level stands for (the inverse of scaleOfRms; level 0 is silence). */
+export function rmsOfLevel(level: number): number {
+  if (!(level > 0)) return 0;
+  return 10 ** ((FLOOR_DB + (Math.min(level, MIC_LEVEL_MAX) / MIC_LEVEL_MAX) * -FLOOR_DB) / 20);
+}
+
+/**
+ * The level of several sounds played together (the program: everyone on air and the shared video),
+ * as a WebAudio sum of uncorrelated sources measures it: their powers add.
+ */
+export function mixLevel(levels: readonly number[]): number {
+  const power = levels.reduce((sum, level) => sum + rmsOfLevel(level) ** 2, 0);
+  return scaleOfRms(Math.min(1, Math.sqrt(power)));
 }
 
 export function rmsOf(samples: ArrayLike<number>): number {

@@ -20,6 +20,8 @@ export interface ErrorDialogState {
 export interface InfoMessage {
   id: number;
   text: string;
+  /** An action's answer (src/state/feedback.ts): brief, one at a time, said by the live region instead. */
+  action?: boolean;
 }
 
 export interface AlertsState {

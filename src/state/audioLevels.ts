@@ -6,3 +6,6 @@ export const SPEAKING_THRESHOLD = 3;
 export const useAudioLevels = create<{ levels: Record<string, number> }>()(() => ({ levels: {} }));
 
 export const isSpeaking = (level: number | undefined) => (level ?? 0) >= SPEAKING_THRESHOLD;
+
+/** On-air people who made no sound for SILENT_ON_AIR_MS (services/media/silenceWatch keeps it). */
+export const useSilentOnAir = create<{ ids: readonly string[] }>()(() => ({ ids: [] }));

@@ -15,8 +15,12 @@ import { SELF_ID } from '../../state/session';
 import { cardWidth } from '../../ui/cardWidth';
 import { useWindowWidth } from '../../ui/useWindowWidth';
 import { ProducerCardView } from './ProducerCardView';
+import { DragIntent, previewElement } from './DragIntent';
+import { dragLabel, dropIntent, type Drop } from './dropIntent';
+import './backstage.css';
 import { CARD_COMMANDS } from '../../services/people/cardCommands';
 import { commandForKey } from '../../state/commands/shortcuts';
+import { performAndTell } from '../../state/feedback';
 
 /** Where each of CARD_NAVIGATION_KEYS moves the focus, by card index. */
 const NAVIGATION: Record<string, (index: number, count: number) => number> = {
@@ -30,10 +34,11 @@ const NAVIGATION: Record<string, (index: number, count: number) => number> = {
 /** Keys a focused button or switch inside a card keeps for itself. */
 const CONTROL_KEYS = new Set(['space', 'enter']);
 
-type Drop = { kind: 'swap'; targetId: string } | { kind: 'move'; index: number } | null;
+const inside = (r: DOMRect, x: number, y: number) => x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
 
-/** Where a pointer at (x, y) would drop: on a card's middle half swaps, elsewhere inserts. */
-export function dropAt(grid: HTMLElement, x: number, y: number, draggedId: string): Drop {
+/** Where a pointer at (x, y) would drop: on the preview puts on air, on a card's middle half swaps, elsewhere inserts. */
+export function dropAt(grid: HTMLElement, x: number, y: number, draggedId: string, preview: HTMLElement | null = previewElement()): Drop {
+  if (preview && inside(preview.getBoundingClientRect(), x, y)) return { kind: 'preview' };
   const cards = [...grid.querySelectorAll<HTMLElement>('[data-card-id]')].filter((el) => el.dataset.cardId !== draggedId);
   let index = 0;
   for (const el of cards) {
@@ -50,8 +55,10 @@ export function BackstagePane() {
   const showRegisterPopup = useScreenStore((s) => s.showRegisterPopup);
   const windowWidth = useWindowWidth();
   const grid = useRef<HTMLDivElement>(null);
-  const [drag, setDrag] = useState<{ id: string; dx: number; dy: number; drop: Drop } | null>(null);
+  const [drag, setDrag] = useState<{ id: string; dx: number; dy: number; x: number; y: number; drop: Drop } | null>(null);
   const cards = producers.slice(0, MAX_PRODUCER_CARDS);
+  const dragged = drag && cards.find((c) => c.id === drag.id);
+  const intent = dragged ? dropIntent(drag.drop, dragged, cards) : null;
 
   const bind = useDrag(
     ({ args: [id], first, last, movement: [dx, dy], xy: [x, y], cancel, event, tap }) => {
@@ -65,12 +72,15 @@ export function BackstagePane() {
       }
       const drop = grid.current ? dropAt(grid.current, x, y, id as string) : null;
       if (!last) {
-        setDrag({ id: id as string, dx, dy, drop });
+        setDrag({ id: id as string, dx, dy, x, y, drop });
         return;
       }
+      const before = useStageStore.getState().doc.producers;
+      const dragged = before.find((c) => c.id === id);
       if (drop?.kind === 'swap') stageActions.swapProducers(id as string, drop.targetId);
       else if (drop?.kind === 'move') stageActions.reorder(id as string, drop.index);
-      stageActions.commitGesture();
+      else if (drop?.kind === 'preview') stageActions.putOnAir(id as string);
+      stageActions.commitGesture(dragged && dragLabel(drop, dragged, before));
       setDrag(null);
     },
     { filterTaps: true, threshold: 6, pointer: { keys: false } },
@@ -101,7 +111,7 @@ export function BackstagePane() {
     if (!command || (!onCard && command.keys!.some((k) => CONTROL_KEYS.has(k)))) return;
     e.preventDefault();
     if (!command.enabled(useStageStore.getState(), card)) return;
-    command.perform(card);
+    performAndTell(() => command.perform(card));
     // A moved card is the same element in a new place; the browser may drop its focus on the move.
     requestAnimationFrame(() => {
       if (document.activeElement === document.body) cardElement(card.id)?.focus();
@@ -145,7 +155,7 @@ export function BackstagePane() {
                 isSelf={card.id === SELF_ID}
                 width={cardWidth(windowWidth, card.id === SELF_ID)}
                 dragging={drag?.id === card.id}
-                dropTarget={drag?.drop?.kind === 'swap' && drag.drop.targetId === card.id ? 'swap' : null}
+                dropIntent={drag?.drop?.kind === 'swap' && drag.drop.targetId === card.id ? intent : null}
                 bindDrag={() => bind(card.id)}
                 tabStop={card.id === tabStop}
               />
@@ -153,6 +163,7 @@ export function BackstagePane() {
           ))}
         </div>
       )}
+      {drag && intent && <DragIntent x={drag.x} y={drag.y} text={intent} onPreview={drag.drop?.kind === 'preview'} />}
     </section>
   );
 }

@@ -6,7 +6,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Maximize2, Mic, MicOff, MoreVertical, Video, VideoOff } from 'lucide-react';
 import type { ProducerCard } from '../../../compositor/model/types';
-import { isSpeaking, useAudioLevels } from '../../state/audioLevels';
+import { isSpeaking, useAudioLevels, useSilentOnAir } from '../../state/audioLevels';
+import { guardKeys, useGuardCues, GUARD_CUE_TEXT } from '../../state/channel/guards';
+import { LiveMeter } from '../audio/LiveMeter';
+import { cardLevel } from '../audio/levelSources';
+import { SILENT_ON_AIR_MS } from '../../lib/limits';
 import { stageActions } from '../../state/channel/stageActions';
 import { moderatorActions } from '../../services/people/moderation';
 import { useStageStore } from '../../state/channel/store';
@@ -58,19 +62,32 @@ export interface ProducerCardViewProps {
   isSelf: boolean;
   width: number;
   dragging: boolean;
-  dropTarget: 'swap' | null;
+  /** While another card is dragged over this one: what dropping it here does. */
+  dropIntent: string | null;
   bindDrag: () => Record<string, unknown>;
   /** The card the backstage grid's one tab stop is on (roving focus). */
   tabStop: boolean;
 }
 
-export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bindDrag, tabStop }: ProducerCardViewProps) {
+/** The sign on an on-air card that the audience hears nothing from this person. */
+export const SOUND_SIGNS = {
+  muted: 'Muted',
+  silent: `No sound for ${SILENT_ON_AIR_MS / 1000} s`,
+};
+
+/** Whether the control with this guard key just had an input caught by its §5 guard. */
+const useCue = (key: string) => useGuardCues((s) => key in s.cued);
+
+export function ProducerCardView({ card, isSelf, width, dragging, dropIntent, bindDrag, tabStop }: ProducerCardViewProps) {
   const stage = useStageStore();
   const menuOpen = stage.openMenuId === card.id;
   const speaking = useAudioLevels((s) => isSpeaking(s.levels[card.id]) && !card.audioMute);
+  const silent = useSilentOnAir((s) => s.ids.includes(card.id));
+  const sign = card.isLive && card.type !== 'CONTENT_SHARING' ? (card.audioMute ? SOUND_SIGNS.muted : silent ? SOUND_SIGNS.silent : null) : null;
+  const cued = { live: useCue(guardKeys.live(card.id)), audio: useCue(guardKeys.mute(card.id, 'audio')), video: useCue(guardKeys.mute(card.id, 'video')) };
   const menuButton = useRef<HTMLButtonElement>(null);
 
-  const classes = ['producer-card', width < 120 && 'compact', card.isLive && 'live', card.isSpotted && 'spotted', speaking && 'speaking', dragging && 'dragging', dropTarget && 'drop-swap']
+  const classes = ['producer-card', width < 120 && 'compact', card.isLive && 'live', card.isSpotted && 'spotted', speaking && 'speaking', dragging && 'dragging', dropIntent && 'drop-swap']
     .filter(Boolean)
     .join(' ');
   return (
@@ -80,7 +97,7 @@ export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bi
       data-testid="producer-card"
       data-card-id={card.id}
       data-live={card.isLive}
-      aria-label={`${card.name}${card.isLive ? ', on air' : ''}${speaking ? ', speaking' : ''}`}
+      aria-label={`${card.name}${card.isLive ? ', on air' : ''}${speaking ? ', speaking' : ''}${sign ? `, ${sign.toLowerCase()}` : ''}`}
       aria-keyshortcuts={CARD_KEYS}
       tabIndex={tabStop ? 0 : -1}
       onDoubleClick={(e) => {
@@ -94,7 +111,23 @@ export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bi
         <span className="card-top-right">
           <NetworkQuality quality={card.callQuality} />
         </span>
+        {sign && (
+          <span className={`sound-sign${card.audioMute ? ' muted' : ''}`} data-testid="sound-sign">
+            <MicOff size={10} aria-hidden /> {sign}
+          </span>
+        )}
+        {card.type !== 'CONTENT_SHARING' && <LiveMeter read={() => cardLevel(card.id)} label={`Sound level of ${card.name}`} className="card-meter" />}
+        {dropIntent && (
+          <span className="drop-intent" aria-hidden>
+            {dropIntent}
+          </span>
+        )}
       </div>
+      {(cued.live || cued.audio || cued.video) && (
+        <span className="guard-cue-bubble" data-testid="guard-cue" aria-hidden>
+          {GUARD_CUE_TEXT}
+        </span>
+      )}
       <div className="card-name">
         <InlineRename
           value={card.name}
@@ -111,7 +144,7 @@ export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bi
             role="switch"
             aria-checked={card.isLive}
             aria-label={`On air: ${card.name}`}
-            className={`on-air-switch${card.isLive ? ' on' : ''}`}
+            className={`on-air-switch${card.isLive ? ' on' : ''}${cued.live ? ' guard-cue' : ''}`}
             onClick={() => TOGGLE_LIVE.perform(card)}
           >
             <span className="switch-knob" />
@@ -119,12 +152,12 @@ export function ProducerCardView({ card, isSelf, width, dragging, dropTarget, bi
         </Tooltip>
         {/* Toggle buttons keep one name; aria-pressed says whether it is muted (the tooltip says what a click does). */}
         <Tooltip delay={TOOLTIP_DELAY_SLOW} label={TOGGLE_VIDEO.label(stage, card)} placement="top">
-          <button type="button" className={`card-icon${card.videoMute ? ' off' : ''}`} aria-label={`Mute video of ${card.name}`} aria-pressed={card.videoMute} disabled={!TOGGLE_VIDEO.enabled(stage, card)} onClick={() => TOGGLE_VIDEO.perform(card)}>
+          <button type="button" className={`card-icon${card.videoMute ? ' off' : ''}${cued.video ? ' guard-cue' : ''}`} aria-label={`Mute video of ${card.name}`} aria-pressed={card.videoMute} disabled={!TOGGLE_VIDEO.enabled(stage, card)} onClick={() => TOGGLE_VIDEO.perform(card)}>
             {card.videoMute ? <VideoOff size={14} aria-hidden /> : <Video size={14} aria-hidden />}
           </button>
         </Tooltip>
         <Tooltip delay={TOOLTIP_DELAY_SLOW} label={TOGGLE_AUDIO.label(stage, card)} placement="top">
-          <button type="button" className={`card-icon${card.audioMute ? ' off' : ''}`} aria-label={`Mute mic of ${card.name}`} aria-pressed={card.audioMute} disabled={!TOGGLE_AUDIO.enabled(stage, card)} onClick={() => TOGGLE_AUDIO.perform(card)}>
+          <button type="button" className={`card-icon${card.audioMute ? ' off' : ''}${cued.audio ? ' guard-cue' : ''}`} aria-label={`Mute mic of ${card.name}`} aria-pressed={card.audioMute} disabled={!TOGGLE_AUDIO.enabled(stage, card)} onClick={() => TOGGLE_AUDIO.perform(card)}>
             {card.audioMute ? <MicOff size={14} aria-hidden /> : <Mic size={14} aria-hidden />}
           </button>
         </Tooltip>

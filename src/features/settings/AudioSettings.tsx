@@ -12,9 +12,9 @@ export function AudioSettings() {
   const lists = useDeviceLists();
   const speakerId = useSettingsStore((s) => s.lastUsedDevices.speaker?.deviceId ?? null);
   const speaker = useSpeakerTest(speakerId);
-  const [echo, setEcho] = useDebouncedSetting('echoCancellation', ECHO_SETTING_DEBOUNCE_MS);
-  const [stereo, setStereo] = useDebouncedSetting('stereoInput', SETTINGS_TOGGLE_DEBOUNCE_MS);
-  const [autoGain, setAutoGain] = useDebouncedSetting('autoGain', SETTINGS_TOGGLE_DEBOUNCE_MS);
+  const [echo, setEcho] = useDebouncedSetting('echoCancellation', ECHO_SETTING_DEBOUNCE_MS, 'Echo cancellation');
+  const [stereo, setStereo] = useDebouncedSetting('stereoInput', SETTINGS_TOGGLE_DEBOUNCE_MS, 'Stereo input');
+  const [autoGain, setAutoGain] = useDebouncedSetting('autoGain', SETTINGS_TOGGLE_DEBOUNCE_MS, 'Automatic gain');
   const gain = useSettingsStore((s) => s.settings.manualGain);
   return (
     <div className="settings-section">

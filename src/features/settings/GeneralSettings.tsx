@@ -5,9 +5,10 @@ import { SOUND_EFFECTS } from '../../services/show/sounds';
 import { Switch } from '../../ui/Switch';
 import { useDebouncedSetting } from './useDebouncedSetting';
 import { QualityHint } from '../live/QualityHint';
+import { tellDone } from '../../state/feedback';
 
 function SettingSwitch({ name, label, hint }: { name: 'disableVideoOnGuestEnter' | 'muteMicOnGuestEnter' | 'shareByModeratorOnly' | 'automaticAddStreamSharedScreen' | 'shiftVideosUp' | 'playSoundFx'; label: string; hint?: string }) {
-  const [value, set] = useDebouncedSetting(name, SETTINGS_TOGGLE_DEBOUNCE_MS);
+  const [value, set] = useDebouncedSetting(name, SETTINGS_TOGGLE_DEBOUNCE_MS, label);
   return <Switch label={label} hint={hint} checked={value} onChange={set} />;
 }
 
@@ -22,7 +23,10 @@ export function GeneralSettings() {
         <div className="radio-cards" role="radiogroup" aria-label="Broadcast quality">
           {BROADCAST_QUALITIES.map((q) => (
             <label key={q.value} className={`radio-card${quality === q.value ? ' selected' : ''}`}>
-              <input type="radio" name="broadcastQuality" value={q.value} checked={quality === q.value} onChange={() => useSettingsStore.getState().update({ broadcastQuality: q.value as BroadcastQuality })} />
+              <input type="radio" name="broadcastQuality" value={q.value} checked={quality === q.value} onChange={() => {
+                  useSettingsStore.getState().update({ broadcastQuality: q.value as BroadcastQuality });
+                  tellDone(`Broadcast quality: ${q.value}`);
+                }} />
               <strong>{q.value}</strong>
               <span className="field-hint">{q.label}</span>
             </label>

@@ -1,11 +1,15 @@
 /**
  * A setting shown at once and committed after its §9 debounce (toggles 200 ms, echo 400 ms), so a
- * burst of clicks applies (and re-opens the microphone) once.
+ * burst of clicks applies (and re-opens the microphone) once. With a label, a committed on/off
+ * change says what it did ('Echo cancellation: off').
  */
 import { useEffect, useRef, useState } from 'react';
 import { useSettingsStore, type Settings } from '../../state/settingsStore';
+import { tellDone } from '../../state/feedback';
 
-export function useDebouncedSetting<K extends keyof Settings>(key: K, delayMs: number): [Settings[K], (v: Settings[K]) => void] {
+export const settingText = (label: string, on: boolean) => `${label}: ${on ? 'on' : 'off'}`;
+
+export function useDebouncedSetting<K extends keyof Settings>(key: K, delayMs: number, label?: string): [Settings[K], (v: Settings[K]) => void] {
   const stored = useSettingsStore((s) => s.settings[key]);
   const [shown, setShown] = useState(stored);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -14,7 +18,11 @@ export function useDebouncedSetting<K extends keyof Settings>(key: K, delayMs: n
   const set = (value: Settings[K]) => {
     setShown(value);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => useSettingsStore.getState().update({ [key]: value } as Partial<Settings>), delayMs);
+    timer.current = setTimeout(() => {
+      const before = useSettingsStore.getState().settings[key];
+      useSettingsStore.getState().update({ [key]: value } as Partial<Settings>);
+      if (label && typeof value === 'boolean' && before !== value) tellDone(settingText(label, value));
+    }, delayMs);
   };
   return [shown, set];
 }

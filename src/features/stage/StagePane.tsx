@@ -1,6 +1,7 @@
 /** The producer/video area: control bar, the 16:9 live preview, and the layout toolbar. */
 import { ControlBar } from './ControlBar';
 import { HistoryButtons } from './HistoryButtons';
+import { ProgramMeter } from '../audio/ProgramMeter';
 import { LayoutToolbar } from './LayoutToolbar';
 import { StagePreview } from './StagePreview';
 import { SafeAreaButton, SafeAreaGuide } from './SafeAreaGuide';
@@ -18,6 +19,7 @@ export function StagePane() {
       <div className="stage-bottom">
         <LayoutToolbar />
         <HistoryButtons />
+        <ProgramMeter />
         <SafeAreaButton />
       </div>
     </section>

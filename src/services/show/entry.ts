@@ -25,6 +25,7 @@ import { tourActions } from '../../state/tourStore';
 import { startAudience } from './audience';
 import { showError } from './alerts';
 import { startLive } from '../live/liveSession';
+import { watchSilence } from '../media/silenceWatch';
 
 export type Wait = (ms: number) => Promise<void>;
 
@@ -47,6 +48,7 @@ export function initializeStudio(connection: Connection): void {
     persistBrandSettings(),
     startSharedVideo(),
     startLive(),
+    watchSilence(),
   ];
   void loadAssetLibrary();
   if ('mediaDevices' in navigator) void startLocalMedia().then((stop) => running.push(stop));

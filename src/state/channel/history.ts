@@ -21,6 +21,8 @@ export function createHistory(limit = HISTORY_LIMIT) {
   let past: HistoryEntry[] = [];
   let future: HistoryEntry[] = [];
   let gesture: HistoryEntry | null = null;
+  let recorded = 0;
+  let lastLabel: string | null = null;
 
   return {
     record(entry: HistoryEntry): void {
@@ -32,17 +34,20 @@ export function createHistory(limit = HISTORY_LIMIT) {
         return;
       }
       past.push(entry);
+      recorded += 1;
+      lastLabel = entry.label;
       if (past.length > limit) past.shift();
       future = [];
     },
     begin(label: string, reason: ReasonInput): void {
       gesture = { label, reason, patches: [], inverse: [] };
     },
-    /** Ends the gesture as one entry; returns it (empty gestures leave nothing). */
-    commit(): HistoryEntry | null {
+    /** Ends the gesture as one entry, named by what it turned out to do if given; returns it (empty gestures leave nothing). */
+    commit(label?: string): HistoryEntry | null {
       const done = gesture;
       gesture = null;
       if (!done || done.patches.length === 0) return null;
+      if (label) done.label = label;
       this.record(done);
       return done;
     },
@@ -76,6 +81,8 @@ export function createHistory(limit = HISTORY_LIMIT) {
     canUndo: () => past.length > 0,
     canRedo: () => future.length > 0,
     undoLabel: () => past.at(-1)?.label ?? null,
+    /** How many entries were ever recorded, and the newest one's label (callers compare counts to see whether an action made one). */
+    recorded: () => ({ count: recorded, label: lastLabel }),
     redoLabel: () => future.at(-1)?.label ?? null,
     clear(): void {
       past = [];

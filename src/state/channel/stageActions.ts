@@ -9,7 +9,8 @@ import type { LayoutCode, ProducerCard } from '../../../compositor/model/types';
 import { canMute } from '../people/people';
 import { log } from '../../log';
 import { MENU_GUARD_MS, MUTE_GUARD_MS, ON_AIR_GUARD_MS } from '../../lib/limits';
-import { guardAllows } from './guards';
+import { guardAllows, guardKeys } from './guards';
+import { LAYOUT_LABELS } from './layoutNames';
 import { channelActions, channelHistory, currentDoc, edit, useStageStore } from './store';
 
 const setProducers = (producers: ProducerCard[]) => (doc: Draft<ChannelDoc>) => void (doc.producers = producers as Draft<ProducerCard>[]);
@@ -22,6 +23,14 @@ function mutable(id: string): boolean {
 }
 const cardName = (id: string) => currentDoc().producers.find((p) => p.id === id)?.name ?? id;
 
+/** History labels that name what an edit did, as a sentence ('Undid: put Alex Morgan on air'). */
+export const editLabels = {
+  onAir: (name: string, live: boolean) => (live ? `Put ${name} on air` : `Take ${name} off air`),
+  swap: (a: string, b: string) => `Swap ${a} and ${b}`,
+  move: (name: string) => `Move ${name}`,
+  layout: (layout: LayoutCode) => `Layout: ${LAYOUT_LABELS[layout]}`,
+};
+
 /** A card drag is one history entry (§3 REORDER). */
 const DRAG = { group: 'PRODUCER', action: 'REORDER' } as const;
 
@@ -30,9 +39,9 @@ export const stageActions = {
   /** §4 on air / off air, ignored within 800 ms of the card's last toggle (§5). */
   toggleLive(id: string, now = Date.now()): boolean {
     const card = currentDoc().producers.find((p) => p.id === id);
-    if (!card || !guardAllows(`live:${id}`, ON_AIR_GUARD_MS, now)) return false;
+    if (!card || !guardAllows(guardKeys.live(id), ON_AIR_GUARD_MS, now)) return false;
     const next = card.isLive ? goOffAir : goOnAir;
-    return edit(`${card.isLive ? 'Take off air' : 'Put on air'}: ${card.name}`, { group: 'PRODUCER', action: 'TOGGLE_LIVE', id, value: !card.isLive }, (doc) =>
+    return edit(editLabels.onAir(card.name, !card.isLive), { group: 'PRODUCER', action: 'TOGGLE_LIVE', id, value: !card.isLive }, (doc) =>
       setProducers(next(doc.producers as ProducerCard[], id))(doc),
     );
   },
@@ -40,26 +49,41 @@ export const stageActions = {
     return edit(`Spotlight: ${cardName(id)}`, { group: 'PRODUCER', action: 'TOGGLE_SPOTTED', id }, (doc) => setProducers(spotlight(doc.producers as ProducerCard[], id))(doc));
   },
   setLayout(layout: LayoutCode): boolean {
-    return edit(`Layout: ${layout}`, { group: 'LAYOUT', action: 'SELECT', value: layout }, (doc) => void (doc.layout = layout));
+    return edit(editLabels.layout(layout), { group: 'LAYOUT', action: 'SELECT', value: layout }, (doc) => void (doc.layout = layout));
   },
   /** §4 drop reorder (steps of 10; the two lowest numbers swapped if out of order). */
   reorder(draggedId: string, targetIndex: number): boolean {
-    return edit(`Reorder: ${cardName(draggedId)}`, { group: 'PRODUCER', action: 'REORDER', id: draggedId, value: targetIndex }, (doc) =>
+    return edit(editLabels.move(cardName(draggedId)), { group: 'PRODUCER', action: 'REORDER', id: draggedId, value: targetIndex }, (doc) =>
       setProducers(reorderOnDrop(doc.producers as ProducerCard[], draggedId, targetIndex).cards)(doc),
     );
   },
-  /** Dropping one producer on another swaps their layers (§2): numbers, ranks and slots. */
+  /**
+   * Dropping one producer on another swaps their layers (§2): numbers, ranks and slots, and their
+   * places in the backstage row, so the row and the stage agree after the swap.
+   */
   swapProducers(aId: string, bId: string): boolean {
-    return edit(`Swap: ${cardName(aId)} ↔ ${cardName(bId)}`, { group: 'PRODUCER', action: 'SWAP', id: aId, value: bId }, (doc) => {
-      const a = doc.producers.find((p) => p.id === aId);
-      const b = doc.producers.find((p) => p.id === bId);
+    return edit(editLabels.swap(cardName(aId), cardName(bId)), { group: 'PRODUCER', action: 'SWAP', id: aId, value: bId }, (doc) => {
+      const ia = doc.producers.findIndex((p) => p.id === aId);
+      const ib = doc.producers.findIndex((p) => p.id === bId);
+      const a = doc.producers[ia];
+      const b = doc.producers[ib];
       if (!a || !b || a === b) return;
-      for (const key of ['number', 'liveRank', 'isLive', 'isSpotted'] as const) {
+      for (const key of ['number', 'liveRank', 'isLive', 'isSpotted', 'orderRank'] as const) {
         const t = a[key];
         (a as Record<string, unknown>)[key] = b[key];
         (b as Record<string, unknown>)[key] = t;
       }
+      doc.producers[ia] = b;
+      doc.producers[ib] = a;
     });
+  },
+  /** Dropping a card on the preview (StreamYard's 'drag to stage'): on air if it is not; no guard, it is one deliberate gesture. */
+  putOnAir(id: string): boolean {
+    const card = currentDoc().producers.find((p) => p.id === id);
+    if (!card || card.isLive) return false;
+    return edit(editLabels.onAir(card.name, true), { group: 'PRODUCER', action: 'TOGGLE_LIVE', id, value: true }, (doc) =>
+      setProducers(goOnAir(doc.producers as ProducerCard[], id))(doc),
+    );
   },
   rename(id: string, name: string): boolean {
     if (!name.trim()) return false;
@@ -70,7 +94,7 @@ export const stageActions = {
   },
   /** Camera or mic of a card, guarded 400 ms (§5); a hard-muted card stays muted (§4). */
   toggleMute(id: string, kind: 'audio' | 'video', now = Date.now()): boolean {
-    if (!mutable(id) || !guardAllows(`mute:${kind}:${id}`, MUTE_GUARD_MS, now)) return false;
+    if (!mutable(id) || !guardAllows(guardKeys.mute(id, kind), MUTE_GUARD_MS, now)) return false;
     return edit(`${kind === 'audio' ? 'Microphone' : 'Camera'}: ${cardName(id)}`, { group: 'PRODUCER', action: 'TOGGLE_MUTED', id, value: kind }, (doc) => {
       const card = doc.producers.find((p) => p.id === id);
       if (!card) return;
@@ -136,6 +160,7 @@ export const stageActions = {
   redo: channelHistory.redo,
   undoLabel: channelHistory.undoLabel,
   redoLabel: channelHistory.redoLabel,
+  recorded: channelHistory.recorded,
   beginGesture: (label: string) => channelHistory.beginGesture(label, DRAG),
   commitGesture: channelHistory.commitGesture,
   cancelGesture: () => channelHistory.cancelGesture({ ...DRAG, value: 'cancel' }),

@@ -81,8 +81,9 @@ export const channelHistory = {
   redoLabel: () => history.redoLabel(),
   /** A drag: every edit until commit or cancel is one entry. */
   beginGesture: (label: string, reason: ReasonInput) => history.begin(label, reason),
-  commitGesture: () => {
-    history.commit();
+  recorded: () => history.recorded(),
+  commitGesture: (label?: string) => {
+    history.commit(label);
     syncHistoryFlags();
   },
   /** A cancelled drag puts everything back, and the restored state is what gets saved. */

@@ -2,19 +2,14 @@
 import { layoutOptions, isContentShare, liveInShowOrder } from '../../../compositor/layout';
 import { LAYOUT_CODES, type LayoutCode } from '../../../compositor/model/types';
 import type { StageState } from '../channel/store';
+import { LAYOUT_LABELS } from '../channel/layoutNames';
+import { redidText, tellDone, undidText } from '../feedback';
 import { stageActions } from '../channel/stageActions';
 import { useScreenStore } from '../screenStore';
 import type { Command } from './types';
 import { GRAPHICS_COMMANDS } from './graphicsCommands';
 
-export const LAYOUT_LABELS: Record<LayoutCode, string> = {
-  CLASSIC: 'Classic',
-  COVER: 'Cover',
-  SPLIT: 'Split Screen',
-  CINEMA: 'Cinema',
-  SIDEBYSIDE: 'Side by Side',
-  PIP: 'Picture in Picture',
-};
+export { LAYOUT_LABELS };
 
 /** §4 availability for the live producers now: whether the layout is offered and can be chosen. */
 export function layoutOption(state: StageState, code: LayoutCode): { visible: boolean; enabled: boolean } {
@@ -42,7 +37,10 @@ export const UNDO: Command = {
   label: () => (stageActions.undoLabel() ? `Undo ${stageActions.undoLabel()}` : 'Nothing to undo'),
   keys: ['mod+z'],
   enabled: (state) => state.canUndo,
-  perform: () => void stageActions.undo(),
+  perform: () => {
+    const label = stageActions.undoLabel();
+    if (stageActions.undo() && label) tellDone(undidText(label));
+  },
 };
 
 export const REDO: Command = {
@@ -52,7 +50,10 @@ export const REDO: Command = {
   label: () => (stageActions.redoLabel() ? `Redo ${stageActions.redoLabel()}` : 'Nothing to redo'),
   keys: ['mod+shift+z', 'mod+y'],
   enabled: (state) => state.canRedo,
-  perform: () => void stageActions.redo(),
+  perform: () => {
+    const label = stageActions.redoLabel();
+    if (stageActions.redo() && label) tellDone(redidText(label));
+  },
 };
 
 export const SHORTCUTS: Command = {

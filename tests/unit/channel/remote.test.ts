@@ -98,7 +98,7 @@ describe('history under remote updates', () => {
     stageActions.setLayout('CINEMA'); // layout (does not)
     const remote = fromRoom({ ...doc(), producers: doc().producers.map((p) => (p.id === 'c' ? { ...p, isLive: false, number: 0, liveRank: 0 } : p)) });
     expect(stageActions.applyRemote(remote)).toBe(true);
-    expect(stageActions.undoLabel()).toBe('Layout: CINEMA');
+    expect(stageActions.undoLabel()).toBe('Layout: Cinema');
     stageActions.undo();
     expect(useStageStore.getState().canUndo).toBe(false);
     expect(doc().producers.find((p) => p.id === 'd')?.isLive).toBe(true);

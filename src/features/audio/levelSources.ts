@@ -1,0 +1,32 @@
+/**
+ * Where the meters' levels come from: the §9 samples of src/state/audioLevels (a guest's real
+ * track in backend mode, the simulated voice in the demo, the moderator's own microphone). A muted
+ * person reads 0. The program is what the audience hears: everyone on air, mixed (mixLevel).
+ */
+import { isContentShare } from '../../../compositor/layout';
+import { mixLevel } from '../../lib/micLevel';
+import { useAudioLevels } from '../../state/audioLevels';
+import { useStageStore } from '../../state/channel/store';
+import { wakeMeters } from './meterLoop';
+
+const cards = () => useStageStore.getState().doc.producers;
+const sampled = (id: string) => useAudioLevels.getState().levels[id] ?? 0;
+
+export function cardLevel(id: string): number {
+  const card = cards().find((p) => p.id === id);
+  return !card || card.audioMute ? 0 : sampled(id);
+}
+
+export function programLevel(): number {
+  const heard = cards().filter((p) => p.isLive && !p.audioMute && !isContentShare(p));
+  return heard.length ? mixLevel(heard.map((p) => sampled(p.id))) : 0;
+}
+
+/** A new sample or a mute wakes the meters' loop (it sleeps while nothing moves). */
+let following = false;
+export function followLevels(): void {
+  if (following) return;
+  following = true;
+  useAudioLevels.subscribe(wakeMeters);
+  useStageStore.subscribe((s, prev) => s.doc.producers !== prev.doc.producers && wakeMeters());
+}

@@ -1,0 +1,120 @@
+/**
+ * Issue 26 in the browser: meters move with sound and stay still in silence (the fake microphone
+ * beeps; the demo's guests speak by simulation; a mute is silence), a drag says what a drop will do
+ * and a drop on the preview puts the card on air, undo answers in a toast, a guarded double click cues.
+ */
+import { test, expect, enterStudio, seedStorage, type Page } from './fixtures';
+
+const SHOTS = '/tmp/shots-26b';
+const card = (page: Page, name: string) => page.getByTestId('producer-card').filter({ hasText: name });
+const selfCard = (page: Page) => page.locator('[data-testid="producer-card"][data-card-id="self"]');
+
+/** The values a meter showed over about three seconds. */
+async function meterValues(page: Page, meter: ReturnType<Page['getByRole']>): Promise<Set<string>> {
+  const seen = new Set<string>();
+  for (let i = 0; i < 15; i++) {
+    seen.add((await meter.getAttribute('aria-valuenow')) ?? '');
+    await page.waitForTimeout(200);
+  }
+  return seen;
+}
+
+test.beforeEach(async ({ page }) => {
+  await seedStorage(page, { tutorialCompleted: 'true' });
+});
+
+test('meters move with sound and stay still in silence; muted and silent signs', async ({ page, problems }) => {
+  void problems;
+  await enterStudio(page);
+  // The demo opens with two speaking guests on air: the program meter moves.
+  const program = page.getByRole('meter', { name: 'Program sound level' });
+  const programValues = await meterValues(page, program);
+  expect(programValues.size).toBeGreaterThan(1);
+  // The guests take turns (on air or not): over a few seconds the cards' meters move.
+  const amara = card(page, 'Amara Okafor').getByRole('meter', { name: 'Sound level of Amara Okafor' });
+  const cardLevels = () => page.getByTestId('producer-card').getByRole('meter').evaluateAll((els) => els.map((e) => e.getAttribute('aria-valuenow')).join());
+  const seenRows = new Set<string>();
+  await expect.poll(async () => seenRows.add(await cardLevels()).size, { timeout: 30_000 }).toBeGreaterThan(3);
+  // The moderator's own card follows the fake microphone's beep once the mic is open.
+  await page.getByRole('button', { name: 'Mute audio' }).click(); // the demo opens it muted; a click also starts audio
+  const own = selfCard(page).getByRole('meter');
+  await expect.poll(async () => (await meterValues(page, own)).size, { timeout: 20_000 }).toBeGreaterThan(1);
+  await page.screenshot({ path: `${SHOTS}/meters.png` });
+
+  // Muted: the card's meter stays at 0 and an on-air card says so.
+  await card(page, 'Amara Okafor').getByRole('button', { name: 'Mute mic of Amara Okafor' }).click();
+  await expect(card(page, 'Amara Okafor').getByTestId('sound-sign')).toHaveText('Muted');
+  await page.waitForTimeout(600);
+  expect([...(await meterValues(page, amara))]).toEqual(['0']);
+
+  // Nobody on air: the program is silent and its meter still.
+  for (const name of ['Lukas Becker', 'Amara Okafor']) await card(page, name).getByRole('switch').click();
+  await expect(page.locator('[data-testid="producer-card"][data-live="true"]')).toHaveCount(0);
+  await page.waitForTimeout(1000);
+  expect([...(await meterValues(page, program))]).toEqual(['0']);
+  await page.screenshot({ path: `${SHOTS}/meters-silent.png` });
+});
+
+test('a drag says what the drop will do; the preview takes a card on air; undo answers', async ({ page, problems }) => {
+  void problems;
+  await enterStudio(page);
+  const dragTo = async (name: string, target: { x: number; y: number }, check: () => Promise<void>) => {
+    const from = (await card(page, name).locator('.card-media').boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 20, from.y + 10, { steps: 5 });
+    await page.mouse.move(target.x, target.y, { steps: 10 });
+    await check();
+    await page.mouse.up();
+  };
+  const middle = async (name: string) => {
+    const r = (await card(page, name).locator('.card-media').boundingBox())!;
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  };
+
+  // An off-air card over an on-air one: they swap on air.
+  await dragTo('Siobhan Walsh', await middle('Amara Okafor'), async () => {
+    await expect(page.getByTestId('drag-intent')).toHaveText('Swap on air with Amara Okafor');
+    await expect(card(page, 'Amara Okafor').locator('.drop-intent')).toHaveText('Swap on air with Amara Okafor');
+    await page.screenshot({ path: `${SHOTS}/drag-swap.png` });
+  });
+  await expect(card(page, 'Siobhan Walsh')).toHaveAttribute('data-live', 'true');
+  await expect(card(page, 'Amara Okafor')).toHaveAttribute('data-live', 'false');
+  // The row agrees with the stage: Siobhan now sits where Amara was.
+  const row = await page.getByTestId('producer-card').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+  expect(row.findIndex((t) => t.includes('Siobhan'))).toBeLessThan(row.findIndex((t) => t.includes('Amara')));
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeEnabled();
+
+  // Onto the preview: on air.
+  const preview = (await page.getByTestId('stage-preview').boundingBox())!;
+  await dragTo('Camila Reyes', { x: preview.x + preview.width / 2, y: preview.y + preview.height / 2 }, async () => {
+    await expect(page.getByTestId('drag-intent')).toHaveText('Put Camila Reyes on air');
+    await page.screenshot({ path: `${SHOTS}/drag-preview.png` });
+  });
+  await expect(card(page, 'Camila Reyes')).toHaveAttribute('data-live', 'true');
+
+  // Undo says what it undid, in a toast and in the live region.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByTestId('action-toast')).toHaveText('Undid: put Camila Reyes on air');
+  await expect(card(page, 'Camila Reyes')).toHaveAttribute('data-live', 'false');
+  await page.screenshot({ path: `${SHOTS}/toast.png` });
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('action-toast')).toHaveText('Undid: swap Siobhan Walsh and Amara Okafor');
+});
+
+test('a second on-air click inside the §5 guard shows a cue instead of vanishing', async ({ page, problems }) => {
+  void problems;
+  await enterStudio(page);
+  const sw = card(page, 'Rajesh Iyer').getByRole('switch');
+  // Two clicks 100 ms apart, as a hurried hand makes them (Playwright's own clicks can be slower than the guard on a busy machine).
+  await sw.evaluate(async (el: HTMLElement) => {
+    el.click();
+    await new Promise((r) => setTimeout(r, 100));
+    el.click();
+  });
+  await expect(card(page, 'Rajesh Iyer').getByTestId('guard-cue')).toHaveText('Wait a moment…');
+  await expect(sw).toHaveClass(/guard-cue/);
+  await expect(card(page, 'Rajesh Iyer')).toHaveAttribute('data-live', 'true');
+  await page.screenshot({ path: `${SHOTS}/guard-cue.png` });
+  await expect(card(page, 'Rajesh Iyer').getByTestId('guard-cue')).toBeHidden();
+});
