@@ -48,6 +48,7 @@ const { startPostgres } = await tsImport('../tests/server/postgresServer.ts', im
 const { startLoadBalancer } = await tsImport('../tests/server/loadBalancer.ts', import.meta.url);
 const { freePort } = await tsImport('../tests/server/rtmpServer.ts', import.meta.url);
 const { hashPassword } = await tsImport('../src/server/passwords.ts', import.meta.url);
+const { SOCKET_PING_MS } = await tsImport('../src/lib/limits.ts', import.meta.url);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -97,12 +98,15 @@ async function eventToken(base, userToken, eventId) {
   return (await res.json()).access_token;
 }
 
+/** A socket as the client keeps one: registered, pinging every SOCKET_PING_MS (the hub cuts a silent one). */
 function open(url, register, onMessage) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url);
     ws.on('message', (data) => onMessage(JSON.parse(String(data))));
     ws.once('open', () => {
       ws.send(JSON.stringify({ type: 'register', ...register }));
+      const pinger = setInterval(() => ws.readyState === ws.OPEN && ws.send('{"type":"ping"}'), SOCKET_PING_MS);
+      ws.once('close', () => clearInterval(pinger));
       resolve(ws);
     });
     ws.once('error', reject);
@@ -243,6 +247,14 @@ async function crossProcessPush(one, two, ev) {
 
 const pgServer = await startPostgres();
 const stops = [];
+// Stopped by hand: the backends, nginx and PostgreSQL go too.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, async () => {
+    while (stops.length) await stops.pop()().catch(() => undefined);
+    pgServer.stop();
+    process.exit(130);
+  });
+}
 const results = { events: EVENTS, producersPerEvent: PRODUCERS, seconds: SECONDS, editEveryMs: EDIT_MS, chatPerSecondPerEvent: CHAT_PER_S, cores: os.availableParallelism() };
 try {
   for (const processes of [1, 2]) {

@@ -7,8 +7,11 @@
  * resyncs its sockets, a meeting room whose Janus went is placed again with the same join token,
  * and a live job goes to the process with room for it.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend, type Backend } from '../../src/server/server';
+import { REPO_ROOT, startBackend, type Backend } from '../../src/server/server';
+import { STUDIO_NGINX_CONF } from './loadBalancer';
 import { CLOSE_RESYNC, liveCapacity, LIVE_CORES_PER_CHANNEL, NODE_HEARTBEAT_MS, NODE_STALE_MS, NOTIFY_PAYLOAD_MAX_BYTES } from '../../src/server/cluster/rules';
 import { call, channelOf, eventBySharingUrl, eventSocket, eventToken, producer, removeDir, signIn, STAND_IN_CAPTURE_WORKER, studioSocket, tempDir, upgradeStatus, wsUrl, type Json } from './helpers';
 import { startPostgres, type PostgresServer } from './postgresServer';
@@ -50,6 +53,10 @@ describe('scale-out rules', () => {
     expect(NODE_HEARTBEAT_MS).toBe(2000);
     expect(NODE_STALE_MS).toBe(6000);
     expect(NOTIFY_PAYLOAD_MAX_BYTES).toBeLessThan(8000);
+  });
+
+  it("the README shows the load balancer's configuration the tests run, verbatim", () => {
+    expect(readFileSync(join(REPO_ROOT, 'README.md'), 'utf8')).toContain(readFileSync(STUDIO_NGINX_CONF, 'utf8'));
   });
 
   it('a process takes one live channel per 1.5 cores, at least one, unless configured', () => {

@@ -11,6 +11,7 @@ import { chromium, type Browser, type BrowserServer } from 'playwright-core';
 import { WebSocketServer } from 'ws';
 import { BROWSER_ARGS, chromiumPath } from '../../chromium.mjs';
 import { guardChild } from '../../processGuard';
+import { redact } from './ffmpegProgress';
 import { CAPTURE_PARAM, QUALITIES, QUALITY_PARAM, type Quality } from '../../../lib/captureContract';
 
 export interface CaptureOptions {
@@ -28,6 +29,9 @@ export interface CaptureOptions {
 
 export async function startCapture(o: CaptureOptions) {
   const secret = randomBytes(18).toString('base64url');
+  // The page's URL carries its one-time capture token and the ingest path its secret: no log line shows either.
+  const hidden = [new URL(o.pageUrl).searchParams.get('token') ?? '', secret];
+  const log = (line: string) => o.log(redact(line, hidden));
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, path: `/ingest/${secret}`, maxPayload: 16 * 1024 * 1024 });
   await new Promise<void>((resolve) => wss.once('listening', resolve));
   let connected = false;
@@ -38,7 +42,7 @@ export async function startCapture(o: CaptureOptions) {
     connected = true;
     ws.on('message', (data, isBinary) => {
       if (isBinary) o.media(Buffer.isBuffer(data) ? data : Buffer.concat(data as Buffer[]));
-      else o.log(`page: ${data.toString().slice(0, 500)}`);
+      else log(`page: ${data.toString().slice(0, 500)}`);
     });
     ws.on('close', () => !stopping && o.ended('the capture page closed its connection'));
   });
@@ -55,7 +59,7 @@ export async function startCapture(o: CaptureOptions) {
     browser = await chromium.connect(server.wsEndpoint());
     // The studio's CSP allows sockets to its own origin only; this page's one socket goes to the worker.
     const page = await browser.newPage({ viewport: { width, height }, bypassCSP: true });
-    page.on('console', (m) => m.type() === 'error' && o.log(`page console: ${m.text().slice(0, 300)}`));
+    page.on('console', (m) => m.type() === 'error' && log(`page console: ${m.text().slice(0, 300)}`));
     page.on('crash', () => !stopping && o.ended('the capture page crashed'));
     const url = new URL(o.pageUrl);
     url.searchParams.set(CAPTURE_PARAM, ingestUrl);
@@ -65,7 +69,7 @@ export async function startCapture(o: CaptureOptions) {
     stopping = true;
     await server?.kill().catch(() => undefined);
     wss.close();
-    throw error;
+    throw new Error(redact(error instanceof Error ? error.message : String(error), hidden));
   }
 
   return {
