@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, startBackend, type Backend } from '../../src/server/server';
 import { STUDIO_NGINX_CONF } from './loadBalancer';
-import { CLOSE_RESYNC, liveCapacity, LIVE_CORES_PER_CHANNEL, NODE_HEARTBEAT_MS, NODE_STALE_MS, NOTIFY_PAYLOAD_MAX_BYTES } from '../../src/server/cluster/rules';
+import { CLOSE_RESYNC, liveCapacity, LIVE_CORES_PER_CHANNEL, NODE_HEARTBEAT_MS, NODE_STALE_MS, NOTIFY_BATCH_MAX, NOTIFY_PAYLOAD_MAX_BYTES } from '../../src/server/cluster/rules';
 import { call, channelOf, eventBySharingUrl, eventSocket, eventToken, producer, removeDir, signIn, STAND_IN_CAPTURE_WORKER, studioSocket, tempDir, upgradeStatus, wsUrl, type Json } from './helpers';
 import { startPostgres, type PostgresServer } from './postgresServer';
 
@@ -53,6 +53,7 @@ describe('scale-out rules', () => {
     expect(NODE_HEARTBEAT_MS).toBe(2000);
     expect(NODE_STALE_MS).toBe(6000);
     expect(NOTIFY_PAYLOAD_MAX_BYTES).toBeLessThan(8000);
+    expect(NOTIFY_BATCH_MAX).toBe(100);
   });
 
   it("the README shows the load balancer's configuration the tests run, verbatim", () => {

@@ -9,13 +9,13 @@
  *
  * Over NOTIFY each message carries its sender, so a process skips its own (it delivered them when it
  * published). A message too big for NOTIFY is stored in `bus_messages` and only its id is notified.
- * A process publishes and delivers in order (one chain each way), so a channel's updates arrive in
- * the order they were saved. A process whose LISTEN connection drops makes it again and tells its
+ * A process publishes and delivers in order (one queue each way, sent in batches), so a channel's
+ * updates arrive in the order they were saved. A process whose LISTEN connection drops makes it again and tells its
  * `onResync` listeners: what was notified meanwhile is lost, so its sockets must resync.
  */
 import pg from 'pg';
 import type { Db } from '../db/adapter';
-import { BUS_CHANNEL, BUS_ROW_TTL_MS, LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MS, NOTIFY_PAYLOAD_MAX_BYTES } from './rules';
+import { BUS_CHANNEL, BUS_ROW_TTL_MS, LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MS, NOTIFY_BATCH_MAX, NOTIFY_PAYLOAD_MAX_BYTES } from './rules';
 
 export type BusMessage =
   /** To the event's sockets; `to` keeps only a user's sockets and the named participants'. */
@@ -74,6 +74,7 @@ export function localBus(nodeId: string): Bus {
 
 interface Envelope {
   from: string;
+  n?: number;
   m?: BusMessage;
   ref?: number;
 }
@@ -83,7 +84,10 @@ export async function postgresBus(db: Db, url: string, nodeId: string, log: (lin
   let client: pg.Client | null = null;
   let closed = false;
   let retryMs = LISTEN_RETRY_MS;
-  let sending: Promise<void> = Promise.resolve();
+  const queue: { m: BusMessage; sent: () => void; failed: (error: unknown) => void }[] = [];
+  let flushing = false;
+  /** Numbers this process' messages: NOTIFY folds identical payloads of one transaction into one. */
+  let sent = 0;
   let receiving: Promise<void> = Promise.resolve();
 
   async function receive(payload: string): Promise<void> {
@@ -129,15 +133,37 @@ export async function postgresBus(db: Db, url: string, nodeId: string, log: (lin
     }
   }
 
-  async function send(m: BusMessage): Promise<void> {
-    const inline = JSON.stringify({ from: nodeId, m } satisfies Envelope);
-    if (Buffer.byteLength(inline) <= NOTIFY_PAYLOAD_MAX_BYTES) {
-      await db.query('SELECT pg_notify($1, $2)', [BUS_CHANNEL, inline]);
-      return;
-    }
+  /** The NOTIFY payload for `m`: the message itself, or the id of its stored copy when too big. */
+  async function payloadOf(m: BusMessage): Promise<string> {
+    const inline = JSON.stringify({ from: nodeId, n: ++sent, m } satisfies Envelope);
+    if (Buffer.byteLength(inline) <= NOTIFY_PAYLOAD_MAX_BYTES) return inline;
     // As text: a channel's keyed map keeps its key order (its item order), which jsonb would not.
     const [row] = await db.query<{ id: number }>('INSERT INTO bus_messages (payload, created_at) VALUES ($1, $2) RETURNING id', [JSON.stringify(m), Date.now()]);
-    await db.query('SELECT pg_notify($1, $2)', [BUS_CHANNEL, JSON.stringify({ from: nodeId, ref: row!.id } satisfies Envelope)]);
+    return JSON.stringify({ from: nodeId, n: sent, ref: row!.id } satisfies Envelope);
+  }
+
+  /**
+   * Sends what waits, in order, a batch per statement: one round trip carries every message queued
+   * while the last one was on its way (a push storm costs round trips by the batch, not the message).
+   */
+  async function flush(): Promise<void> {
+    if (flushing) return;
+    flushing = true;
+    try {
+      while (queue.length) {
+        const batch = queue.splice(0, NOTIFY_BATCH_MAX);
+        try {
+          const payloads: string[] = [];
+          for (const item of batch) payloads.push(await payloadOf(item.m));
+          await db.query(`SELECT ${payloads.map((_, k) => `pg_notify($1, $${k + 2})`).join(', ')}`, [BUS_CHANNEL, ...payloads]);
+          batch.forEach((item) => item.sent());
+        } catch (error) {
+          batch.forEach((item) => item.failed(error));
+        }
+      }
+    } finally {
+      flushing = false;
+    }
   }
 
   await listen();
@@ -145,9 +171,9 @@ export async function postgresBus(db: Db, url: string, nodeId: string, log: (lin
     nodeId,
     publish(m) {
       l.deliver(m);
-      const sent = sending.then(() => send(m));
-      sending = sent.catch(() => undefined);
-      return sent;
+      const done = new Promise<void>((sent, failed) => queue.push({ m, sent, failed }));
+      void flush();
+      return done;
     },
     subscribe: (fn) => void l.subscribers.push(fn),
     onResync: (fn) => void l.resyncs.push(fn),
@@ -158,7 +184,7 @@ export async function postgresBus(db: Db, url: string, nodeId: string, log: (lin
       closed = true;
       const c = client;
       client = null;
-      await sending;
+      while (flushing) await new Promise((r) => setTimeout(r, 10));
       await c?.end().catch(() => undefined);
     },
   };

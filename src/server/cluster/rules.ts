@@ -14,6 +14,8 @@ export const BUS_CHANNEL = 'studio_bus';
  * and only its id is notified (with room to spare for the envelope).
  */
 export const NOTIFY_PAYLOAD_MAX_BYTES = 7900;
+/** Messages one NOTIFY statement carries at most (those queued while the previous one was on its way). */
+export const NOTIFY_BATCH_MAX = 100;
 /** Stored bus messages are read within milliseconds; they are deleted after this. */
 export const BUS_ROW_TTL_MS = 60_000;
 /** A lost LISTEN connection is made again after this pause (doubling up to the maximum). */
