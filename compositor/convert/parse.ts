@@ -37,6 +37,8 @@ export const LAYER = {
   crop: (v: unknown) => hasShape(v, CROP),
 };
 export const BRAND = { nametagsActive: isBoolean, primaryColor: isString, selectedTheme: (v: unknown) => isOneOf(LOWER_THIRD_THEMES, v) };
+/** Brand fields a body may lack (older channels): the default applies. */
+export const BRAND_OPTIONAL = { shiftVideosUp: isBoolean };
 const REASON = {
   group: (v: unknown) => isOneOf(EDIT_KINDS, v),
   action: (v: unknown) => isOneOf(EDIT_ACTIONS, v),
@@ -127,7 +129,8 @@ function readBrand(v: unknown, base: BrandSettings, problems: string[]): BrandSe
     problems.push('brandSettings is malformed');
     return base;
   }
-  return { nametagsActive: v.nametagsActive, primaryColor: v.primaryColor, selectedTheme: v.selectedTheme } as BrandSettings;
+  const shift = (v as Record<string, unknown>).shiftVideosUp;
+  return { nametagsActive: v.nametagsActive, primaryColor: v.primaryColor, selectedTheme: v.selectedTheme, ...(isBoolean(shift) ? { shiftVideosUp: shift } : {}) } as BrandSettings;
 }
 
 export function channelFromBody(body: unknown, base: ChannelDoc): ParsedChannel | null {

@@ -4,11 +4,12 @@
  * state layer memoises it by document reference.
  */
 import { buildLayers, isContentShare, liveInShowOrder } from '../layout';
-import { PREVIEW_ZOOM, PREVIEW_ZOOM_CONTENT_SHARE } from '../model/constants';
+import { DEFAULT_SHIFT_VIDEOS_UP, PREVIEW_ZOOM, PREVIEW_ZOOM_CONTENT_SHARE } from '../model/constants';
 import { mediaKey, type ChannelDoc, type MediaRef, type MediaSlot } from '../model/channel';
 import type { SceneBackground, SceneModel, SceneSource, SceneTemplate } from '../model/scene';
 import { templateToScene, type SceneContext } from '../templates/schemas';
 import { liveNametags } from './nametags';
+import { applyBand, planFor } from './band';
 
 /** What a producer tile shows until its feed has a frame. */
 export const PLACEHOLDER_COLOR = '#1b1f2a';
@@ -37,11 +38,13 @@ export function channelScene(doc: ChannelDoc): SceneModel {
   const layers = buildLayers(doc.producers, doc.layout).filter((l) => !l.isHidden);
   const ctx: SceneContext = { brandSettings: doc.brandSettings, visibleLayers: new Map(layers.map((l) => [l.number, l])) };
   const items = [...doc.templates, ...liveNametags(doc), ...(doc.chatOnStream ? [doc.chatOnStream] : [])];
-  const templates = items.map((t) => templateToScene(t, ctx)).filter((t): t is SceneTemplate => t !== null);
+  const drawn = items.map((t) => templateToScene(t, ctx)).filter((t): t is SceneTemplate => t !== null);
   const fg = foreground(doc);
-  return {
-    background: background(doc),
-    producers: layers.map((l) => ({
+  // The bottom band (issue 26): lower graphics never collide; with shiftVideosUp the tiles move up.
+  const plan = planFor(drawn, doc.brandSettings.shiftVideosUp ?? DEFAULT_SHIFT_VIDEOS_UP);
+  const placed = applyBand(
+    plan,
+    layers.map((l) => ({
       id: l.sourceId,
       number: l.number,
       name: l.sourceName,
@@ -50,7 +53,13 @@ export function channelScene(doc: ChannelDoc): SceneModel {
       source: { key: mediaKey.producer(l.sourceId), placeholderColor: PLACEHOLDER_COLOR },
       videoMuted: cards.get(l.sourceId)?.videoMute ?? false,
     })),
-    templates,
+    drawn,
+  );
+  return {
+    background: background(doc),
+    producers: placed.producers,
+    templates: placed.templates,
+    ...(plan.producerArea.width < 1 ? { producerArea: plan.producerArea } : {}),
     ...(fg ? { foreground: fg } : {}),
     previewZoom: contentShareLive ? PREVIEW_ZOOM_CONTENT_SHARE : PREVIEW_ZOOM,
     primaryColor: doc.brandSettings.primaryColor,

@@ -39,3 +39,5 @@ export const PREVIEW_ZOOM_CONTENT_SHARE = 1.0; // §2 … 100 % for content shar
 export const DEFAULT_PRIMARY_COLOR = '#0D62C5'; // §9 default primary color
 export const DEFAULT_CALL_QUALITY = 5; // §3 producer card callQuality default
 export const DEFAULT_LAYOUT: LayoutCode = 'CLASSIC'; // §3 channel layout default classic
+
+export const DEFAULT_SHIFT_VIDEOS_UP = true; // §9 Defaults: shiftVideosUp true

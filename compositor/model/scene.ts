@@ -39,6 +39,9 @@ export interface SceneChatOverlay {
   text: string;
   /** Header colour (§3 primaryColor, default #0D62C5). */
   primaryColor: string;
+  /** The bottom band's place for the card (fractions of the height): its bottom edge and the highest its top may reach. */
+  bottom?: number;
+  ceiling?: number;
 }
 
 /** §4 Lower third: the selected one, in the brand's theme and primary colour. */
@@ -49,6 +52,8 @@ export interface SceneLowerThird {
   primaryText: string;
   secondaryText: string;
   primaryColor: string;
+  /** The bottom band's place for it: its bottom edge (fraction of the height). */
+  bottom?: number;
 }
 
 /** §4 Ticker: the selected one, scrolling at y 0.95 on its primaryColor background. */
@@ -95,6 +100,12 @@ export interface SceneModel {
   templates?: SceneTemplate[];
   /** A foreground image or video over the producers, under the templates (§3 Media state). */
   foreground?: SceneSource | null;
+  /**
+   * Where the producers' layout is drawn (the bottom band: smaller and higher while lower graphics
+   * are on stage with shiftVideosUp); absent = the full frame. Producer rects are already in it; a
+   * change of area is what the compositor eases tiles for.
+   */
+  producerArea?: Rect;
   /** Preview zoom (§2: 104 %, 100 % for content share); the output page draws at 100 %. */
   previewZoom: number;
   primaryColor: string;

@@ -139,6 +139,11 @@ export interface BrandSettings {
   nametagsActive: boolean;
   primaryColor: string;
   selectedTheme: LowerThirdTheme;
+  /**
+   * §3 Settings (local) shiftVideosUp, mirrored here from the moderator's settings so every view of
+   * the channel (the output page, the capture) draws the program the preview draws. Absent = true (§9 default).
+   */
+  shiftVideosUp?: boolean;
 }
 
 /** §4 Channel eventStatus (null counts as NEW). */

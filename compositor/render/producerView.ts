@@ -6,6 +6,7 @@
 import { Container, Sprite, Text, Texture, type TextStyle } from 'pixi.js';
 import type { SceneProducer } from '../model/scene';
 import type { Crop, Rect } from '../model/types';
+import { easeInOutCubic, TILE_EASE_MS, tweenProgress, tweenRect } from '../layout/tween';
 import type { RasterCounter, TemplateContext } from '../templates/types';
 import { cropFrame, initials, mutedTileColor, pixelBox, type PixelBox } from './geometry';
 import { MediaSprite } from './mediaSprite';
@@ -64,6 +65,10 @@ export class ProducerView {
   private label: Text | null = null;
   private labelText = '';
   private showingMedia = false;
+  /** The rect drawn last (null before the first sync): where an eased move starts. */
+  private shown: Rect | null = null;
+  /** An eased move to the model's rect (compositor clock), or null: the tile is where its model says. */
+  private tween: { from: Rect; start: number } | null = null;
 
   constructor(
     model: SceneProducer,
@@ -85,9 +90,20 @@ export class ProducerView {
     return this.media.element;
   }
 
-  update(model: SceneProducer): void {
+  /**
+   * `easeAt`: the compositor time at which a change of rect starts easing (the producers' area moved);
+   * null = the tile jumps (a layout change, as before). Only the rect moves: the texture is not touched.
+   */
+  update(model: SceneProducer, easeAt: number | null = null): void {
     if (producerLooksDifferent(this.model, model)) this.dirty = true;
+    if (easeAt !== null && this.shown && !sameRect(this.shown, model.rect)) this.tween = { from: this.shown, start: easeAt };
+    else if (easeAt === null && !sameRect(this.model.rect, model.rect)) this.tween = null;
     this.model = model;
+  }
+
+  /** Easing towards its rect: needs a frame (sync) every animation frame until it lands. */
+  get moving(): boolean {
+    return this.tween !== null;
   }
 
   /** After invalidateMedia: does the key resolve to another element, or did its readiness change? */
@@ -97,10 +113,12 @@ export class ProducerView {
   }
 
   /** Bring the display objects in line with the model at this frame size. */
-  sync(frameWidth: number, frameHeight: number): void {
+  sync(frameWidth: number, frameHeight: number, now: number = 0): void {
     this.dirty = false;
     const p = this.model;
-    const box = pixelBox(p.rect, frameWidth, frameHeight);
+    const rect = this.rectAt(now);
+    this.shown = rect;
+    const box = pixelBox(rect, frameWidth, frameHeight);
     const visible = box.width > 0 && box.height > 0; // a hidden slot is zero-sized: draw nothing
     this.root.visible = visible;
     this.media.attach(visible ? this.wantedElement() : null);
@@ -129,6 +147,13 @@ export class ProducerView {
       this.ctx.labels.count -= 1;
     }
     this.root.destroy({ children: true }); // the tile's Texture.WHITE is shared and never destroyed
+  }
+
+  private rectAt(now: number): Rect {
+    if (!this.tween) return this.model.rect;
+    const t = tweenProgress(now, this.tween.start, TILE_EASE_MS);
+    if (t >= 1) this.tween = null;
+    return tweenRect(this.tween?.from ?? this.model.rect, this.model.rect, easeInOutCubic(t));
   }
 
   private wantedElement(): MediaElement | null {

@@ -7,6 +7,8 @@
  */
 import { Container } from 'pixi.js';
 import { FOREGROUND_Z } from '../model/constants';
+import { FULL_FRAME } from '../layout/bottomBand';
+import { sameRect } from '../layout/tween';
 import type { SceneBackground, SceneModel, SceneSource } from '../model/scene';
 import { BackgroundView } from './backgroundView';
 import { ProducerView, type ViewContext } from './producerView';
@@ -51,7 +53,7 @@ export class SceneReconciler {
 
   /** Something on stage moves (a ticker, a graphic playing in or out): draw another frame. */
   get animating(): boolean {
-    return this.templates.animating;
+    return this.templates.animating || this.order.some((view) => view.moving);
   }
 
   /**
@@ -66,11 +68,13 @@ export class SceneReconciler {
     this.templates.apply(scene.templates, now);
     if (scene.foreground !== previous?.foreground) this.applyForeground(scene.foreground);
     if (previous && scene.producers === previous.producers) return;
+    // The producers' area moved (the bottom band, shiftVideosUp): tiles ease to their new rects.
+    const easeAt = previous && !sameRect(previous.producerArea ?? FULL_FRAME, scene.producerArea ?? FULL_FRAME) ? now : null;
 
     const next = reconcileKeyed(this.views, scene.producers, {
       keyOf: (producer) => producer.id,
       create: (producer) => new ProducerView(producer, this.ctx),
-      update: (view, producer) => (view.update(producer), true),
+      update: (view, producer) => (view.update(producer, easeAt), true),
       destroy: (view) => view.destroy(),
     });
     this.restack(next);
@@ -96,8 +100,8 @@ export class SceneReconciler {
       synced += 1;
     }
     for (const view of this.order) {
-      if (!all && !view.dirty) continue;
-      view.sync(frameWidth, frameHeight);
+      if (!all && !view.dirty && !view.moving) continue;
+      view.sync(frameWidth, frameHeight, now);
       synced += 1;
     }
     for (const view of this.foregroundViews) {

@@ -16,7 +16,7 @@
 import { channelBody, type ChannelIdentity } from '../convert/body';
 import { buildLayers } from '../layout';
 import { mergeProducers } from '../convert/producers';
-import { BRAND, LAYER, MEDIA_REF } from '../convert/parse';
+import { BRAND, BRAND_OPTIONAL, LAYER, MEDIA_REF } from '../convert/parse';
 import { HIDDEN_POSITION } from '../layout';
 import { emptyChannel, MEDIA_SLOTS, type ChannelDoc, type ChatItem, type MediaRef, type TemplateItem } from '../model/channel';
 import { hasShape, isOneOf, isRecord, isString, parseJsonText } from '../model/json';
@@ -40,7 +40,7 @@ export const KEY = {
   producerOrder: 'producerOrder',
 } as const;
 
-const BRAND_FIELDS = BRAND;
+const BRAND_FIELDS = { ...BRAND, ...BRAND_OPTIONAL };
 /** The layer fields a producer owns; the geometry fields are derived (see above). */
 const { position: _position, crop: _crop, isHidden: _isHidden, ...LAYER_FIELDS } = LAYER;
 type LayerValue = Omit<Layer, 'position' | 'crop' | 'isHidden'>;

@@ -21,11 +21,13 @@ export const BANNER_MS = 10_000;
 export const PANE_MIN_TOP_PX = 300;
 export const PANE_MIN_LOWER_PX = 210;
 export const PANE_DEFAULT_TOP_PX = 420;
+export const PANE_DEFAULT_LOWER_PX = 180;
 /**
- * SPEC also gives 180 px as the lower pane's default, which is below its own 210 px minimum and
- * leaves most of a normal window unassigned. The minimum wins: the lower pane takes what the
- * stage's default leaves, never less than 210 px.
+ * §2's default sizes (420 and 180) read as the split's default proportion: the stage takes 70 % of
+ * the left area's height at any window size, the lower pane the rest, each never below its minimum
+ * (300 / 210 px). Fixed pixels left a 1600 × 900 window with a 318 px high preview.
  */
+export const PANE_DEFAULT_TOP_PERCENT = (100 * PANE_DEFAULT_TOP_PX) / (PANE_DEFAULT_TOP_PX + PANE_DEFAULT_LOWER_PX);
 export const SIDE_NAV_WIDTH_PX = 70;
 /** Left area is full width minus this when a tool panel is open (nav 70 + panel 460). */
 export const SIDE_NAV_AND_PANEL_WIDTH_PX = 530;

@@ -39,12 +39,14 @@ test.describe('returning moderator (tutorial completed)', () => {
     expect(await page.evaluate(() => localStorage.getItem('selectedTool'))).toBe('NONE');
   });
 
-  test('the split: stage 420 px by default, lower pane at least 210 px, keyboard resizable', async ({ page, problems }) => {
+  test('the split: stage 70 % (§2 420 : 180) by default, lower pane at least 210 px, keyboard resizable', async ({ page, problems }) => {
     void problems;
     await enterStudio(page);
     const stage = page.locator('[data-panel][id="stage"]');
     const lower = page.locator('[data-panel][id="backstage"]');
-    expect(await stage.evaluate((el) => el.getBoundingClientRect().height)).toBeCloseTo(420, -1);
+    const stageHeight = await stage.evaluate((el) => el.getBoundingClientRect().height);
+    const lowerHeight0 = await lower.evaluate((el) => el.getBoundingClientRect().height);
+    expect(stageHeight / (stageHeight + lowerHeight0)).toBeCloseTo(0.7, 2);
     const separator = page.getByRole('separator');
     await separator.focus();
     for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowDown');

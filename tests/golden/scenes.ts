@@ -12,6 +12,7 @@ import { producerCard, withOrderRanks } from '../../compositor/model/producerCar
 import { selectScene } from '../../src/state/channel/scene';
 import { emptyChannel } from '../../compositor/model/channel';
 import {
+  bandSample,
   foregroundSample,
   logoSample,
   lowerThirdSample,
@@ -88,6 +89,12 @@ export const TEMPLATE_SCENES: TemplateSample[] = [
   nametagSample(9, '3', '#E65100'),
   foregroundSample(),
   mutedVideoSample(),
+  // Issue 26, the bottom band's collision cases.
+  bandSample('band-classic-3-lower-third-chat', { count: 3, lowerThird: true, chat: true }),
+  bandSample('band-classic-4-lower-third-chat', { count: 4, lowerThird: true, chat: true }),
+  bandSample('band-classic-4-lower-third-chat-no-shift', { count: 4, lowerThird: true, chat: true, shiftVideosUp: false }),
+  bandSample('band-classic-4-ticker-nametags', { count: 4, ticker: true }),
+  bandSample('band-spotlight-ticker', { count: 3, ticker: true, spotlight: true }),
 ];
 
 export const GOLDEN_SCENES: GoldenScene[] = [

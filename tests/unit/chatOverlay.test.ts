@@ -23,7 +23,7 @@ describe('chat message on stream → stage (§2 Public chat, §4)', () => {
     chat.showOnStream('m1');
     let doc = useStageStore.getState().doc;
     expect(doc.chatOnStream).toMatchObject({ type: 'CHAT', id: 'm1', secondaryText: 'Zoe Martin', primaryText: 'Love it!' });
-    expect(selectScene(doc).templates).toEqual([{ kind: 'chat', id: 'm1', name: 'Zoe Martin', text: 'Love it!', primaryColor: '#0D62C5' }]);
+    expect(selectScene(doc).templates).toMatchObject([{ kind: 'chat', id: 'm1', name: 'Zoe Martin', text: 'Love it!', primaryColor: '#0D62C5' }]);
     expect(JSON.parse(channelBody(doc, { name: 'testing' }, null).templateAttributes).attributes[0]).toMatchObject({ type: 'CHAT', primaryText: 'Love it!' });
 
     useChatStore.getState().showOnStream('m2');

@@ -130,11 +130,21 @@ export function chatOverlaySizes(frameHeight: number): ChatOverlaySizes {
 }
 
 /** CHAT_OVERLAY_MAX_LINES, fewer only on frames so small that whole-pixel rounding would push the card past the ceiling. */
-export function chatOverlayMaxLines(frameHeight: number): number {
+export function chatOverlayMaxLines(frameHeight: number, bottom: number = CHAT_OVERLAY_BASE_Y, ceiling: number = CHAT_OVERLAY_CEILING_Y): number {
   const s = chatOverlaySizes(frameHeight);
-  const room = Math.round(CHAT_OVERLAY_BASE_Y * frameHeight) - Math.round(CHAT_OVERLAY_CEILING_Y * frameHeight);
+  const room = Math.round(bottom * frameHeight) - Math.round(ceiling * frameHeight);
   const fit = Math.floor((room - 2 * s.padY - s.headerPx) / s.pitchPx);
   return Math.max(0, Math.min(CHAT_OVERLAY_MAX_LINES, fit));
+}
+
+/**
+ * The card's height (fraction of the frame height) for a message, before the bottom band limits it:
+ * the name header, the padding and one pitch per line of the §9 wrap (at most CHAT_OVERLAY_MAX_LINES).
+ */
+export function chatOverlayHeight(text: string, name: string): number {
+  const lines = Math.min(CHAT_OVERLAY_MAX_LINES, wrapChatText(text).length);
+  if (lines === 0) return 0;
+  return (name.trim() ? CHAT_HEADER_HEIGHT : 0) + 2 * CHAT_PAD_Y + lines * CHAT_LINE_PITCH;
 }
 
 /** What the view measured, in pixels at the sizes of chatOverlaySizes(frameHeight). */
@@ -166,7 +176,7 @@ export interface ChatOverlayLayout {
  * least CHAT_MIN_WIDTH, at most the title-safe width); text wider than that is squeezed horizontally,
  * never cut or re-wrapped (the line breaks are §9's).
  */
-export function layoutChatOverlay(m: ChatOverlayMeasure, frameWidth: number, frameHeight: number): ChatOverlayLayout {
+export function layoutChatOverlay(m: ChatOverlayMeasure, frameWidth: number, frameHeight: number, bottomAt: number = CHAT_OVERLAY_BASE_Y): ChatOverlayLayout {
   const s = chatOverlaySizes(frameHeight);
   const n = Math.max(0, Math.floor(m.lineCount));
   const left = Math.round(CHAT_LEFT * frameWidth);
@@ -179,7 +189,7 @@ export function layoutChatOverlay(m: ChatOverlayMeasure, frameWidth: number, fra
   const minWidth = Math.min(maxWidth, Math.round(CHAT_MIN_WIDTH * frameHeight));
   const width = Math.min(maxWidth, Math.max(minWidth, Math.ceil(inner) + 2 * s.padX));
 
-  const bottom = Math.round(CHAT_OVERLAY_BASE_Y * frameHeight);
+  const bottom = Math.round(bottomAt * frameHeight);
   const textBottom = bottom - s.padY;
   const lines: Box[] = Array.from({ length: n }, (_, i) => ({
     x: left + s.padX,

@@ -22,7 +22,7 @@ import {
 
 /** Does the card look different? By value: selectScene builds new template objects on every doc change. */
 export function chatOverlayLooksDifferent(a: SceneChatOverlay, b: SceneChatOverlay): boolean {
-  return a !== b && (a.text !== b.text || a.name !== b.name || safeColor(a.primaryColor) !== safeColor(b.primaryColor));
+  return a !== b && (a.text !== b.text || a.name !== b.name || safeColor(a.primaryColor) !== safeColor(b.primaryColor) || a.bottom !== b.bottom || a.ceiling !== b.ceiling);
 }
 
 /** A rect whose top or bottom corners are rounded (radius 0 = square). */
@@ -80,7 +80,7 @@ export class ChatOverlayView implements TemplateView<SceneChatOverlay> {
       this.wrappedFrom = this.model.text;
       this.wrapped = wrapChatText(this.model.text);
     }
-    return fitLines(this.wrapped, chatOverlayMaxLines(frameHeight));
+    return fitLines(this.wrapped, chatOverlayMaxLines(frameHeight, this.model.bottom, this.model.ceiling));
   }
 
   update(model: SceneChatOverlay): void {
@@ -126,6 +126,7 @@ export class ChatOverlayView implements TemplateView<SceneChatOverlay> {
       },
       frameWidth,
       frameHeight,
+      this.model.bottom,
     );
 
     const g = this.card.clear();

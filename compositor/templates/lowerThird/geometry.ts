@@ -82,6 +82,8 @@ export function layoutLowerThird(
   measure: LowerThirdMeasure,
   frameWidth: number,
   frameHeight: number,
+  /** Bottom edge (fraction of the height): the bottom band's place for it, y 0.92 by default. */
+  bottomAt: number = LT_BOTTOM,
 ): LowerThirdLayout | null {
   const hpx = (share: number): number => Math.round(share * frameHeight);
   const padX = hpx(spec.padX);
@@ -89,7 +91,7 @@ export function layoutLowerThird(
   const accentW = spec.accent > 0 ? Math.max(1, hpx(spec.accent)) : 0;
   const indent = Math.round(spec.indent * frameWidth);
   const left = Math.round(LT_LEFT * frameWidth);
-  const bottom = Math.round(LT_BOTTOM * frameHeight);
+  const bottom = Math.round(bottomAt * frameHeight);
   const maxOuter = Math.round(LT_MAX_WIDTH * frameWidth);
   const innerP = Math.max(1, maxOuter - accentW - 2 * padX);
   const innerS = Math.max(1, innerP - indent);
@@ -136,4 +138,37 @@ export function layoutLowerThird(
   }
   if (sBox) panels.push({ box: sBox, fill: spec.secondaryFill, radius: hpx(spec.radius) });
   return { panels, accent: null, primary, secondary, bounds: union(panels.map((pl) => pl.box)) };
+}
+
+/** Reference frame for the height the lower third reserves in the bottom band (fractions do not depend on it). */
+const REF_W = 1920;
+const REF_H = 1080;
+/** No glyph of the lower-third fonts is wider than this many ems (wide capitals, CJK, emoji): a safe bound. */
+const WIDEST_GLYPH_EM = 1.25;
+
+/**
+ * The height the lower third takes (fraction of the frame height), without measuring text: each text
+ * counts one line when even its widest possible glyphs fit on one line at the largest font, otherwise
+ * two (LT_MAX_LINES, the most it ever draws). Never less than what layoutLowerThird draws, so the
+ * bottom band can stack the chat card above it without overlap. 0 when both texts are empty.
+ */
+export function lowerThirdHeight(texts: { primary: string; secondary: string }, spec: ThemeSpec): number {
+  const hpx = (share: number): number => Math.round(share * REF_H);
+  const padX = hpx(spec.padX);
+  const padY = hpx(spec.padY);
+  const accentW = spec.accent > 0 ? Math.max(1, hpx(spec.accent)) : 0;
+  const innerP = Math.round(LT_MAX_WIDTH * REF_W) - accentW - 2 * padX;
+  const innerS = innerP - Math.round(spec.indent * REF_W);
+  const block = (text: string, font: readonly [number, number], inner: number): number => {
+    const chars = graphemes(lowerThirdText(text, spec.caps)).length;
+    if (chars === 0) return 0;
+    const fontPx = Math.max(1, hpx(font[0]));
+    const lines = chars * WIDEST_GLYPH_EM * fontPx * spec.condense <= inner ? 1 : LT_MAX_LINES;
+    return lines * Math.round(fontPx * LT_LINE_HEIGHT);
+  };
+  const p = block(texts.primary, spec.primaryFont, innerP);
+  const s = block(texts.secondary, spec.secondaryFont, innerS);
+  if (p === 0 && s === 0) return 0;
+  const px = spec.card ? 2 * padY + p + (p && s ? hpx(spec.gap) : 0) + s : (p ? p + 2 * padY : 0) + (s ? s + 2 * padY : 0);
+  return Math.ceil(px + 1) / REF_H;
 }

@@ -16,7 +16,7 @@ import { LOWER_THIRD_THEMES, LT_DARK, LT_FONT_FAMILY, LT_LIGHT, LT_MUTED_TEXT, L
 export function lowerThirdLooksDifferent(a: SceneLowerThird, b: SceneLowerThird): boolean {
   return (
     a !== b &&
-    (a.theme !== b.theme || a.primaryText !== b.primaryText || a.secondaryText !== b.secondaryText || safeColor(a.primaryColor) !== safeColor(b.primaryColor))
+    (a.theme !== b.theme || a.primaryText !== b.primaryText || a.secondaryText !== b.secondaryText || safeColor(a.primaryColor) !== safeColor(b.primaryColor) || a.bottom !== b.bottom)
   );
 }
 
@@ -90,6 +90,7 @@ export class LowerThirdView implements TemplateView<SceneLowerThird> {
       { primary: measureWith(this.measure.primary), secondary: measureWith(this.measure.secondary) },
       frameWidth,
       frameHeight,
+      this.model.bottom,
     );
     this.layout = layout;
     this.frameHeight = frameHeight;

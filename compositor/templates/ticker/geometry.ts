@@ -3,14 +3,18 @@
  * and the seamless scroll (offset, period, how many copies cover the band). See GEOMETRY.md.
  */
 import { TICKER_Y } from '../../model/constants';
+import { TICKER_HEIGHT } from '../../layout/bottomBand';
 import { graphemes, normalizeText } from '../shared/text';
 import type { Box } from '../types';
 import { TICKER_FONT, TICKER_GAP_PX, TICKER_PIECE_CHARS, TICKER_REFERENCE_WIDTH, TICKER_SPEED_PX_PER_S } from './schema';
 
-/** The band in frame pixels: from y 0.95 to the bottom edge, full width. */
+/**
+ * The band in frame pixels: full width, its bottom edge on y 0.95 (§9 "ticker at y 0.95") so its
+ * text stays inside title-safe (the bottom band, layout/bottomBand.ts).
+ */
 export function tickerBand(frameWidth: number, frameHeight: number): Box {
-  const y = Math.round(TICKER_Y * frameHeight);
-  return { x: 0, y, width: frameWidth, height: Math.max(0, frameHeight - y) };
+  const y = Math.round((TICKER_Y - TICKER_HEIGHT) * frameHeight);
+  return { x: 0, y, width: frameWidth, height: Math.max(0, Math.round(TICKER_Y * frameHeight) - y) };
 }
 
 export const tickerFontPx = (frameHeight: number): number => Math.max(1, Math.round(TICKER_FONT * frameHeight));

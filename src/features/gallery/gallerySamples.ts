@@ -65,6 +65,10 @@ interface StageOptions {
   /** Name Tags on (§3 brand settings): one tag per live producer, derived. Off unless a sample is about them. */
   nametags?: boolean;
   chat?: ChatItem;
+  /** The first card spotted (fills the frame). */
+  spotlight?: boolean;
+  /** §3 shiftVideosUp (default true). */
+  shiftVideosUp?: boolean;
 }
 
 function stage(o: StageOptions): { doc: ChannelDoc; colors: Record<string, string> } {
@@ -73,12 +77,13 @@ function stage(o: StageOptions): { doc: ChannelDoc; colors: Record<string, strin
   );
   let producers = withOrderRanks(cards);
   for (const c of cards) producers = goOnAir(producers, c.id);
+  if (o.spotlight) producers = producers.map((c, i) => (i === 0 ? { ...c, isSpotted: true } : c));
   const base = emptyChannel();
   const doc: ChannelDoc = {
     ...base,
     producers,
     layout: o.layout ?? 'CLASSIC',
-    brandSettings: { nametagsActive: o.nametags ?? false, primaryColor: o.primaryColor ?? DEFAULT_PRIMARY_COLOR, selectedTheme: `lower_third${o.theme ?? '1'}` },
+    brandSettings: { nametagsActive: o.nametags ?? false, primaryColor: o.primaryColor ?? DEFAULT_PRIMARY_COLOR, selectedTheme: `lower_third${o.theme ?? '1'}`, shiftVideosUp: o.shiftVideosUp ?? true },
     templates: o.templates ?? [],
     chatOnStream: o.chat ?? null,
     ...(o.foreground ? { media: { ...base.media, foregroundImage: { id: 'frame', type: 'image', url: '/frame.png', name: 'Frame' } } } : {}),
@@ -119,6 +124,19 @@ export function nametagSample(count: number, theme: TemplateTheme, primaryColor:
 export function chatSample(primaryColor: string, name = 'chat'): TemplateSample {
   const item = createTemplate('CHAT', { id: 'chat', primaryText: 'Great point about latency, thanks! Could you share the slides after the session?', secondaryText: 'Maria Santos' });
   return sample(name, { count: 2, primaryColor, chat: item });
+}
+
+/**
+ * The bottom band's collision cases (issue 26): lower graphics and name tags together, none covering
+ * another; with shiftVideosUp the tiles sit above them.
+ */
+export function bandSample(name: string, o: { count: number; lowerThird?: boolean; chat?: boolean; ticker?: boolean; spotlight?: boolean; shiftVideosUp?: boolean }): TemplateSample {
+  const t = SAMPLE_TEXTS.short;
+  const templates: TemplateItem[] = [];
+  if (o.lowerThird) templates.push(createTemplate('LOWERTHIRD', { id: `${name}-lt`, primaryText: t.primary, secondaryText: t.secondary, selected: true }));
+  if (o.ticker) templates.push(createTemplate('TICKER', { id: `${name}-ticker`, primaryText: SAMPLE_TICKER_TEXT, primaryColor: '#B71C1C', selected: true }));
+  const chat = o.chat ? createTemplate('CHAT', { id: `${name}-chat`, primaryText: 'Great point about latency, thanks! Could you share the slides after the session?', secondaryText: 'Maria Santos' }) : undefined;
+  return sample(name, { count: o.count, templates, nametags: true, ...(chat ? { chat } : {}), ...(o.spotlight ? { spotlight: true } : {}), ...(o.shiftVideosUp === false ? { shiftVideosUp: false } : {}) });
 }
 
 export const foregroundSample = (name = 'foreground-image'): TemplateSample => sample(name, { count: 4, foreground: true });

@@ -40,7 +40,10 @@ export function GeneralSettings() {
         <SettingSwitch name="disableVideoOnGuestEnter" label="Turn guests' cameras off" />
         <SettingSwitch name="shareByModeratorOnly" label="Only moderators can share" />
         <SettingSwitch name="automaticAddStreamSharedScreen" label="Put my shared screen on stage automatically" />
-        <SettingSwitch name="shiftVideosUp" label="Move videos up when someone leaves" />
+      </fieldset>
+      <fieldset className="settings-group">
+        <legend>Stage</legend>
+        <SettingSwitch name="shiftVideosUp" label="Shift videos up" hint="While a lower third, ticker or chat message is on stream, the videos move up so no face is covered" />
       </fieldset>
       <fieldset className="settings-group">
         <legend>Sound effects</legend>

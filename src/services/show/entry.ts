@@ -19,6 +19,7 @@ import { startStageSync } from '../channel/stageSync';
 import { startLocalMedia } from '../media/localMedia';
 import { media } from '../media/elements';
 import { syncChatOverlay } from '../channel/chatOverlay';
+import { syncShiftVideosUp } from '../channel/shiftVideosUp';
 import { loadAssetLibrary, persistBrandSettings } from '../channel/graphicsSetup';
 import { startSharedVideo } from '../media/sharedVideoPlayer';
 import { tourActions } from '../../state/tourStore';
@@ -45,6 +46,7 @@ export function initializeStudio(connection: Connection): void {
     b.meeting.subscribeAudioLevels((levels) => useAudioLevels.setState((s) => ({ levels: { ...s.levels, ...levels } }))),
     startAudience(b, connection),
     syncChatOverlay(),
+    syncShiftVideosUp(),
     persistBrandSettings(),
     startSharedVideo(),
     startLive(),

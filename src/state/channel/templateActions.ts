@@ -27,4 +27,18 @@ export const templateActions = {
       { record: false },
     );
   },
+  /**
+   * §3 shiftVideosUp mirrored from the moderator's settings into the channel's brand settings, so the
+   * output page and the capture draw the same program as the preview. Saved, not undoable (a setting).
+   */
+  setShiftVideosUp(on: boolean): boolean {
+    return edit(
+      'Shift videos up',
+      { group: 'BRANDSETTING', action: 'SELECT', id: 'shiftVideosUp' },
+      (doc) => {
+        doc.brandSettings.shiftVideosUp = on;
+      },
+      { record: false },
+    );
+  },
 };

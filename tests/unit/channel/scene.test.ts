@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { channelScene, nametagSentinel } from '../../../compositor/convert';
 import { emptyChannel, type ChannelDoc } from '../../../compositor/model/channel';
 import { createTemplate } from '../../../compositor/templates/schemas';
-import { goOnAir } from '../../../compositor/layout';
+import { goOnAir, nametagArea } from '../../../compositor/layout';
 import { producerCard, withOrderRanks } from '../../../compositor/model/producerCard';
 import { fullChannel } from './fixtures';
 
@@ -27,7 +27,8 @@ describe('template items in the scene', () => {
 
   it('shows only the selected lower third, in the brand theme and colour', () => {
     const scene = channelScene(withTemplates(doc, [createTemplate('LOWERTHIRD', { id: 'a', primaryText: 'Ada', selected: true }), createTemplate('LOWERTHIRD', { id: 'b', primaryText: 'Bea' })]));
-    expect(scene.templates).toEqual([{ kind: 'lowerThird', id: 'a', theme: '2', primaryText: 'Ada', secondaryText: '', primaryColor: '#AA3300' }]);
+    // bottom: the bottom band's place for it (y 0.92 with no ticker under it).
+    expect(scene.templates).toEqual([{ kind: 'lowerThird', id: 'a', theme: '2', primaryText: 'Ada', secondaryText: '', primaryColor: '#AA3300', bottom: 0.92 }]);
   });
 
   it('runs the selected ticker on its own colour; shows selected logos with a picture in their corner', () => {
@@ -63,14 +64,15 @@ describe('template items in the scene', () => {
     const [ada, bea] = producers;
     expect(ada!.number).not.toBe(bea!.number);
     const scene = channelScene({ ...doc, producers });
-    const rectOf = (id: string) => scene.producers.find((p) => p.id === id)!.rect;
+    // The tag sits in the part of the tile inside title-safe (bottomBand.nametagArea).
+    const rectOf = (id: string) => nametagArea(scene.producers.find((p) => p.id === id)!.rect, 1);
     expect(scene.templates).toMatchObject([
       { kind: 'nametag', id: 'nametag-ada', rect: rectOf('ada') },
       { kind: 'nametag', id: 'nametag-bea', rect: rectOf('bea') },
     ]);
     // Bea spotlit: Ada is hidden, so is her tag; Bea's tag follows her to the full frame.
     const spotlit = channelScene({ ...doc, producers: producers.map((c) => (c.id === 'bea' ? { ...c, isSpotted: true } : c)) });
-    expect(spotlit.templates).toMatchObject([{ id: 'nametag-bea', rect: { x: 0, y: 0, width: 1, height: 1 } }]);
+    expect(spotlit.templates).toMatchObject([{ id: 'nametag-bea', rect: { x: 0.05, y: 0.05, width: 0.9, height: 0.9 } }]); // inside title-safe
     // Off air: no tag.
     const adaOff = producers.map((c) => (c.id === 'ada' ? { ...c, isLive: false, number: 0, liveRank: 0 } : c));
     expect(channelScene({ ...doc, producers: adaOff }).templates?.map((t) => t.id)).toEqual(['nametag-bea']);
@@ -78,6 +80,6 @@ describe('template items in the scene', () => {
 
   it('shows the chat message on stream with its sender, in the brand colour', () => {
     const scene = channelScene({ ...doc, chatOnStream: createTemplate('CHAT', { id: 'm', primaryText: 'Hi', secondaryText: 'Zoe' }) });
-    expect(scene.templates).toEqual([{ kind: 'chat', id: 'm', name: 'Zoe', text: 'Hi', primaryColor: '#AA3300' }]);
+    expect(scene.templates).toMatchObject([{ kind: 'chat', id: 'm', name: 'Zoe', text: 'Hi', primaryColor: '#AA3300', bottom: 0.8 }]);
   });
 });

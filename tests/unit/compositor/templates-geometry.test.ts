@@ -76,9 +76,9 @@ describe('lower third: 120 characters fit the frame in every theme', () => {
 });
 
 describe('ticker (§9 at y 0.95, 60 px per second, padding 60)', () => {
-  it('the band runs from y 0.95 to the bottom edge', () => {
-    expect(tickerBand(1920, 1080)).toEqual({ x: 0, y: 1026, width: 1920, height: 54 });
-    expect(tickerBand(1600, 900)).toEqual({ x: 0, y: 855, width: 1600, height: 45 });
+  it('the band sits on y 0.95 (its text inside title-safe), as tall as the old band to the edge', () => {
+    expect(tickerBand(1920, 1080)).toEqual({ x: 0, y: 972, width: 1920, height: 54 });
+    expect(tickerBand(1600, 900)).toEqual({ x: 0, y: 810, width: 1600, height: 45 });
   });
 
   it.each([
