@@ -11,6 +11,7 @@ import { createTsFanout, isVideoKeyframeStart, TS_PACKET } from '../../src/serve
 import { createProgressReader, redact } from '../../src/server/live/worker/ffmpegProgress';
 import { createFpsAlarm } from '../../src/server/live/worker/fpsAlarm';
 import { keyTail, openKey, sealKey, streamKeysSecret } from '../../src/server/live/streamKeys';
+import { enabledDestinations, unreadableKeyMessage } from '../../src/server/live/destinations';
 import { tempDir, removeDir } from './helpers';
 
 describe('the rules of going live (issue 23)', () => {
@@ -180,5 +181,20 @@ describe('the capture worker environment', () => {
     const { captureTmpDir } = await import('../../src/server/live/manager');
     expect(captureTmpDir('/tmp')).toBe('/tmp');
     expect(captureTmpDir(`/work/main/node_modules/.cache/studio-benchmarks/tmp/golive-backend-NtweDC/${'x'.repeat(20)}`)).toBe('/tmp');
+  });
+});
+
+describe('a destination whose saved key cannot be opened (the secret changed)', () => {
+  it('is left out of the broadcast with a clear reason; the others stream', async () => {
+    const ours = randomBytes(32);
+    const before = randomBytes(32);
+    const row = (id: string, name: string, secret: Buffer) => ({ id, event_id: 'e', name, server_url: 'rtmp://127.0.0.1/live', key_cipher: sealKey(secret, `key-of-${id}`), key_last4: '', enabled: true, created_at: 0 });
+    const rows = [row('a', 'Readable', ours), row('b', 'Sealed before', before)];
+    const db = { query: async <T,>() => rows as unknown as T[] };
+    const told: string[] = [];
+    const destinations = await enabledDestinations(db, ours, 'e', (name) => told.push(unreadableKeyMessage(name)));
+    expect(destinations.map((d) => d.name)).toEqual(['Readable']);
+    expect(destinations[0]!.streamKey).toBe('key-of-a');
+    expect(told).toEqual(['Destination Sealed before is skipped: its stream key cannot be read with this backend\'s secret (STUDIO_SECRETS_KEY or stream-keys.key changed). Type the stream key again in Destinations.']);
   });
 });

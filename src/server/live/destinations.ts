@@ -104,17 +104,31 @@ export async function deleteDestination(db: Queryable, eventId: string, id: stri
 }
 
 /** A destination as the worker needs it (key in clear, in memory only), or null when disabled or gone. */
-export async function destinationForWorker(db: Queryable, secret: Buffer, eventId: string, id: string) {
+/** Told of a destination left out of a broadcast because its saved key cannot be opened. */
+export type UnreadableKey = (name: string) => void;
+
+/** Why a destination is left out: the secret its key was sealed with is not this backend's. */
+export const unreadableKeyMessage = (name: string) =>
+  `Destination ${name} is skipped: its stream key cannot be read with this backend's secret (STUDIO_SECRETS_KEY or stream-keys.key changed). Type the stream key again in Destinations.`;
+
+export async function destinationForWorker(db: Queryable, secret: Buffer, eventId: string, id: string, onUnreadable: UnreadableKey) {
   const found = (await db.query<DestinationRow>('SELECT * FROM destinations WHERE event_id = $1 AND id = $2 AND enabled', [eventId, id]))[0];
-  return found ? workerDestination(secret, found) : null;
+  return found ? workerDestination(secret, found, onUnreadable) : null;
 }
 
-export async function enabledDestinations(db: Queryable, secret: Buffer, eventId: string) {
+/** The event's destinations switched on, with their keys in clear; one whose key cannot be opened is left out (and told), not the whole broadcast. */
+export async function enabledDestinations(db: Queryable, secret: Buffer, eventId: string, onUnreadable: UnreadableKey) {
   const rows = await db.query<DestinationRow>('SELECT * FROM destinations WHERE event_id = $1 AND enabled ORDER BY created_at, id', [eventId]);
-  return rows.map((r) => workerDestination(secret, r));
+  return rows.map((r) => workerDestination(secret, r, onUnreadable)).filter((d) => d !== null);
 }
 
-function workerDestination(secret: Buffer, r: DestinationRow) {
-  const key = openKey(secret, r.key_cipher);
+function workerDestination(secret: Buffer, r: DestinationRow, onUnreadable: UnreadableKey) {
+  let key: string;
+  try {
+    key = openKey(secret, r.key_cipher);
+  } catch {
+    onUnreadable(r.name);
+    return null;
+  }
   return { id: r.id, name: r.name, publishUrl: publishUrl(r.server_url, key), streamKey: key };
 }
