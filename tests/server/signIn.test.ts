@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * Sign-in and sessions (CONTRACT.md "Sign-in and sessions"): the throttle per user name and per
- * address with an injected clock (pure, then over HTTP), the token exchange that never extends a
+ * address with an injected clock (on an embedded database, then over HTTP), the token exchange that never extends a
  * session, sign-out, and `--create-user` reading its password from stdin.
  */
 import { spawn } from 'node:child_process';
@@ -12,13 +12,14 @@ import {
   addressKey,
   SIGN_IN_FIRST_LOCK_MS,
   SIGN_IN_FREE_TRIES,
-  SIGN_IN_KEYS_MAX,
   SIGN_IN_MAX_LOCK_MS,
   SIGN_IN_STRIKE_MEMORY_MS,
   SIGN_IN_WINDOW_MS,
   SignInThrottle,
   userKey,
 } from '../../src/server/signInThrottle';
+import { openPglite, type Db } from '../../src/server/db/adapter';
+import { migrate } from '../../src/server/db/migrations';
 import { bearer, call, channelOf, eventBySharingUrl, eventSocket, eventToken, removeDir, signIn, studioSocket, tempDir, type Json } from './helpers';
 
 /** A clock the test moves. */
@@ -29,65 +30,90 @@ function testClock(start = 1_000_000) {
 
 describe('the sign-in throttle (injected clock)', () => {
   const keys = [userKey('producer1'), addressKey('10.0.0.1')];
+  const dir = tempDir();
+  let db: Db;
+  beforeAll(async () => {
+    db = await openPglite(`${dir}/pg`);
+    await migrate(db);
+  }, 60_000);
+  afterAll(async () => {
+    await db.close();
+    removeDir(dir);
+  });
+  /** A throttle on an empty table. */
+  const throttle = async (now: () => number) => {
+    await db.query('DELETE FROM sign_in_keys');
+    return new SignInThrottle(db, now);
+  };
 
-  it('five failed tries a minute, then 429 for a minute; the lock grows 1, 2, 4 … minutes up to an hour', () => {
+  it('five failed tries a minute, then 429 for a minute; the lock grows 1, 2, 4 … minutes up to an hour', async () => {
     const clock = testClock();
-    const t = new SignInThrottle(clock.now);
-    for (let i = 0; i < SIGN_IN_FREE_TRIES - 1; i++) t.failed(keys);
-    expect(t.wait(keys)).toBe(0);
-    t.failed(keys);
-    expect(t.wait(keys)).toBe(SIGN_IN_FIRST_LOCK_MS / 1000);
+    const t = await throttle(clock.now);
+    for (let i = 0; i < SIGN_IN_FREE_TRIES - 1; i++) await t.failed(keys);
+    expect(await t.wait(keys)).toBe(0);
+    await t.failed(keys);
+    expect(await t.wait(keys)).toBe(SIGN_IN_FIRST_LOCK_MS / 1000);
     clock.advance(30_000);
-    expect(t.wait(keys)).toBe(30);
+    expect(await t.wait(keys)).toBe(30);
     clock.advance(30_000);
-    expect(t.wait(keys)).toBe(0);
+    expect(await t.wait(keys)).toBe(0);
     const locks: number[] = [];
     for (let strike = 0; strike < 8; strike++) {
-      for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) t.failed(keys);
-      locks.push(t.wait(keys));
-      clock.advance(t.wait(keys) * 1000);
+      for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) await t.failed(keys);
+      const wait = await t.wait(keys);
+      locks.push(wait);
+      clock.advance(wait * 1000);
     }
     expect(locks).toEqual([120, 240, 480, 960, 1920, 3600, 3600, 3600]);
     expect(SIGN_IN_MAX_LOCK_MS).toBe(3600_000);
   });
 
-  it('tries spread over more than a minute are not counted together; a quiet hour forgets the strikes', () => {
+  it('tries spread over more than a minute are not counted together; a quiet hour forgets the strikes', async () => {
     const clock = testClock();
-    const t = new SignInThrottle(clock.now);
+    const t = await throttle(clock.now);
     for (let i = 0; i < 20; i++) {
-      t.failed(keys);
+      await t.failed(keys);
       clock.advance(SIGN_IN_WINDOW_MS / (SIGN_IN_FREE_TRIES - 1) + 1);
     }
-    expect(t.wait(keys)).toBe(0);
-    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) t.failed(keys);
+    expect(await t.wait(keys)).toBe(0);
+    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) await t.failed(keys);
     clock.advance(SIGN_IN_STRIKE_MEMORY_MS + 1);
-    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) t.failed(keys);
-    expect(t.wait(keys)).toBe(SIGN_IN_FIRST_LOCK_MS / 1000);
+    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) await t.failed(keys);
+    expect(await t.wait(keys)).toBe(SIGN_IN_FIRST_LOCK_MS / 1000);
   });
 
-  it('per name and per address: another address guessing the same name is locked too; a right password clears the name only', () => {
+  it('per name and per address: another address guessing the same name is locked too; a right password clears the name only', async () => {
     const clock = testClock();
-    const t = new SignInThrottle(clock.now);
-    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) t.failed([userKey('Producer1'), addressKey(`10.0.0.${i}`)]);
-    expect(t.wait([userKey('producer1'), addressKey('10.9.9.9')])).toBe(60);
-    expect(t.wait([userKey('producer2'), addressKey('10.0.0.1')])).toBe(0);
-    t.succeeded(userKey('producer1'));
-    expect(t.wait([userKey('producer1'), addressKey('10.9.9.9')])).toBe(0);
-    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) t.failed([userKey(`name${i}`), addressKey('10.0.0.7')]);
-    t.succeeded(userKey('name0'));
-    expect(t.wait([userKey('someone'), addressKey('10.0.0.7')])).toBe(60);
+    const t = await throttle(clock.now);
+    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) await t.failed([userKey('Producer1'), addressKey(`10.0.0.${i}`)]);
+    expect(await t.wait([userKey('producer1'), addressKey('10.9.9.9')])).toBe(60);
+    expect(await t.wait([userKey('producer2'), addressKey('10.0.0.1')])).toBe(0);
+    await t.succeeded(userKey('producer1'));
+    expect(await t.wait([userKey('producer1'), addressKey('10.9.9.9')])).toBe(0);
+    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) await t.failed([userKey(`name${i}`), addressKey('10.0.0.7')]);
+    await t.succeeded(userKey('name0'));
+    expect(await t.wait([userKey('someone'), addressKey('10.0.0.7')])).toBe(60);
   });
 
-  it('remembers at most SIGN_IN_KEYS_MAX keys (random names cannot fill the memory); a locked address is kept while it keeps trying', () => {
+  it('forgets a key quiet for an hour (random names cannot fill the table for long); a locked address is kept while it keeps trying', async () => {
     const clock = testClock();
-    const t = new SignInThrottle(clock.now);
-    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) t.failed([addressKey('10.6.6.6')]);
-    for (let i = 0; i < SIGN_IN_KEYS_MAX + 50; i++) {
-      t.failed([userKey(`random-${i}`), addressKey('10.6.6.6')]);
-      if (i % 1000 === 0) clock.advance(1);
-    }
-    expect((t as unknown as { keys: Map<string, unknown> }).keys.size).toBeLessThanOrEqual(SIGN_IN_KEYS_MAX);
-    expect(t.wait([addressKey('10.6.6.6')])).toBeGreaterThan(0);
+    const t = await throttle(clock.now);
+    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) await t.failed([addressKey('10.6.6.6')]);
+    for (let i = 0; i < 20; i++) await t.failed([userKey(`random-${i}`), addressKey('10.6.6.6')]);
+    expect((await db.query('SELECT key FROM sign_in_keys')).length).toBe(21);
+    clock.advance(SIGN_IN_STRIKE_MEMORY_MS + 1);
+    await t.failed([userKey('random-new'), addressKey('10.6.6.6')]);
+    expect((await db.query<{ key: string }>('SELECT key FROM sign_in_keys ORDER BY key')).map((r) => r.key)).toEqual([addressKey('10.6.6.6'), userKey('random-new')]);
+    expect(await t.wait([addressKey('10.6.6.6')])).toBe(0); // its lock ran out; its new tries count again
+  });
+
+  it('two backends on one database count the same tries (a second process gives no more guesses)', async () => {
+    const clock = testClock();
+    const one = await throttle(clock.now);
+    const two = new SignInThrottle(db, clock.now);
+    await Promise.all(Array.from({ length: SIGN_IN_FREE_TRIES }, (_, i) => (i % 2 ? one : two).failed(keys)));
+    expect(await one.wait(keys)).toBe(SIGN_IN_FIRST_LOCK_MS / 1000);
+    expect(await two.wait(keys)).toBe(SIGN_IN_FIRST_LOCK_MS / 1000);
   });
 });
 

@@ -248,7 +248,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     id: 9,
-    name: 'scale-out: processes (nodes), the roster, meeting rooms and members, the chat token bucket, the bus',
+    name: 'scale-out: processes (nodes), the roster, meeting rooms and members, the chat token bucket, sign-in throttle keys, the bus',
     sql: `
       CREATE TABLE nodes (
         id text PRIMARY KEY,
@@ -296,6 +296,13 @@ export const MIGRATIONS: readonly Migration[] = [
         tokens double precision NOT NULL,
         updated_at bigint NOT NULL
       );
+      CREATE TABLE sign_in_keys (
+        key text PRIMARY KEY,
+        state jsonb NOT NULL,
+        locked_until bigint NOT NULL,
+        touched_at bigint NOT NULL
+      );
+      CREATE INDEX sign_in_keys_touched ON sign_in_keys(touched_at);
       CREATE TABLE bus_messages (
         id bigserial PRIMARY KEY,
         payload text NOT NULL, -- JSON as sent: jsonb would sort a channel's keyed map (its item order)

@@ -19,7 +19,7 @@ const tooManyTries = (seconds: number) =>
   new HttpError(429, `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, { 'Retry-After': String(seconds) });
 
 export function userManagerRoutes(app: FastifyInstance, { db, hub, now }: Ctx): void {
-  const throttle = new SignInThrottle(now);
+  const throttle = new SignInThrottle(db, now);
 
   app.post('/usermanager/oauth2/token', { bodyLimit: SIGN_IN_BODY_LIMIT }, async (req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
@@ -29,16 +29,16 @@ export function userManagerRoutes(app: FastifyInstance, { db, hub, now }: Ctx): 
     if (!username || username.length > USERNAME_MAX) throw badRequest(`username must be 1..${USERNAME_MAX} characters`);
     if (password.length > PASSWORD_MAX) throw badRequest(`password must be at most ${PASSWORD_MAX} characters`);
     const keys = [userKey(username), addressKey(req.ip)];
-    const wait = throttle.wait(keys);
+    const wait = await throttle.wait(keys);
     if (wait > 0) throw tooManyTries(wait);
     const row = (await db.query<{ id: string; password_hash: string }>('SELECT id, password_hash FROM users WHERE username = $1', [username]))[0];
     // The hash is checked even for an unknown user, so timing does not tell which names exist.
     const ok = await verifyPassword(password, row?.password_hash ?? NO_USER_HASH);
     if (!row || !ok) {
-      throttle.failed(keys);
+      await throttle.failed(keys);
       throw unauthorized('Wrong username or password');
     }
-    throttle.succeeded(userKey(username));
+    await throttle.succeeded(userKey(username));
     const { token } = await issueToken(db, row.id, 'user', null, newSession());
     const user = await getUser(db, row.id);
     return { access_token: token, expires_in: TOKEN_TTL_S, scope: { user: { id: user.id, username: user.username } } };
