@@ -1,6 +1,6 @@
 /**
  * Issue 26 in the browser: meters move with sound and stay still in silence (the fake microphone
- * beeps; the demo's guests speak by simulation; a mute is silence), a drag says what a drop will do
+ * beeps; the demo's guests speak by simulation; a shared video's soundtrack; a mute is silence), a drag says what a drop will do
  * and a drop on the preview puts the card on air, undo answers in a toast, a guarded double click cues.
  */
 import { test, expect, enterStudio, seedStorage, type Page } from './fixtures';
@@ -53,6 +53,21 @@ test('meters move with sound and stay still in silence; muted and silent signs',
   await page.waitForTimeout(1000);
   expect([...(await meterValues(page, program))]).toEqual(['0']);
   await page.screenshot({ path: `${SHOTS}/meters-silent.png` });
+
+  // Still nobody on air, but a shared video with sound plays (the countdown's soundtrack): the
+  // audience hears it, so the program meter moves, though the studio page itself stays quiet.
+  await page.getByRole('navigation', { name: 'Studio tools' }).getByRole('button', { name: 'Graphics' }).click();
+  const videos = page.getByRole('button', { name: /^Videos/ });
+  if ((await videos.getAttribute('aria-expanded')) !== 'true') await videos.click();
+  await page.getByRole('button', { name: /^Video 1: click to start sharing the video/ }).click();
+  await expect(page.locator('[data-testid="producer-card"][data-live="true"]')).toHaveCount(0);
+  await expect.poll(async () => (await meterValues(page, program)).size, { timeout: 20_000 }).toBeGreaterThan(1);
+  expect(Number(await program.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+  await page.screenshot({ path: `${SHOTS}/meters-shared-video.png` });
+  // The video leaves the program: silence again.
+  await page.getByRole('button', { name: 'Stop sharing' }).click();
+  await page.waitForTimeout(1000);
+  expect([...(await meterValues(page, program))]).toEqual(['0']);
 });
 
 test('a drag says what the drop will do; the preview takes a card on air; undo answers', async ({ page, problems }) => {

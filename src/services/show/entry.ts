@@ -26,6 +26,7 @@ import { startAudience } from './audience';
 import { showError } from './alerts';
 import { startLive } from '../live/liveSession';
 import { watchSilence } from '../media/silenceWatch';
+import { watchProgramMediaLevel } from '../media/programMediaLevel';
 
 export type Wait = (ms: number) => Promise<void>;
 
@@ -49,6 +50,7 @@ export function initializeStudio(connection: Connection): void {
     startSharedVideo(),
     startLive(),
     watchSilence(),
+    watchProgramMediaLevel(),
   ];
   void loadAssetLibrary();
   if ('mediaDevices' in navigator) void startLocalMedia().then((stop) => running.push(stop));
