@@ -91,6 +91,14 @@ test('a drag says what the drop will do; the preview takes a card on air; undo a
   await dragTo('Siobhan Walsh', await middle('Amara Okafor'), async () => {
     await expect(page.getByTestId('drag-intent')).toHaveText('Swap on air with Amara Okafor');
     await expect(card(page, 'Amara Okafor').locator('.drop-intent')).toHaveText('Swap on air with Amara Okafor');
+    // The target's words are on top, not under the dragged card that follows the pointer over it.
+    const words = (await card(page, 'Amara Okafor').locator('.drop-intent-text').boundingBox())!;
+    expect(words.height).toBeGreaterThan(8);
+    const onTop = await page.evaluate(
+      ([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest('.drop-intent-text')),
+      [words.x + words.width / 2, words.y + words.height / 2],
+    );
+    expect(onTop).toBe(true);
     await page.screenshot({ path: `${SHOTS}/drag-swap.png` });
   });
   await expect(card(page, 'Siobhan Walsh')).toHaveAttribute('data-live', 'true');
