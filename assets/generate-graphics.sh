@@ -2,7 +2,8 @@
 # Generates the Graphics panel's predefined assets (§9: 4 foreground images, 4 foreground videos,
 # 6 background videos; the 10 background images come from generate.sh) and 3 sample logos:
 #   foreground-images/foreground-image-N.png  1920x1080 palette PNG overlays, transparent centre
-#   foreground-videos/foreground-video-N.webm 1280x720, 25 fps, VP9, no audio; .jpg thumbnail 320x180
+#   foreground-videos/foreground-video-N.webm 1280x720, 25 fps, VP9, .jpg thumbnail 320x180; video 1 (the
+#                                             countdown) has a soundtrack (Opus, part fgsound), the others none
 #   background-videos/background-video-N.webm 1280x720, 24 fps, VP9, 10 s seamless loop; .jpg thumbnail
 #   logos/logo-N.png                          500x500 transparent palette PNG
 # Colours follow the brand: primary #0D62C5 (§9), a deep navy, and soft teal, amber and coral accents.
@@ -11,7 +12,7 @@
 # Random scatter (confetti, bokeh) comes from a fixed seed, so a re-run draws the same pictures.
 # Needs ffmpeg (libvpx-vp9), ImageMagick 6 (`convert`) and pngquant:
 #   apt-get install -y ffmpeg imagemagick pngquant
-# Usage: generate-graphics.sh [images|logos|fgvideos|bgvideos]... (default: all). Idempotent.
+# Usage: generate-graphics.sh [images|logos|fgvideos|fgsound|bgvideos]... (default: all). Idempotent.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -412,13 +413,29 @@ fgvideos() {
   ls -l "$D"
 }
 
+# ===================================================================================================
+# The countdown's soundtrack: a soft pad that swells and a tick each second, louder at zero, so the
+# program meter has a shared video with sound to show (issue 26). Muxed into the encoded video
+# (its picture copied as is), so a re-run replaces the sound and leaves the picture alone.
+# ===================================================================================================
+fgsound() {
+  local V=foreground-videos/foreground-video-1.webm
+  local pad='0.07*(sin(2*PI*220*t)+sin(2*PI*277.18*t)+sin(2*PI*329.63*t))*(0.55+0.45*sin(2*PI*0.5*t))'
+  local tick='0.35*sin(2*PI*1046.5*t)*exp(-35*mod(t,1))*(1+gte(t,9))'
+  ffmpeg -hide_banner -loglevel error -y -i "$V" -f lavfi -i "aevalsrc='$pad+$tick':s=48000:d=10" \
+    -map 0:v -map 1:a -c:v copy -c:a libopus -b:a 32k -ac 1 -shortest "$TMP/fv1-sound.webm"
+  mv "$TMP/fv1-sound.webm" "$V"
+  ls -l "$V"
+}
+
 parts=("$@")
-[[ ${#parts[@]} -eq 0 ]] && parts=(images logos fgvideos bgvideos)
+[[ ${#parts[@]} -eq 0 ]] && parts=(images logos fgvideos fgsound bgvideos)
 for part in "${parts[@]}"; do
   case $part in
     images) foreground_images ;;
     logos) logos ;;
     fgvideos) fgvideos ;;
+    fgsound) fgsound ;;
     bgvideos) bgvideos ;;
     *) echo "unknown part: $part" >&2; exit 2 ;;
   esac

@@ -135,6 +135,22 @@ const INTERJECT_MAX = 1500;
 const INTERJECT_MARGIN = 900;
 const ATTACK = 120;
 const RELEASE = 220;
+/**
+ * A listener is not a dead microphone: every guest makes a short quiet remark ('mm-hm', 'right', a
+ * laugh) once in every LISTENER_REMARK_EVERY_MS, at a seeded moment within it. Quieter than talk (below
+ * the speaking threshold: no speaking border, never a third voice), louder than the silence level of
+ * the 10 s silent sign (SILENCE_LEVEL): an on-air guest with an open mic is never taken for silent.
+ * Two remarks are at most 2 × EVERY − 2 × MIN apart (one at the start of its stretch, the next at the
+ * end of the following one), plus their fades: DEMO_LONGEST_QUIET_MS, well under the 10 s of the sign.
+ */
+export const LISTENER_REMARK_EVERY_MS = 4000;
+export const LISTENER_REMARK_MIN_MS = 700;
+export const LISTENER_REMARK_MAX_MS = 1000;
+/** A remark's level: LOW plus up to SPAN of syllable fluctuation (0..10 scale). */
+export const LISTENER_REMARK_LOW = 1.8;
+export const LISTENER_REMARK_SPAN = 0.8;
+/** The longest any guest is below the silence level: two remarks as far apart as can be, and their fades. */
+export const DEMO_LONGEST_QUIET_MS = 2 * LISTENER_REMARK_EVERY_MS - 2 * LISTENER_REMARK_MIN_MS + ATTACK + RELEASE;
 /** Syllable-rate and phrase-rate fluctuation cells. */
 const SYLLABLE_MS = 110;
 const PHRASE_MS = 950;
@@ -169,7 +185,8 @@ const clampLevel = (v: number) => Math.round(Math.min(10, Math.max(0, v)) * 10) 
 /**
  * A seeded, deterministic panel conversation among `guestIds`: guests take turns of a few seconds,
  * sometimes with a brief interjection from a second guest; never more than two talk at once. A talking
- * guest's level fluctuates between about 4 and 10; a silent one stays below 0.5.
+ * guest's level fluctuates between about 4 and 10; a listening one stays below 0.5 but for a quiet
+ * remark (about 2) in every LISTENER_REMARK_EVERY_MS.
  */
 export function createSpeakingSimulator(seed: number, guestIds: string[]): SpeakingSimulator {
   const ids = [...guestIds];
@@ -253,7 +270,12 @@ export function createSpeakingSimulator(seed: number, guestIds: string[]): Speak
         const silent = 0.45 * room;
         const e = Math.max(talk[i] ?? 0, chime[i] ?? 0);
         const voiced = (talk[i] ?? 0) >= (chime[i] ?? 0) ? speaking : interjecting;
-        levels[id] = clampLevel(silent + (voiced - silent) * e);
+        // This stretch's remark (it starts and ends within the stretch).
+        const stretch = Math.floor(t / LISTENER_REMARK_EVERY_MS);
+        const length = LISTENER_REMARK_MIN_MS + (LISTENER_REMARK_MAX_MS - LISTENER_REMARK_MIN_MS) * hash01(noiseSeed, 1000 + i * 2, stretch);
+        const from = stretch * LISTENER_REMARK_EVERY_MS + (LISTENER_REMARK_EVERY_MS - length) * hash01(noiseSeed, 1001 + i * 2, stretch);
+        const remark = envelope(t, from, from + length) * (LISTENER_REMARK_LOW + LISTENER_REMARK_SPAN * syllable - silent);
+        levels[id] = clampLevel(Math.max(silent + (voiced - silent) * e, silent + remark));
       });
       return levels;
     },

@@ -157,6 +157,8 @@ export const SAVE_RETRY_MAX_MS = 30_000;
 // Issue 26: actions answer, guard cues, audio meters (ours; the SPEC gives none of these)
 /** How long an action's answer ('Undid: put Alex Morgan on air') stays on screen. */
 export const ACTION_TOAST_MS = 2500;
+/** A slider's answer ('Blur strength: 7') waits until the hand has rested this long: the final value, said once. */
+export const SLIDER_ANSWER_SETTLE_MS = 600;
 /** How long a control caught by a §5 guard shows its 'Wait a moment…' cue. */
 export const GUARD_CUE_MS = 1200;
 /** An on-air person quieter than SILENCE_LEVEL for this long gets the silent sign on their card. */

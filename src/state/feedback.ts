@@ -4,7 +4,7 @@
  * The toast is an info message the screen reader skips (the live region already says it).
  */
 import { realClock, type Clock } from '../lib/clock';
-import { ACTION_TOAST_MS } from '../lib/limits';
+import { ACTION_TOAST_MS, SLIDER_ANSWER_SETTLE_MS } from '../lib/limits';
 import { useAlertsStore } from './alertsStore';
 import { announce } from './announcer';
 import { channelHistory } from './channel/store';
@@ -18,6 +18,24 @@ export function tellDone(text: string, clock: Clock = realClock): void {
   useAlertsStore.setState((s) => ({ infos: [...s.infos.filter((m) => !m.action), { id, text, action: true }] }));
   hideTimer = clock.setTimeout(() => useAlertsStore.setState((s) => ({ infos: s.infos.filter((m) => m.id !== id) })), ACTION_TOAST_MS);
   announce(text);
+}
+
+const settling = new Map<string, unknown>();
+
+/**
+ * tellDone for a control that moves in steps (a slider dragged or held on an arrow key): each call
+ * replaces the last one for `key`, and only the final text is said, once the control has rested
+ * SLIDER_ANSWER_SETTLE_MS.
+ */
+export function tellSettled(key: string, text: string, clock: Clock = realClock): void {
+  clock.clearTimeout(settling.get(key));
+  settling.set(
+    key,
+    clock.setTimeout(() => {
+      settling.delete(key);
+      tellDone(text, clock);
+    }, SLIDER_ANSWER_SETTLE_MS),
+  );
 }
 
 /** 'Put Alex Morgan on air' → 'put Alex Morgan on air' (inside a sentence); names and codes keep their case. */

@@ -1,6 +1,6 @@
 /**
  * Issue 26 in the browser: meters move with sound and stay still in silence (the fake microphone
- * beeps; the demo's guests speak by simulation; a mute is silence), a drag says what a drop will do
+ * beeps; the demo's guests speak by simulation; a shared video's soundtrack; a mute is silence), a drag says what a drop will do
  * and a drop on the preview puts the card on air, undo answers in a toast, a guarded double click cues.
  */
 import { test, expect, enterStudio, seedStorage, type Page } from './fixtures';
@@ -25,6 +25,7 @@ test.beforeEach(async ({ page }) => {
 
 test('meters move with sound and stay still in silence; muted and silent signs', async ({ page, problems }) => {
   void problems;
+  test.setTimeout(240_000); // many seconds of meter watching by design; a loaded two-core machine stretches each
   await enterStudio(page);
   // The demo opens with two speaking guests on air: the program meter moves.
   const program = page.getByRole('meter', { name: 'Program sound level' });
@@ -53,6 +54,25 @@ test('meters move with sound and stay still in silence; muted and silent signs',
   await page.waitForTimeout(1000);
   expect([...(await meterValues(page, program))]).toEqual(['0']);
   await page.screenshot({ path: `${SHOTS}/meters-silent.png` });
+
+  // Still nobody on air, but a shared video with sound plays (the countdown's soundtrack): the
+  // audience hears it, so the program meter moves, though the studio page itself stays quiet.
+  await page.getByRole('navigation', { name: 'Studio tools' }).getByRole('button', { name: 'Graphics' }).click();
+  const videos = page.getByRole('button', { name: /^Videos/ });
+  if ((await videos.getAttribute('aria-expanded')) !== 'true') await videos.click();
+  await page.getByRole('button', { name: /^Video 1: click to start sharing the video/ }).click();
+  // Looping, so a slow machine does not see the 10 s video end and leave the program mid-check.
+  const player = page.getByRole('region', { name: /^Shared video/ });
+  await player.getByRole('button', { name: 'Loop' }).click();
+  await expect(player.getByRole('button', { name: 'Loop' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('[data-testid="producer-card"][data-live="true"]')).toHaveCount(0);
+  await expect.poll(async () => (await meterValues(page, program)).size, { timeout: 20_000 }).toBeGreaterThan(1);
+  await expect.poll(async () => Number(await program.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+  await page.screenshot({ path: `${SHOTS}/meters-shared-video.png` });
+  // The video leaves the program: silence again.
+  await page.getByRole('button', { name: 'Stop sharing' }).click();
+  await page.waitForTimeout(1000);
+  expect([...(await meterValues(page, program))]).toEqual(['0']);
 });
 
 test('a drag says what the drop will do; the preview takes a card on air; undo answers', async ({ page, problems }) => {
@@ -76,6 +96,14 @@ test('a drag says what the drop will do; the preview takes a card on air; undo a
   await dragTo('Siobhan Walsh', await middle('Amara Okafor'), async () => {
     await expect(page.getByTestId('drag-intent')).toHaveText('Swap on air with Amara Okafor');
     await expect(card(page, 'Amara Okafor').locator('.drop-intent')).toHaveText('Swap on air with Amara Okafor');
+    // The target's words are on top, not under the dragged card that follows the pointer over it.
+    const words = (await card(page, 'Amara Okafor').locator('.drop-intent-text').boundingBox())!;
+    expect(words.height).toBeGreaterThan(8);
+    const onTop = await page.evaluate(
+      ([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest('.drop-intent-text')),
+      [words.x + words.width / 2, words.y + words.height / 2],
+    );
+    expect(onTop).toBe(true);
     await page.screenshot({ path: `${SHOTS}/drag-swap.png` });
   });
   await expect(card(page, 'Siobhan Walsh')).toHaveAttribute('data-live', 'true');

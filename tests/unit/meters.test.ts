@@ -5,7 +5,10 @@ import { METER_FALL_PER_SEC, PEAK_FALL_PER_SEC, PEAK_HOLD_MS, SILENCE_CHECK_MS, 
 import { emptyChannel } from '../../compositor/model/channel';
 import { producerCard, withOrderRanks } from '../../compositor/model/producerCard';
 import { stageActions } from '../../src/state/channel/stageActions';
-import { useAudioLevels, useSilentOnAir } from '../../src/state/audioLevels';
+import { useAudioLevels, useProgramMediaLevel, useSilentOnAir } from '../../src/state/audioLevels';
+import { VOLUME_SAMPLE_MS } from '../../src/lib/limits';
+import { watchProgramMediaLevel } from '../../src/services/media/programMediaLevel';
+import { sharedVideoElement, shareVideo, startSharedVideo, stopSharing } from '../../src/services/media/sharedVideoPlayer';
 import { watchSilence } from '../../src/services/media/silenceWatch';
 import { cardLevel, programLevel } from '../../src/features/audio/levelSources';
 
@@ -75,6 +78,7 @@ describe('watchSilence and the meters’ sources (fake timers)', () => {
     vi.useFakeTimers();
     stageActions.load({ ...emptyChannel(), producers: cards() });
     useAudioLevels.setState({ levels: {} });
+    useProgramMediaLevel.setState({ level: 0 });
   });
   afterEach(() => vi.useRealTimers());
 
@@ -103,5 +107,55 @@ describe('watchSilence and the meters’ sources (fake timers)', () => {
     stageActions.toggleMute('a', 'audio', 10_000);
     expect(cardLevel('a')).toBe(0);
     expect(programLevel()).toBeCloseTo(6);
+  });
+
+  it('the program is what the audience hears: the shared video’s sound mixes with everyone on air', () => {
+    useAudioLevels.setState({ levels: { a: 6, b: 6 } });
+    useProgramMediaLevel.setState({ level: 6 });
+    expect(programLevel()).toBeCloseTo(6); // nobody on air: the video alone
+    stageActions.toggleLive('a', 10_000);
+    expect(programLevel()).toBeCloseTo(6 + (10 * 3.0103) / 60, 3); // two equal sounds: +3 dB
+    stageActions.toggleMute('a', 'audio', 10_000);
+    expect(programLevel()).toBeCloseTo(6); // a muted person adds nothing, the video still plays
+    useProgramMediaLevel.setState({ level: 0 });
+    expect(programLevel()).toBe(0);
+    useProgramMediaLevel.setState({ level: 10 });
+    expect(programLevel()).toBe(10);
+  });
+
+  it('the shared video’s level is sampled every VOLUME_SAMPLE_MS while it plays on the channel, 0 otherwise', () => {
+    expect(VOLUME_SAMPLE_MS).toBe(333);
+    const stopVideo = startSharedVideo();
+    const read = vi.fn(() => 7);
+    const stop = watchProgramMediaLevel(undefined, read);
+    expect(read).not.toHaveBeenCalled(); // no foreground video: nothing read, nothing polled
+    shareVideo({ id: 'foreground-video-1', type: 'video', url: '/v1.webm', name: 'Video 1' });
+    const el = sharedVideoElement()!;
+    let paused = true;
+    Object.defineProperty(el, 'paused', { get: () => paused });
+    vi.advanceTimersByTime(VOLUME_SAMPLE_MS);
+    expect(useProgramMediaLevel.getState().level).toBe(0); // not playing yet
+    paused = false;
+    vi.advanceTimersByTime(VOLUME_SAMPLE_MS);
+    expect(read).toHaveBeenCalledWith(el);
+    expect(useProgramMediaLevel.getState().level).toBe(7);
+    expect(programLevel()).toBeCloseTo(7); // nobody on air, the video is heard
+    read.mockReturnValue(4);
+    vi.advanceTimersByTime(VOLUME_SAMPLE_MS - 1);
+    expect(useProgramMediaLevel.getState().level).toBe(7);
+    vi.advanceTimersByTime(1);
+    expect(useProgramMediaLevel.getState().level).toBe(4);
+    paused = true;
+    vi.advanceTimersByTime(VOLUME_SAMPLE_MS);
+    expect(useProgramMediaLevel.getState().level).toBe(0);
+    paused = false;
+    vi.advanceTimersByTime(VOLUME_SAMPLE_MS);
+    stopSharing();
+    expect(useProgramMediaLevel.getState().level).toBe(0);
+    const reads = read.mock.calls.length;
+    vi.advanceTimersByTime(10 * VOLUME_SAMPLE_MS);
+    expect(read.mock.calls.length).toBe(reads); // the sampler sleeps without a video
+    stop();
+    stopVideo();
   });
 });

@@ -1,4 +1,4 @@
-/** The program meter (issue 26): what the audience hears, everyone on air mixed, with a held peak. */
+/** The program meter (issue 26): what the audience hears, everyone on air and the shared video mixed, with a held peak. */
 import { LiveMeter } from './LiveMeter';
 import { programLevel } from './levelSources';
 

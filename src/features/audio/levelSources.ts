@@ -1,11 +1,12 @@
 /**
  * Where the meters' levels come from: the §9 samples of src/state/audioLevels (a guest's real
  * track in backend mode, the simulated voice in the demo, the moderator's own microphone). A muted
- * person reads 0. The program is what the audience hears: everyone on air, mixed (mixLevel).
+ * person reads 0. The program is what the audience hears: everyone on air and the shared video's
+ * sound (useProgramMediaLevel), mixed by power (mixLevel).
  */
 import { isContentShare } from '../../../compositor/layout';
 import { mixLevel } from '../../lib/micLevel';
-import { useAudioLevels } from '../../state/audioLevels';
+import { useAudioLevels, useProgramMediaLevel } from '../../state/audioLevels';
 import { useStageStore } from '../../state/channel/store';
 import { wakeMeters } from './meterLoop';
 
@@ -18,8 +19,10 @@ export function cardLevel(id: string): number {
 }
 
 export function programLevel(): number {
-  const heard = cards().filter((p) => p.isLive && !p.audioMute && !isContentShare(p));
-  return heard.length ? mixLevel(heard.map((p) => sampled(p.id))) : 0;
+  const people = cards().filter((p) => p.isLive && !p.audioMute && !isContentShare(p)).map((p) => sampled(p.id));
+  const video = useProgramMediaLevel.getState().level;
+  const heard = video > 0 ? [...people, video] : people;
+  return heard.length ? mixLevel(heard) : 0;
 }
 
 /** A new sample or a mute wakes the meters' loop (it sleeps while nothing moves). */
@@ -28,5 +31,6 @@ export function followLevels(): void {
   if (following) return;
   following = true;
   useAudioLevels.subscribe(wakeMeters);
+  useProgramMediaLevel.subscribe(wakeMeters);
   useStageStore.subscribe((s, prev) => s.doc.producers !== prev.doc.producers && wakeMeters());
 }

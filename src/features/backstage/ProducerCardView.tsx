@@ -119,7 +119,7 @@ export function ProducerCardView({ card, isSelf, width, dragging, dropIntent, bi
         {card.type !== 'CONTENT_SHARING' && <LiveMeter read={() => cardLevel(card.id)} label={`Sound level of ${card.name}`} className="card-meter" />}
         {dropIntent && (
           <span className="drop-intent" aria-hidden>
-            {dropIntent}
+            <span className="drop-intent-text">{dropIntent}</span>
           </span>
         )}
       </div>

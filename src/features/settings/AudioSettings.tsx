@@ -5,7 +5,10 @@ import { useSettingsStore } from '../../state/settingsStore';
 import { Switch } from '../../ui/Switch';
 import { useSpeakerTest } from '../haircheck/useSpeakerTest';
 import { DevicePicker } from './DevicePicker';
-import { useDebouncedSetting } from './useDebouncedSetting';
+import { sliderText, useDebouncedSetting } from './useDebouncedSetting';
+import { tellSettled } from '../../state/feedback';
+
+const GAIN_LABEL = 'Microphone gain';
 import { useDeviceLists } from './useDeviceLists';
 
 export function AudioSettings() {
@@ -33,9 +36,21 @@ export function AudioSettings() {
         <Switch label="Automatic gain" checked={autoGain} onChange={setAutoGain} />
         <div className="field">
           <label className="field-label" htmlFor="manual-gain">
-            Microphone gain: {gain}
+            {sliderText(GAIN_LABEL, gain)}
           </label>
-          <input id="manual-gain" type="range" min={0} max={20} value={gain} disabled={autoGain} onChange={(e) => useSettingsStore.getState().update({ manualGain: Number(e.target.value) })} />
+          <input
+            id="manual-gain"
+            type="range"
+            min={0}
+            max={20}
+            value={gain}
+            disabled={autoGain}
+            onChange={(e) => {
+              const value = Number(e.target.value);
+              useSettingsStore.getState().update({ manualGain: value });
+              tellSettled('manualGain', sliderText(GAIN_LABEL, value));
+            }}
+          />
         </div>
       </fieldset>
     </div>

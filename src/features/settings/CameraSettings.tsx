@@ -10,7 +10,10 @@ import { useSettingsStore } from '../../state/settingsStore';
 import { Switch } from '../../ui/Switch';
 import { DevicePicker } from './DevicePicker';
 import { VirtualBackgroundPicker } from './VirtualBackgroundPicker';
-import { useDebouncedSetting } from './useDebouncedSetting';
+import { sliderText, useDebouncedSetting } from './useDebouncedSetting';
+import { tellSettled } from '../../state/feedback';
+
+export const CAMERA_SETTING_LABELS = { blur: 'Blur my camera', blurRange: 'Blur strength', virtualBg: 'Virtual background' } as const;
 import { useDeviceLists } from './useDeviceLists';
 
 function OwnPreview() {
@@ -28,8 +31,8 @@ function OwnPreview() {
 
 export function CameraSettings() {
   const lists = useDeviceLists();
-  const [blur, setBlur] = useDebouncedSetting('cameraBlurActive', SETTINGS_TOGGLE_DEBOUNCE_MS);
-  const [virtualBg, setVirtualBg] = useDebouncedSetting('cameraVirtualBgActive', SETTINGS_TOGGLE_DEBOUNCE_MS);
+  const [blur, setBlur] = useDebouncedSetting('cameraBlurActive', SETTINGS_TOGGLE_DEBOUNCE_MS, CAMERA_SETTING_LABELS.blur);
+  const [virtualBg, setVirtualBg] = useDebouncedSetting('cameraVirtualBgActive', SETTINGS_TOGGLE_DEBOUNCE_MS, CAMERA_SETTING_LABELS.virtualBg);
   const range = useSettingsStore((s) => s.settings.cameraBlurRange);
   return (
     <div className="settings-section">
@@ -37,14 +40,26 @@ export function CameraSettings() {
       <DevicePicker kind="camera" list={lists.camera} />
       <fieldset className="settings-group">
         <legend>Background</legend>
-        <Switch label="Blur my camera" checked={blur} onChange={setBlur} />
+        <Switch label={CAMERA_SETTING_LABELS.blur} checked={blur} onChange={setBlur} />
         <div className="field">
           <label className="field-label" htmlFor="blur-range">
-            Blur strength: {range}
+            {sliderText(CAMERA_SETTING_LABELS.blurRange, range)}
           </label>
-          <input id="blur-range" type="range" min={1} max={CAMERA_BLUR_RANGE_MAX} value={range} disabled={!blur && !virtualBg} onChange={(e) => useSettingsStore.getState().update({ cameraBlurRange: Number(e.target.value) })} />
+          <input
+            id="blur-range"
+            type="range"
+            min={1}
+            max={CAMERA_BLUR_RANGE_MAX}
+            value={range}
+            disabled={!blur && !virtualBg}
+            onChange={(e) => {
+              const value = Number(e.target.value);
+              useSettingsStore.getState().update({ cameraBlurRange: value });
+              tellSettled('cameraBlurRange', sliderText(CAMERA_SETTING_LABELS.blurRange, value));
+            }}
+          />
         </div>
-        <Switch label="Virtual background" hint="Replaces your room with an image, softly out of focus" checked={virtualBg} onChange={setVirtualBg} />
+        <Switch label={CAMERA_SETTING_LABELS.virtualBg} hint="Replaces your room with an image, softly out of focus" checked={virtualBg} onChange={setVirtualBg} />
         <VirtualBackgroundPicker disabled={!virtualBg} />
       </fieldset>
     </div>

@@ -3,7 +3,7 @@ import { BROADCAST_QUALITIES, useSettingsStore, type BroadcastQuality } from '..
 import { SETTINGS_TOGGLE_DEBOUNCE_MS } from '../../lib/limits';
 import { SOUND_EFFECTS } from '../../services/show/sounds';
 import { Switch } from '../../ui/Switch';
-import { useDebouncedSetting } from './useDebouncedSetting';
+import { soundToggleText, useDebouncedSetting } from './useDebouncedSetting';
 import { QualityHint } from '../live/QualityHint';
 import { tellDone } from '../../state/feedback';
 
@@ -50,7 +50,10 @@ export function GeneralSettings() {
         <SettingSwitch name="playSoundFx" label="Play studio sounds" />
         <div className="sound-list" aria-disabled={!soundOn}>
           {SOUND_EFFECTS.map((e) => (
-            <Switch key={e.key} label={e.label} checked={toggles[e.key] !== false} disabled={!soundOn} onChange={(on) => useSettingsStore.getState().setSoundToggle(e.key, on)} />
+            <Switch key={e.key} label={e.label} checked={toggles[e.key] !== false} disabled={!soundOn} onChange={(on) => {
+                useSettingsStore.getState().setSoundToggle(e.key, on);
+                tellDone(soundToggleText(e.label, on));
+              }} />
           ))}
         </div>
       </fieldset>

@@ -6,6 +6,7 @@
 import { VIRTUAL_BG_STAGE, useSettingsStore } from '../../state/settingsStore';
 import { useStageStore } from '../../state/channel/store';
 import { PREDEFINED_BACKGROUNDS, virtualBackgroundImage } from '../../services/assets/predefined';
+import { tellDone } from '../../state/feedback';
 
 export const VIRTUAL_BG_TEXTS = {
   group: 'Virtual background image',
@@ -16,11 +17,15 @@ export const VIRTUAL_BG_TEXTS = {
 export function VirtualBackgroundPicker({ disabled }: { disabled: boolean }) {
   const chosen = useSettingsStore((s) => s.settings.cameraVirtualBgImage);
   const stageBackground = useStageStore((s) => virtualBackgroundImage(VIRTUAL_BG_STAGE, s.doc.media.background?.id ?? null));
-  const choose = (id: string) => useSettingsStore.getState().update({ cameraVirtualBgImage: id });
   const options = [
     { id: VIRTUAL_BG_STAGE, name: VIRTUAL_BG_TEXTS.stage, url: stageBackground?.url },
     ...PREDEFINED_BACKGROUNDS.map((b) => ({ id: b.id, name: b.title, url: b.url })),
   ];
+  const choose = (id: string) => {
+    useSettingsStore.getState().update({ cameraVirtualBgImage: id });
+    const name = options.find((o) => o.id === id)?.name;
+    if (name) tellDone(`${VIRTUAL_BG_TEXTS.group}: ${name}`);
+  };
   return (
     <fieldset className="virtual-bg-picker" disabled={disabled}>
       <legend className="field-label">{VIRTUAL_BG_TEXTS.group}</legend>

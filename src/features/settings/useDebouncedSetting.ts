@@ -8,6 +8,10 @@ import { useSettingsStore, type Settings } from '../../state/settingsStore';
 import { tellDone } from '../../state/feedback';
 
 export const settingText = (label: string, on: boolean) => `${label}: ${on ? 'on' : 'off'}`;
+/** What a slider's final value says ('Blur strength: 7'). */
+export const sliderText = (label: string, value: number) => `${label}: ${value}`;
+/** A sound effect's own switch ('Go live sound: off'). */
+export const soundToggleText = (effect: string, on: boolean) => settingText(`${effect} sound`, on);
 
 export function useDebouncedSetting<K extends keyof Settings>(key: K, delayMs: number, label?: string): [Settings[K], (v: Settings[K]) => void] {
   const stored = useSettingsStore((s) => s.settings[key]);

@@ -27,6 +27,7 @@ import { startAudience } from './audience';
 import { showError } from './alerts';
 import { startLive } from '../live/liveSession';
 import { watchSilence } from '../media/silenceWatch';
+import { watchProgramMediaLevel } from '../media/programMediaLevel';
 
 export type Wait = (ms: number) => Promise<void>;
 
@@ -51,6 +52,7 @@ export function initializeStudio(connection: Connection): void {
     startSharedVideo(),
     startLive(),
     watchSilence(),
+    watchProgramMediaLevel(),
   ];
   void loadAssetLibrary();
   if ('mediaDevices' in navigator) void startLocalMedia().then((stop) => running.push(stop));
