@@ -70,8 +70,9 @@ async function open(page: Page, name: string) {
 }
 
 const LOWER_THIRD = { x0: 0.02, y0: 0.78, x1: 0.4, y1: 0.9 };
-// The ticker band runs from y 0.95 to the bottom of the frame; the preview's 104 % zoom puts it at 0.968..1.
-const TICKER_BAND = { x0: 0, y0: 0.975, x1: 1, y1: 0.998 };
+// The ticker band runs from y 0.90 to its bottom edge on 0.95 (§9, inside title-safe: compositor/layout/bottomBand.ts);
+// the preview's 104 % zoom puts it at 0.916..0.968.
+const TICKER_BAND = { x0: 0, y0: 0.925, x1: 1, y1: 0.96 };
 const TOP_LEFT = { x0: 0, y0: 0, x1: 0.2, y1: 0.2 };
 const TOP_RIGHT = { x0: 0.8, y0: 0, x1: 1, y1: 0.2 };
 
