@@ -10,7 +10,7 @@
  * unselected (the studio shows the server's channel, so both converge on it). Refusing would leave
  * the second producer's update unacknowledged and resent for ever.
  */
-import { BRAND, MEDIA_REF } from '../../compositor/convert';
+import { BRAND, BRAND_OPTIONAL, MEDIA_REF } from '../../compositor/convert';
 import { MEDIA_SLOTS } from '../../compositor/model/channel';
 import { hasShape, isRecord } from '../../compositor/model/json';
 import { LAYER_TYPES, LAYOUT_CODES } from '../../compositor/model/types';
@@ -76,7 +76,7 @@ export function keyProblem(key: string, value: SyncValue): string | null {
     case 'layout':
       return (LAYOUT_CODES as readonly unknown[]).includes(value) ? null : 'layout is not a layout code';
     case 'brand': {
-      const check = (BRAND as Record<string, (v: unknown) => boolean>)[id];
+      const check = ({ ...BRAND, ...BRAND_OPTIONAL } as Record<string, (v: unknown) => boolean>)[id];
       return check?.(value) ? dataProblem(value, {}, id) : `brand setting ${id.slice(0, 40)} is unknown or malformed`;
     }
     case 'media':

@@ -100,12 +100,18 @@ describe('one past a limit is refused', () => {
     ['a name tag stored as an item', ['tpl:n', { ...(item('LOWERTHIRD', 'n') as object), type: 'NAMETAG' }], /template item is malformed/],
     ['a key the studio never writes', ['junk', 'x'], /junk is not a channel key/],
     ['an unknown brand setting', ['brand:evil', 'x'], /brand setting evil is unknown/],
+    ['shiftVideosUp that is not a boolean', ['brand:shiftVideosUp', 'yes'], /brand setting shiftVideosUp is unknown or malformed/],
     ['an unknown layout', ['layout', 'HUGE'], /layout is not a layout code/],
     ['a media URL past the URL limit', ['media:background', { id: 'b', type: 'image', url: text(URL_TEXT_MAX + 1), name: 'b' }], /url is longer than 2048/],
     ['a producer order of 18 ids', ['producerOrder', Array.from({ length: 18 }, (_, i) => `p${i}`)], /more than 17 entries/],
     ['a value nested too deep', ['tpl:a', { ...(item('LOWERTHIRD', 'a') as object), extra: { a: { b: { c: 1 } } } } as SyncValue], /nests too deep/],
   ])('%s (400)', (_name, entry, message) => {
     expect(refusal(base, withEntries(base, [entry]))).toEqual({ status: 400, message: expect.stringMatching(message) });
+  });
+
+  it('the optional brand setting shiftVideosUp (issue 26, mirrored from Settings) is accepted', () => {
+    const edited = withEntries(base, [['brand:shiftVideosUp', false]]);
+    expect(enforceChannelLimits(base, edited)).toEqual(edited);
   });
 
   it('an item padded with extra fields past the stored size (413)', () => {
