@@ -13,7 +13,7 @@ import { test, expect, type Browser, type Page } from '@playwright/test';
 import { canonicalJson, type KeyedChannel } from '../../compositor/sync';
 import type { ChannelBody } from '../../compositor/model/types';
 import { startBackendProcess, type BackendProcess } from './backendProcess';
-import { startPostgres, type PostgresServer } from '../server/postgresServer';
+import { querySql, startPostgres, type PostgresServer } from '../server/postgresServer';
 import { startLoadBalancer, type LoadBalancer } from '../server/loadBalancer';
 import { freePort, startRtmpServer, type RtmpServer } from '../server/rtmpServer';
 import { probe } from './mediaProbe';
@@ -35,16 +35,7 @@ const backends: BackendProcess[] = [];
 /** The node id each backend answers with (X-Studio-Node). */
 const nodeOf = new Map<BackendProcess, string>();
 
-async function sql<T = Json>(query: string, params: unknown[] = []): Promise<T[]> {
-  const { default: pgLib } = await import('pg');
-  const client = new pgLib.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(query, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const sql = <T = Json>(query: string, params: unknown[] = []) => querySql<T>(databaseUrl, query, params);
 
 const nodeIdOf = async (b: BackendProcess) => (await fetch(`${b.url}/studio/instant-demo/config.json`)).headers.get('x-studio-node') ?? '';
 

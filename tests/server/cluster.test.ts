@@ -14,7 +14,7 @@ import { REPO_ROOT, startBackend, type Backend } from '../../src/server/server';
 import { STUDIO_NGINX_CONF } from './loadBalancer';
 import { CLOSE_RESYNC, liveCapacity, LIVE_CORES_PER_CHANNEL, NODE_HEARTBEAT_MS, NODE_STALE_MS, NOTIFY_BATCH_MAX, NOTIFY_PAYLOAD_MAX_BYTES } from '../../src/server/cluster/rules';
 import { call, channelOf, eventBySharingUrl, eventSocket, eventToken, producer, removeDir, signIn, STAND_IN_CAPTURE_WORKER, studioSocket, tempDir, upgradeStatus, wsUrl, type Json } from './helpers';
-import { startPostgres, type PostgresServer } from './postgresServer';
+import { querySql, startPostgres, type PostgresServer } from './postgresServer';
 
 let pg: PostgresServer;
 let databaseUrl: string;
@@ -37,16 +37,7 @@ afterAll(async () => {
   removeDir(dataDir);
 });
 
-async function sql<T = Json>(query: string, params: unknown[] = []): Promise<T[]> {
-  const { default: pgLib } = await import('pg');
-  const client = new pgLib.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(query, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const sql = <T = Json>(query: string, params: unknown[] = []) => querySql<T>(databaseUrl, query, params);
 
 describe('scale-out rules', () => {
   it('a node beats every 2 s and is gone after three missed beats; NOTIFY carries under 8000 bytes', () => {

@@ -62,3 +62,15 @@ export async function startPostgres(): Promise<PostgresServer> {
     },
   };
 }
+
+/** One query on its own connection to `url` (tests reading what the backends stored). */
+export async function querySql<T = Record<string, unknown>>(url: string, query: string, params: unknown[] = []): Promise<T[]> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(query, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
