@@ -3,3 +3,4 @@ export * from './types';
 export * from './scene';
 export * from './channel';
 export * from './producerCard';
+export * from './transition';

@@ -1,0 +1,34 @@
+/**
+ * How the program goes from one look to the next (issue 25, run of show): a Cut, or a Fade over a
+ * duration. A take of a scene carries one; the compositor draws it on its own clock from this data,
+ * so the preview and the output page show the same frames.
+ */
+
+/** The default length of a Fade (issue 25: "Fade with a duration (default 500 ms)"). */
+export const DEFAULT_FADE_MS = 500;
+/** The shortest and longest Fade a moderator may choose. */
+export const FADE_MIN_MS = 100;
+export const FADE_MAX_MS = 5000;
+
+export type Transition = { kind: 'cut' } | { kind: 'fade'; durationMs: number };
+
+export const CUT: Transition = { kind: 'cut' };
+export const defaultFade = (): Transition => ({ kind: 'fade', durationMs: DEFAULT_FADE_MS });
+
+/**
+ * A transition in progress, as the compositor receives it with a scene: `id` is new for every take
+ * (the compositor starts a transition when it sees a new id), `startedAt` the take's wall-clock time
+ * (ms since the epoch) so a page that joins mid-fade draws the same moment the others draw.
+ */
+export interface SceneTransition {
+  id: string;
+  transition: Transition;
+  startedAt: number;
+}
+
+/** A Fade's length kept within its limits (a Cut has none). */
+export function clampTransition(t: Transition): Transition {
+  if (t.kind === 'cut') return CUT;
+  const ms = Number.isFinite(t.durationMs) ? Math.round(t.durationMs) : DEFAULT_FADE_MS;
+  return { kind: 'fade', durationMs: Math.min(FADE_MAX_MS, Math.max(FADE_MIN_MS, ms)) };
+}
