@@ -19,6 +19,7 @@ import { installHostCheck, type Origins } from './origins';
 import { installRequestSafety } from './requestSafety';
 import { assetRoutes } from './routes/assets';
 import { channelRoutes } from './routes/channel';
+import { rundownRoutes } from './routes/rundown';
 import { chatRoutes } from './routes/chat';
 import { cmsRoutes } from './routes/cms';
 import { eventRoutes } from './routes/events';
@@ -165,6 +166,7 @@ export async function buildServer(db: Db, options: AppOptions) {
   assetRoutes(app, ctx);
   cmsRoutes(app, ctx);
   channelRoutes(app, ctx);
+  rundownRoutes(app, ctx);
   liveRoutes(app, ctx);
   meetingRoutes(app, ctx);
   janusProxyRoute(app, ctx);

@@ -31,17 +31,22 @@ import {
 
 type TemplateKind = keyof typeof TEMPLATE_ITEMS_MAX;
 const TEMPLATE_KINDS = Object.keys(TEMPLATE_ITEMS_MAX) as TemplateKind[];
-/** How deep a value nests (a template item's position is the deepest: item → position → x). */
-const DEPTH_MAX = 3;
+/** How deep a value may nest and how long its lists may be. */
+export interface DataShape {
+  depthMax: number;
+  listMax: number;
+}
+/** A channel's: a template item's position is the deepest (item → position → x); producerOrder the longest list. */
+const CHANNEL_DATA: DataShape = { depthMax: 3, listMax: PRODUCER_ORDER_MAX };
 
 const tooLarge = (message: string) => new HttpError(413, message);
 
 /**
  * Why `value` is not plain data within limits, or null: numbers finite, texts at most `maxOf(field)`
- * characters (SHORT_TEXT_MAX for fields not named), nesting at most DEPTH_MAX.
+ * characters (SHORT_TEXT_MAX for fields not named), nesting and lists within `shape`.
  */
-function dataProblem(value: unknown, maxOf: Record<string, number> = {}, field = '', depth = 0): string | null {
-  if (depth > DEPTH_MAX) return 'nests too deep';
+export function dataProblem(value: unknown, maxOf: Record<string, number> = {}, field = '', depth = 0, shape: DataShape = CHANNEL_DATA): string | null {
+  if (depth > shape.depthMax) return 'nests too deep';
   if (typeof value === 'number') return Number.isFinite(value) ? null : `${field || 'a number'} is not a finite number`;
   if (typeof value === 'string') {
     const max = maxOf[field] ?? SHORT_TEXT_MAX;
@@ -49,16 +54,16 @@ function dataProblem(value: unknown, maxOf: Record<string, number> = {}, field =
   }
   if (value === null || typeof value === 'boolean') return null;
   if (Array.isArray(value)) {
-    if (value.length > PRODUCER_ORDER_MAX) return `${field || 'a list'} has more than ${PRODUCER_ORDER_MAX} entries`;
+    if (value.length > shape.listMax) return `${field || 'a list'} has more than ${shape.listMax} entries`;
     for (const v of value) {
-      const p = dataProblem(v, maxOf, field, depth + 1);
+      const p = dataProblem(v, maxOf, field, depth + 1, shape);
       if (p) return p;
     }
     return null;
   }
   if (isRecord(value)) {
     for (const [k, v] of Object.entries(value)) {
-      const p = dataProblem(v, maxOf, k, depth + 1);
+      const p = dataProblem(v, maxOf, k, depth + 1, shape);
       if (p) return p;
     }
     return null;

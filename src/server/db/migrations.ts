@@ -309,6 +309,17 @@ export const MIGRATIONS: readonly Migration[] = [
         created_at bigint NOT NULL
       )`,
   },
+  {
+    id: 10,
+    name: 'run of show: one rundown per channel, a keyed document synced like the channel',
+    sql: `
+      CREATE TABLE rundowns (
+        channel_uuid text PRIMARY KEY REFERENCES channels(uuid) ON DELETE CASCADE,
+        keyed json NOT NULL, -- json, not jsonb: the map's key order is the scenes' insertion order
+        version integer NOT NULL,
+        applied jsonb NOT NULL
+      )`,
+  },
 ];
 
 /** Any number taken by every backend process: migrations run under it one process at a time. */

@@ -1,0 +1,28 @@
+/**
+ * What a run of show may hold (issue 25): the keys of the rundown as a keyed document, and its
+ * limits. The studio's panel and the backend apply the same numbers.
+ *
+ * Keys: `scene:<id>` per scene (its name, look, duration, notes and transition); `order` (the
+ * scene ids in show order); `settings` (the global transition, auto-advance); `live` (the scene
+ * on air: which, since when, with which transition). One key per unit of merge, as the channel's:
+ * two producers editing different scenes both keep their edits.
+ */
+export const RUNDOWN_KEY = {
+  scene: (id: string) => `scene:${id}`,
+  order: 'order',
+  settings: 'settings',
+  live: 'live',
+} as const;
+
+/** A scene id: short, URL-safe. */
+export const SCENE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** Scenes in one rundown. */
+export const RUNDOWN_SCENES_MAX = 50;
+/** A scene's name and notes, in characters (graphemes, by the text rule). */
+export const SCENE_NAME_MAX = 60;
+export const SCENE_NOTES_MAX = 1000;
+/** A scene's planned duration: from a second to eight hours. */
+export const SCENE_DURATION_MIN_MS = 1000;
+export const SCENE_DURATION_MAX_MS = 8 * 60 * 60 * 1000;
+/** The whole rundown as stored. */
+export const RUNDOWN_STORED_MAX_BYTES = 256 * 1024;
