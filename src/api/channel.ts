@@ -19,6 +19,11 @@ export interface WireChannel extends ChannelBody {
   keyed?: ServerChannel['keyed'];
 }
 
+/** A channel's rundown as GET and PUT channel/{uuid}/rundown answer it (CONTRACT.md "Rundown"). */
+export interface WireRundown extends ServerChannel {
+  uuid: string;
+}
+
 /** §6: channel calls carry a producer-user authentication header. */
 export const PRODUCER_TOKEN_HEADER = 'X-Producer-Authorization';
 
@@ -57,6 +62,10 @@ export function channelClient(base: string, producerToken: TokenSource, fetchImp
     /** §7 layer 20000 video control: seek to a frame (fraction × duration × 30), resume, pause. */
     videoControl: (uuid: string, command: 'seek' | 'resume' | 'pause', frame?: number) =>
       done(() => http.post(`${at(uuid)}/layer/20000/${command}${command === 'seek' ? `/${frame ?? 0}` : ''}`, { retry: 0 })),
+    /** The run of show (issue 25): GET channel/{uuid}/rundown, and PUT one sync update (answers the rundown after it). */
+    rundown: (uuid: string) => json<WireRundown>(() => http.get(`${at(uuid)}/rundown`)),
+    saveRundown: (uuid: string, sync: SyncUpdate, opts: { keepalive?: boolean } = {}) =>
+      json<WireRundown>(() => http.put(`${at(uuid)}/rundown`, { json: { sync }, retry: 0, keepalive: !!opts.keepalive })),
     /** Rotates the channel's read-only output token (the old one stops working). */
     rotateOutputToken: (uuid: string) => json<{ outputToken: string }>(() => http.post(`${at(uuid)}/outputToken`, { retry: 0 })),
     /** GET nametag/generate?initials: the picture of a muted video's name tag. */

@@ -13,6 +13,7 @@ import { DEMO_AUDIENCE_SEED, startPollsQnaSimulation } from './audience/pollsQna
 import { realTimer, type DemoTimer } from './audience/pollsQnaTimer';
 import { createDemoAssets } from './demoAssets';
 import { createDemoChannel } from './demoChannel';
+import { createDemoRundown } from './demoRundown';
 import { createSpeakingSimulator, DEMO_GUESTS } from './demoGuests';
 import { createDemoSession, type DemoSessionOptions } from './demoSession';
 
@@ -28,6 +29,7 @@ export function createDemoBackend({ now = Date.now, schedule = realTimer, ...ses
   return {
     session: createDemoSession(channel, sessionOptions),
     channel,
+    rundown: createDemoRundown(),
     chat: chat.service,
     polls: pollsQna.polls,
     qna: pollsQna.qna,

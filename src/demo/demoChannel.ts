@@ -8,7 +8,7 @@ import type { ChannelBody } from '../../compositor/model/types';
 import type { ChannelService } from '../state/backend';
 import { SELF_ID } from '../state/session';
 import { DEMO_CHANNEL } from './demoData';
-import { joinTabRoom, type RoomElection, type RoomMessage, type RoomTransport, type TabRoom } from './tabRoom';
+import { joinTabRoom, type RoomElection, type RoomKeep, type RoomMessage, type RoomTransport, type TabRoom } from './tabRoom';
 
 /** What this tab sent the demo channel: how many saves, and the last body (the test surface reads it). */
 export const demoChannelServer = { saves: 0, last: null as ChannelBody | null };
@@ -57,16 +57,22 @@ function lockElection(name: string): RoomElection {
 
 const newMember = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `tab-${Date.now()}-${Math.random()}`);
 
-export function createDemoChannel(): ChannelService {
+/** The rooms of this tab by name, each joined once: elected among this browser's tabs where they can share one. */
+export function tabRooms(keep?: (name: string) => RoomKeep): (name: string) => TabRoom {
   const rooms = new Map<string, TabRoom>();
-  const roomOf = (uuid: string): TabRoom => {
-    let room = rooms.get(uuid);
+  return (name) => {
+    let room = rooms.get(name);
     if (!room) {
-      room = joinTabRoom({ member: newMember(), transport: broadcastTransport(roomName(uuid)), election: lockElection(roomName(uuid)), ...(canShare() ? {} : { collectMs: 0 }) });
-      rooms.set(uuid, room);
+      room = joinTabRoom({ member: newMember(), transport: broadcastTransport(name), election: lockElection(name), ...(canShare() ? {} : { collectMs: 0 }), ...(keep ? { keep: keep(name) } : {}) });
+      rooms.set(name, room);
     }
     return room;
   };
+}
+
+export function createDemoChannel(): ChannelService {
+  const rooms = tabRooms();
+  const roomOf = (uuid: string): TabRoom => rooms(roomName(uuid));
   return {
     push(uuid, body, update) {
       demoChannelServer.saves += 1;

@@ -51,7 +51,13 @@ interface Waiter {
 }
 
 /** `collectMs` 0: this member can be the only one (it hosts at once). */
-export function joinTabRoom(o: { member: string; transport: RoomTransport; election: RoomElection | null; clock?: Clock; timeoutMs?: number; collectMs?: number }): TabRoom {
+/** Where a room outlives its tabs (the demo's rundown survives a reload): the host loads it when it starts serving, and saves each applied state. */
+export interface RoomKeep {
+  load(): ServerChannel | null;
+  save(server: ServerChannel): void;
+}
+
+export function joinTabRoom(o: { member: string; transport: RoomTransport; election: RoomElection | null; clock?: Clock; timeoutMs?: number; collectMs?: number; keep?: RoomKeep }): TabRoom {
   const clock = o.clock ?? realClock;
   const collectMs = o.collectMs ?? ROOM_ELECTION_COLLECT_MS;
   const timeoutMs = o.timeoutMs ?? ROOM_ANSWER_TIMEOUT_MS;
@@ -89,6 +95,7 @@ export function joinTabRoom(o: { member: string; transport: RoomTransport; elect
       log.warn('demo', `room refused an update: ${errorMessage(error)}`);
       return;
     }
+    o.keep?.save(latest);
     o.transport.post({ type: 'state', host: o.member, server: latest });
     subscribers.forEach((s) => s.channel(latest));
     seen(latest);
@@ -96,6 +103,8 @@ export function joinTabRoom(o: { member: string; transport: RoomTransport; elect
 
   function serve(): void {
     role = 'hosting';
+    const kept = o.keep?.load();
+    if (kept && kept.version > latest.version) latest = kept;
     hostChanged(o.member);
     o.transport.post({ type: 'state', host: o.member, server: latest });
     seen(latest);

@@ -1,9 +1,10 @@
 /**
  * The studio socket (§7, {studioApi}/websocket): registers for one channel with the producer token,
  * or read-only with the channel's output token (the output page). It delivers the channel after
- * every applied update, the studio server's broadcast states and the capture worker's live status.
+ * every applied update, the studio server's broadcast states, the capture worker's live status and
+ * (to producers) the run of show's rundown.
  */
-import type { WireChannel } from '../api/channel';
+import type { WireChannel, WireRundown } from '../api/channel';
 import { connection, openSocket, type SocketOptions } from './socket';
 
 export interface StudioSocketOptions extends Pick<SocketOptions, 'onState' | 'onReconnected' | 'onRefused' | 'WebSocket' | 'events'> {
@@ -15,6 +16,8 @@ export interface StudioSocketOptions extends Pick<SocketOptions, 'onState' | 'on
   onStudioState(state: string): void;
   /** The capture worker's status (issue 23 `live.status`), unread: the live rules check it. */
   onLiveStatus?(status: unknown): void;
+  /** The run of show after every applied update (issue 25 `rundown.updated`; producers only). */
+  onRundown?(rundown: WireRundown): void;
 }
 
 export function openStudioSocket(o: StudioSocketOptions) {
@@ -26,6 +29,7 @@ export function openStudioSocket(o: StudioSocketOptions) {
       if (f.type === 'channel.updated' && typeof f.channel === 'object' && f.channel !== null) return o.onChannel(f.channel as WireChannel);
       if (f.type === 'studio.state' && typeof f.state === 'string') return o.onStudioState(f.state);
       if (f.type === 'live.status') return o.onLiveStatus?.(f.status);
+      if (f.type === 'rundown.updated' && typeof f.rundown === 'object' && f.rundown !== null) return o.onRundown?.(f.rundown as WireRundown);
     },
   });
 }

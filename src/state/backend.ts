@@ -48,6 +48,18 @@ export interface ChannelService {
   followReadOnly(link: ReadOnlyLink | null, on: { channel(server: ServerChannel): void; refused(message: string | null): void }): () => void;
 }
 
+/**
+ * The run of show's rundown (issue 25): a keyed document of its own beside the channel, synced the
+ * same way (each update applied once by the room, merged per key), for the channel's producers only.
+ */
+export interface RundownService {
+  /** One update: the room's rundown after it. */
+  push(uuid: string, update: SyncUpdate, opts: { keepalive: boolean }): Promise<ServerChannel>;
+  /** The rundown now (what a reconnect catches up with). */
+  resync(uuid: string): Promise<ServerChannel>;
+  /** The room's newer rundowns, and its reconnects; returns the unsubscribe. */
+  subscribe(uuid: string, on: { rundown(server: ServerChannel): void; reconnected(): void }): () => void;
+}
 
 /** A presenter who shares a screen now (the §4 Screen Share Conflict names them). */
 export interface Sharer {
@@ -95,6 +107,7 @@ export interface MeetingService {
 export interface Backend {
   session: StudioSession;
   channel: ChannelService;
+  rundown: RundownService;
   chat: ChatService;
   polls: PollService;
   qna: QnaService;

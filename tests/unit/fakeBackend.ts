@@ -21,7 +21,7 @@ function absent<T extends object>(member: string): T {
 
 /** Installs a backend made of `parts` (the others fail) and returns it. */
 export function installFakeBackend(parts: Partial<Backend> = {}): Backend {
-  const members = ['session', 'channel', 'chat', 'polls', 'qna', 'people', 'assets', 'meeting'] as const;
+  const members = ['session', 'channel', 'rundown', 'chat', 'polls', 'qna', 'people', 'assets', 'meeting'] as const;
   const b = Object.fromEntries(members.map((m) => [m, parts[m] ?? absent(m)])) as unknown as Backend;
   // Optional members stay absent unless given (the demo has no live service).
   if (parts.live) b.live = parts.live;

@@ -7,8 +7,8 @@ import type { ChannelService } from '../../state/backend';
 import { errorMessage } from '../../log';
 import type { EventSockets } from './sockets';
 
-/** The room's channel of an answer: the server's own keyed map (its key order is the one every producer must share). */
-export function serverChannelOf(w: WireChannel): ServerChannel {
+/** The room's channel (or rundown) of an answer: the server's own keyed map (its key order is the one every producer must share). */
+export function serverChannelOf(w: Pick<WireChannel, 'version' | 'applied' | 'keyed'>): ServerChannel {
   return { version: Number(w.version) || 0, applied: w.applied ?? {}, keyed: w.keyed && typeof w.keyed === 'object' ? w.keyed : {} };
 }
 

@@ -8,6 +8,7 @@ import { createAuth } from './auth';
 import { createServerAssets } from './assetService';
 import { createServerQna, serverChat, serverPeople, serverPolls } from './audienceServices';
 import { createServerChannel } from './channelService';
+import { createServerRundown } from './rundownService';
 import { createClients } from './clients';
 import { peekJoin } from './joined';
 import { createSharedVideoCalls } from './sharedVideoCalls';
@@ -28,6 +29,7 @@ export function createServerBackend(services: ServiceAddresses, flags: { disable
       sockets,
       selfWireId: () => selfWireId(peekJoin()?.user ?? session.currentUser()),
     }),
+    rundown: createServerRundown({ channels: clients.channels, sockets }),
     chat: serverChat,
     polls: serverPolls,
     qna: createServerQna(clients.events),

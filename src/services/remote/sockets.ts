@@ -3,7 +3,7 @@
  * with the next try's time, or offline (the worst of the two). Event-socket messages go to the
  * dispatcher the studio hands over when the audience starts; earlier ones wait for it.
  */
-import type { WireChannel } from '../../api/channel';
+import type { WireChannel, WireRundown } from '../../api/channel';
 import { openEventSocket } from '../../realtime/eventSocket';
 import { socketUrl, type Frame, type Socket, type SocketState } from '../../realtime/socket';
 import { openStudioSocket } from '../../realtime/studioSocket';
@@ -21,6 +21,8 @@ export interface EventSockets {
   setDispatch(dispatch: Dispatch | null): void;
   onChannel(listener: ((channel: WireChannel) => void) | null): void;
   onReconnected(listener: (() => void) | null): void;
+  /** The run of show's pushes and the studio socket's reconnects, for the rundown's sync (issue 25). */
+  onRundown(listener: { rundown(rundown: WireRundown): void; reconnected(): void } | null): void;
   close(): void;
 }
 
@@ -51,6 +53,7 @@ export function openEventSockets(o: SocketsOptions): EventSockets {
   const waiting: unknown[] = [];
   let channelListener: ((c: WireChannel) => void) | null = null;
   let reconnectListener: (() => void) | null = null;
+  let rundownListener: { rundown(rundown: WireRundown): void; reconnected(): void } | null = null;
   let resolveGuid: (guid: string) => void = () => undefined;
   const guid = new Promise<string>((resolve) => (resolveGuid = resolve));
 
@@ -71,9 +74,11 @@ export function openEventSockets(o: SocketsOptions): EventSockets {
     onChannel: (c) => channelListener?.(c),
     onStudioState: o.onStudioState,
     onLiveStatus: o.onLiveStatus,
+    onRundown: (r) => rundownListener?.rundown(r),
     onState: (s) => ((states.studio = s), publish()),
     onReconnected: () => {
       reconnectListener?.();
+      rundownListener?.reconnected();
       o.onStudioReconnected?.();
     },
   });
@@ -89,6 +94,7 @@ export function openEventSockets(o: SocketsOptions): EventSockets {
     },
     onChannel: (listener) => (channelListener = listener),
     onReconnected: (listener) => (reconnectListener = listener),
+    onRundown: (listener) => (rundownListener = listener),
     close() {
       eventSocket.close();
       studioSocket.close();
