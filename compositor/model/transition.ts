@@ -32,3 +32,16 @@ export function clampTransition(t: Transition): Transition {
   const ms = Number.isFinite(t.durationMs) ? Math.round(t.durationMs) : DEFAULT_FADE_MS;
   return { kind: 'fade', durationMs: Math.min(FADE_MAX_MS, Math.max(FADE_MIN_MS, ms)) };
 }
+
+/** A take's id: short and URL-safe, like the scene ids it goes with. */
+export const TAKE_ID_MAX = 64;
+
+/** Whether `v` is a SceneTransition as a take writes it (a Fade within its limits). */
+export function isSceneTransition(v: unknown): v is SceneTransition {
+  if (typeof v !== 'object' || v === null) return false;
+  const { id, transition: t, startedAt } = v as Record<string, unknown>;
+  if (typeof id !== 'string' || id.length === 0 || id.length > TAKE_ID_MAX || typeof startedAt !== 'number' || !Number.isFinite(startedAt)) return false;
+  if (typeof t !== 'object' || t === null) return false;
+  const { kind, durationMs } = t as Record<string, unknown>;
+  return kind === 'cut' || (kind === 'fade' && typeof durationMs === 'number' && durationMs >= FADE_MIN_MS && durationMs <= FADE_MAX_MS);
+}

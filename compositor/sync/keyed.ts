@@ -21,6 +21,7 @@ import { HIDDEN_POSITION } from '../layout';
 import { emptyChannel, MEDIA_SLOTS, type ChannelDoc, type ChatItem, type MediaRef, type TemplateItem } from '../model/channel';
 import { hasShape, isOneOf, isRecord, isString, parseJsonText } from '../model/json';
 import { producerCard } from '../model/producerCard';
+import { isSceneTransition } from '../model/transition';
 import { LAYOUT_CODES, type ChannelBody, type Layer, type UpdateReason } from '../model/types';
 import { templateFromAttributes, templateToAttributes } from '../templates/schemas';
 
@@ -38,6 +39,7 @@ export const KEY = {
   chat: 'chat',
   layer: (sourceId: string) => `layer:${sourceId}`,
   producerOrder: 'producerOrder',
+  take: 'take',
 } as const;
 
 const BRAND_FIELDS = { ...BRAND, ...BRAND_OPTIONAL };
@@ -109,6 +111,8 @@ export function keyedFromDoc(doc: ChannelDoc): KeyedChannel {
     if (!Object.hasOwn(out, KEY.layer(layer.sourceId))) out[KEY.layer(layer.sourceId)] = plain(pick(layer as unknown as Record<string, unknown>, LAYER_FIELDS));
   }
   out[KEY.producerOrder] = doc.producers.map((p) => p.id);
+  // Not in the §7 body (so keyedFromBody never has it): the run of show's last take.
+  if (doc.take) out[KEY.take] = plain(doc.take);
   return out;
 }
 
@@ -152,7 +156,8 @@ export function docFromKeyed(keyed: KeyedChannel, known?: Pick<ChannelDoc, 'prod
   const order = Array.isArray(rawOrder) && rawOrder.every(isString) ? (rawOrder as string[]) : [];
   // Off-air cards exist only as ids in the order; mergeProducers turns live layers into live cards.
   const producers = mergeProducers(known?.producers ?? order.map((id) => producerCard({ id, name: '' })), layers, order);
-  return { producers, layout, brandSettings, media, templates, chatOnStream: chat?.type === 'CHAT' ? chat : null };
+  const take = keyed[KEY.take];
+  return { producers, layout, brandSettings, media, templates, chatOnStream: chat?.type === 'CHAT' ? chat : null, ...(isSceneTransition(take) ? { take } : {}) };
 }
 
 /** Keyed map → full §7 body, layer geometry and name tags recomputed by channelBody (buildLayers). */

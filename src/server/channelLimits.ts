@@ -14,6 +14,7 @@ import { BRAND, BRAND_OPTIONAL, MEDIA_REF } from '../../compositor/convert';
 import { MEDIA_SLOTS } from '../../compositor/model/channel';
 import { hasShape, isRecord } from '../../compositor/model/json';
 import { LAYER_TYPES, LAYOUT_CODES } from '../../compositor/model/types';
+import { isSceneTransition } from '../../compositor/model/transition';
 import { diffKeyed, type KeyedChannel, type SyncValue } from '../../compositor/sync';
 import { textLength } from '../lib/text';
 import { badRequest, HttpError } from './errors';
@@ -98,6 +99,8 @@ export function keyProblem(key: string, value: SyncValue): string | null {
     case 'layer':
       if (!isRecord(value) || value.sourceId !== id || !(LAYER_TYPES as readonly unknown[]).includes(value.type)) return 'a layer is malformed (its sourceId must be its key)';
       return dataProblem(value, { sourceUrl: URL_TEXT_MAX });
+    case 'take':
+      return isSceneTransition(value) ? dataProblem(value) : 'take is malformed (an id, startedAt, and a Cut or a Fade of 100–5000 ms)';
     case 'producerOrder':
       return Array.isArray(value) && value.every((v) => typeof v === 'string') ? dataProblem(value, {}, 'producerOrder') : 'producerOrder is not a list of ids';
     default:

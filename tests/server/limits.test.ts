@@ -104,6 +104,8 @@ describe('one past a limit is refused', () => {
     ['an unknown layout', ['layout', 'HUGE'], /layout is not a layout code/],
     ['a media URL past the URL limit', ['media:background', { id: 'b', type: 'image', url: text(URL_TEXT_MAX + 1), name: 'b' }], /url is longer than 2048/],
     ['a producer order of 18 ids', ['producerOrder', Array.from({ length: 18 }, (_, i) => `p${i}`)], /more than 17 entries/],
+    ['a take with a Fade of 10 s', ['take', { id: 't1', startedAt: 1, transition: { kind: 'fade', durationMs: 10_000 } }], /take is malformed/],
+    ['a take without an id', ['take', { startedAt: 1, transition: { kind: 'cut' } }], /take is malformed/],
     ['a value nested too deep', ['tpl:a', { ...(item('LOWERTHIRD', 'a') as object), extra: { a: { b: { c: 1 } } } } as SyncValue], /nests too deep/],
   ])('%s (400)', (_name, entry, message) => {
     expect(refusal(base, withEntries(base, [entry]))).toEqual({ status: 400, message: expect.stringMatching(message) });
@@ -111,6 +113,11 @@ describe('one past a limit is refused', () => {
 
   it('the optional brand setting shiftVideosUp (issue 26, mirrored from Settings) is accepted', () => {
     const edited = withEntries(base, [['brand:shiftVideosUp', false]]);
+    expect(enforceChannelLimits(base, edited)).toEqual(edited);
+  });
+
+  it('the run of show\u2019s last take (issue 25: a Cut or a Fade, beside the §7 body) is accepted', () => {
+    const edited = withEntries(base, [['take', { id: 'take-1', startedAt: 1_700_000_000_000, transition: { kind: 'fade', durationMs: 500 } }]]);
     expect(enforceChannelLimits(base, edited)).toEqual(edited);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampTransition, CUT, DEFAULT_FADE_MS, defaultFade, FADE_MAX_MS, FADE_MIN_MS } from '../../../compositor/model/transition';
+import { clampTransition, CUT, DEFAULT_FADE_MS, defaultFade, FADE_MAX_MS, FADE_MIN_MS, isSceneTransition } from '../../../compositor/model/transition';
 
 describe('transitions (issue 25)', () => {
   it('a Fade lasts 500 ms by default', () => {
@@ -15,4 +15,17 @@ describe('transitions (issue 25)', () => {
   ] as const)('clampTransition(%j) is %j', (input, expected) => {
     expect(clampTransition(input)).toEqual(expected);
   });
+});
+
+describe('a take as the channel carries it', () => {
+  it.each([
+    [{ id: 't', startedAt: 5, transition: { kind: 'cut' } }, true],
+    [{ id: 't', startedAt: 5, transition: { kind: 'fade', durationMs: 500 } }, true],
+    [{ id: '', startedAt: 5, transition: { kind: 'cut' } }, false],
+    [{ id: 'x'.repeat(65), startedAt: 5, transition: { kind: 'cut' } }, false],
+    [{ id: 't', startedAt: Number.POSITIVE_INFINITY, transition: { kind: 'cut' } }, false],
+    [{ id: 't', startedAt: 5, transition: { kind: 'fade', durationMs: 99 } }, false],
+    [{ id: 't', startedAt: 5, transition: { kind: 'wipe' } }, false],
+    [null, false],
+  ])('isSceneTransition(%j) is %s', (v, ok) => expect(isSceneTransition(v)).toBe(ok));
 });

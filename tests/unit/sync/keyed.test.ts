@@ -135,4 +135,14 @@ describe('keyedFromDoc: the document → keyed map without a body in between', (
     const offAir = doc.producers.filter((p) => !p.isLive);
     for (const card of offAir) expect(back.producers.find((p) => p.id === card.id)).toBe(card);
   });
+
+  it('the run of show\u2019s last take travels as its own key, beside the §7 body and never in it (issue 25)', () => {
+    const take = { id: 'take-7', startedAt: 1_700_000_000_000, transition: { kind: 'fade' as const, durationMs: 800 } };
+    const keyed = keyedFromDoc({ ...fullChannel(), take });
+    expect(keyed.take).toEqual(take);
+    expect(docFromKeyed(keyed).take).toEqual(take);
+    expect(JSON.stringify(bodyFromKeyed(keyed, ID, null))).not.toContain('take-7');
+    expect(keyedFromDoc(fullChannel())).not.toHaveProperty('take');
+    expect(docFromKeyed({ ...keyed, take: { id: 'x', startedAt: 'soon', transition: { kind: 'cut' } } })).not.toHaveProperty('take');
+  });
 });
