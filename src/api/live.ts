@@ -6,75 +6,18 @@
 import { absoluteBase, createClient, done, json, mapFailure, type TokenSource } from './http';
 import { PRODUCER_TOKEN_HEADER } from './channel';
 import type { Quality as WireQuality } from '../lib/captureContract';
+import type { Destination, DestinationDraft, DestinationPatch, LiveStatus, Recording, WatchState } from '../lib/liveContract';
 
 /** §9 broadcast quality, as the backend takes it (src/lib/captureContract.ts). */
 export type { WireQuality };
 
-export interface WireDestination {
-  id: string;
-  name: string;
-  serverUrl: string;
-  /** The stream key is never sent back: only its last four characters. */
-  keyLast4: string;
-  enabled: boolean;
-  createdAt: number;
-}
-
-export interface WireRecording {
-  id: string;
-  startedAt: number;
-  durationSec: number | null;
-  sizeBytes: number | null;
-  state: 'recording' | 'finalizing' | 'ready' | 'failed';
-}
-
-export interface WireOutputHealth {
-  /** A destination's id, or 'hls', or 'recording'. */
-  id: string;
-  kind: 'rtmp' | 'hls' | 'recording';
-  name: string;
-  state: 'connecting' | 'live' | 'retrying' | 'failed' | 'stopped';
-  bitrateKbps: number | null;
-  fps: number | null;
-  droppedFrames: number;
-  retryInSec: number | null;
-  error: string | null;
-}
-
-export interface WireLiveStatus {
-  job: null | {
-    state: 'pending' | 'starting' | 'live' | 'stopping' | 'stopped' | 'failed';
-    quality: WireQuality;
-    startedAt: number | null;
-    recording: boolean;
-    fpsAlarm: boolean;
-    error: string | null;
-    outputs: WireOutputHealth[];
-  };
-}
-
+/** GET live/{eventId}: the watch page, what the server can afford, and the broadcast's status. */
 export interface WireLiveInfo {
   /** The public watch page, relative to the origin. */
   watchPath: string;
   recommendedQuality: WireQuality;
   cores: number;
-  status: WireLiveStatus;
-}
-
-export interface WireDestinationDraft {
-  name: string;
-  serverUrl: string;
-  streamKey: string;
-}
-
-export type WireDestinationPatch = Partial<WireDestinationDraft & { enabled: boolean }>;
-
-/** The public watch page's answer (no sign-in). */
-export interface WireWatch {
-  title: string;
-  state: 'not-live' | 'live' | 'ended';
-  /** The HLS playlist's URL while live. */
-  hls: string | null;
+  status: LiveStatus;
 }
 
 export interface DownloadProgress {
@@ -110,13 +53,13 @@ export function liveClient(studioApi: string, producerToken: TokenSource, fetchI
   const recording = (eventId: string, id: string) => `${at(eventId)}/recordings/${encodeURIComponent(id)}`;
   return {
     info: (eventId: string) => json<WireLiveInfo>(() => http.get(at(eventId))),
-    destinations: (eventId: string) => json<WireDestination[]>(() => http.get(`${at(eventId)}/destinations`)),
-    addDestination: (eventId: string, draft: WireDestinationDraft) => json<WireDestination>(() => http.post(`${at(eventId)}/destinations`, { json: draft, retry: 0 })),
-    updateDestination: (eventId: string, id: string, patch: WireDestinationPatch) => json<WireDestination>(() => http.patch(destination(eventId, id), { json: patch, retry: 0 })),
+    destinations: (eventId: string) => json<Destination[]>(() => http.get(`${at(eventId)}/destinations`)),
+    addDestination: (eventId: string, draft: DestinationDraft) => json<Destination>(() => http.post(`${at(eventId)}/destinations`, { json: draft, retry: 0 })),
+    updateDestination: (eventId: string, id: string, patch: DestinationPatch) => json<Destination>(() => http.patch(destination(eventId, id), { json: patch, retry: 0 })),
     deleteDestination: (eventId: string, id: string) => done(() => http.delete(destination(eventId, id))),
     /** Retries a failed destination of the running broadcast now. */
     retryDestination: (eventId: string, id: string) => done(() => http.post(`${destination(eventId, id)}/retry`, { retry: 0 })),
-    recordings: (eventId: string) => json<WireRecording[]>(() => http.get(`${at(eventId)}/recordings`)),
+    recordings: (eventId: string) => json<Recording[]>(() => http.get(`${at(eventId)}/recordings`)),
     /** The MP4 with the bearer header (no token in a URL), read with progress; no timeout: recordings are big. */
     downloadRecording: (eventId: string, id: string, onProgress?: (p: DownloadProgress) => void, signal?: AbortSignal): Promise<Download> =>
       mapFailure(async () => {
@@ -138,8 +81,8 @@ export function publicLiveClient(studioApi: string, fetchImpl?: typeof fetch) {
   const http = createClient({ base: studioApi, token: () => null, retry: 0, fetch: fetchImpl });
   const resolve = (hls: unknown) => (typeof hls === 'string' && hls ? new URL(hls, absoluteBase(studioApi)).href : null);
   return {
-    watch: async (sharingUrl: string): Promise<WireWatch> => {
-      const answer = await json<WireWatch>(() => http.get(`watch/${encodeURIComponent(sharingUrl)}`));
+    watch: async (sharingUrl: string): Promise<WatchState> => {
+      const answer = await json<WatchState>(() => http.get(`watch/${encodeURIComponent(sharingUrl)}`));
       return { ...answer, hls: resolve(answer.hls) };
     },
   };

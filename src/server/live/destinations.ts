@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../errors';
 import { isRecord } from '../../../compositor/model/json';
 import { DESTINATION_NAME_MAX, DESTINATIONS_MAX, publishUrl, serverUrlProblem, STREAM_KEY_MAX } from './rules';
 import { keyTail, openKey, sealKey } from './streamKeys';
+import type { Destination } from '../../lib/liveContract';
 
 interface DestinationRow {
   id: string;
@@ -21,14 +22,7 @@ interface DestinationRow {
 }
 
 /** What a page sees of a destination: never the key. */
-export interface DestinationJson {
-  id: string;
-  name: string;
-  serverUrl: string;
-  keyLast4: string;
-  enabled: boolean;
-  createdAt: number;
-}
+export type DestinationJson = Destination;
 
 const toJson = (r: DestinationRow): DestinationJson => ({ id: r.id, name: r.name, serverUrl: r.server_url, keyLast4: r.key_last4, enabled: r.enabled, createdAt: Number(r.created_at) });
 

@@ -12,7 +12,8 @@
  * beat, a stop flag) are the whole protocol on both.
  */
 import type { Queryable } from '../db/adapter';
-import { JOB_STALE_MS, RUNNING_JOB_STATES, type JobState, type Quality } from './rules';
+import { JOB_STALE_MS, RUNNING_JOB_STATES, type Quality } from './rules';
+import type { JobState } from '../../lib/liveContract';
 
 export interface JobRow {
   id: string;

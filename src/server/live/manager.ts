@@ -24,7 +24,8 @@ import { guardChild } from '../processGuard';
 import { destinationForWorker, enabledDestinations, unreadableKeyMessage } from './destinations';
 import { activeJob, beat, claimJobs, insertJob, latestJob, requestStop, setCaptureToken, setJobState, type JobRow } from './jobs';
 import { createRecording, finalizeRecording, recordingDir } from './recordings';
-import { broadcastStateOf, HEALTH_PUSH_MS, HEARTBEAT_MS, retryDelayMs, STOP_GRACE_MS, type JobState, type Quality } from './rules';
+import { broadcastStateOf, HEALTH_PUSH_MS, HEARTBEAT_MS, retryDelayMs, STOP_GRACE_MS, type Quality } from './rules';
+import type { JobState } from '../../lib/liveContract';
 import type { FromWorker, ToWorker, WorkerHealth } from './worker/protocol';
 
 /** Worker starts in a row that never got media flowing before the job counts as failed. */

@@ -11,12 +11,12 @@ import { promisify } from 'node:util';
 import type { Queryable } from '../db/adapter';
 import { conflict, notFound } from '../errors';
 import { FFMPEG_BIN } from './worker/output';
+import type { Recording, RecordingState } from '../../lib/liveContract';
 
 const run = promisify(execFile);
 export const RECORDING_FILE = 'recording.mp4';
 const FFPROBE_BIN = process.env.FFPROBE_BIN || 'ffprobe';
 
-export type RecordingState = 'recording' | 'finalizing' | 'ready' | 'failed';
 interface RecordingRow {
   id: string;
   event_id: string;
@@ -26,13 +26,7 @@ interface RecordingRow {
   size_bytes: string | number | null;
   state: RecordingState;
 }
-export interface RecordingJson {
-  id: string;
-  startedAt: number;
-  durationSec: number | null;
-  sizeBytes: number | null;
-  state: RecordingState;
-}
+export type RecordingJson = Recording;
 const toJson = (r: RecordingRow): RecordingJson => ({
   id: r.id,
   startedAt: Number(r.started_at),

@@ -38,11 +38,10 @@ export const HEALTH_PUSH_MS = 2000;
 
 export { DESTINATIONS_MAX, DESTINATION_NAME_MAX, SERVER_URL_MAX, STREAM_KEY_MAX, KEY_SHOWN_CHARS } from '../../lib/liveLimits';
 import { SERVER_URL_MAX } from '../../lib/liveLimits';
+import type { JobState } from '../../lib/liveContract';
 
-export type JobState = 'pending' | 'starting' | 'live' | 'stopping' | 'stopped' | 'failed';
 /** Job states a backend keeps running (and takes over when their heartbeat is stale). */
 export const RUNNING_JOB_STATES: readonly JobState[] = ['pending', 'starting', 'live'];
-export type OutputState = 'connecting' | 'live' | 'retrying' | 'failed' | 'stopped';
 
 /** §4 broadcast state the studio is told for a job state. */
 export function broadcastStateOf(job: JobState): 'CONTAINER_SELECTION' | 'LIVE' | 'CONTAINER_LIVE_ENDING' | 'TERMINATED' {

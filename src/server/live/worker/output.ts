@@ -7,24 +7,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { guardChild, exited } from '../../processGuard';
-import { FAILED_AFTER_ATTEMPTS, OUTPUT_STABLE_MS, retryDelayMs, STOP_GRACE_MS, type OutputState } from '../rules';
+import { FAILED_AFTER_ATTEMPTS, OUTPUT_STABLE_MS, retryDelayMs, STOP_GRACE_MS } from '../rules';
+import type { OutputHealth, OutputState } from '../../../lib/liveContract';
 import { createProgressReader, redact } from './ffmpegProgress';
 import type { TsFanout } from './tsFanout';
 
 export const FFMPEG_BIN = process.env.FFMPEG_BIN || 'ffmpeg';
 const ERROR_TAIL_CHARS = 600;
-
-export interface OutputHealth {
-  id: string;
-  kind: 'rtmp' | 'hls' | 'recording';
-  name: string;
-  state: OutputState;
-  bitrateKbps: number | null;
-  fps: number | null;
-  droppedFrames: number;
-  retryInSec: number | null;
-  error: string | null;
-}
 
 export interface OutputOptions {
   id: string;

@@ -1,6 +1,6 @@
 /** The messages between the backend (live/manager.ts) and a capture worker process (worker/main.ts), over Node's IPC. */
 import type { Quality } from '../rules';
-import type { OutputHealth } from './output';
+import type { OutputHealth } from '../../../lib/liveContract';
 
 export interface WorkerDestination {
   id: string;

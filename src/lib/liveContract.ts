@@ -1,0 +1,81 @@
+/**
+ * Going live's wire shapes (issue 23, CONTRACT.md "Going live"): what the backend answers and pushes
+ * and the studio keeps, written once for both sides (the server's routes and worker, src/api/live.ts,
+ * src/state/live). The studio's rules (src/state/live/rules.ts) check what arrives against them.
+ */
+import type { Quality } from './captureContract';
+
+/** An RTMP destination as a page sees it: never the stream key, only its last four characters. */
+export interface Destination {
+  id: string;
+  name: string;
+  serverUrl: string;
+  keyLast4: string;
+  enabled: boolean;
+  createdAt: number;
+}
+
+/** What the Add destination form sends. */
+export interface DestinationDraft {
+  name: string;
+  serverUrl: string;
+  streamKey: string;
+}
+
+export type DestinationPatch = Partial<DestinationDraft & { enabled: boolean }>;
+
+export const RECORDING_STATES = ['recording', 'finalizing', 'ready', 'failed'] as const;
+export type RecordingState = (typeof RECORDING_STATES)[number];
+
+export interface Recording {
+  id: string;
+  startedAt: number;
+  durationSec: number | null;
+  sizeBytes: number | null;
+  state: RecordingState;
+}
+
+export const OUTPUT_STATES = ['connecting', 'live', 'retrying', 'failed', 'stopped'] as const;
+export type OutputState = (typeof OUTPUT_STATES)[number];
+export const OUTPUT_KINDS = ['rtmp', 'hls', 'recording'] as const;
+export type OutputKind = (typeof OUTPUT_KINDS)[number];
+
+/** One output of the running broadcast: a destination, the watch page's HLS, or the recording. */
+export interface OutputHealth {
+  /** A destination's id, or 'hls', or 'recording'. */
+  id: string;
+  kind: OutputKind;
+  name: string;
+  state: OutputState;
+  bitrateKbps: number | null;
+  fps: number | null;
+  droppedFrames: number;
+  retryInSec: number | null;
+  error: string | null;
+}
+
+export const JOB_STATES = ['pending', 'starting', 'live', 'stopping', 'stopped', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+export interface LiveJob {
+  state: JobState;
+  quality: Quality;
+  startedAt: number | null;
+  recording: boolean;
+  /** The program's video has stalled (the worker's frame rate fell under its floor). */
+  fpsAlarm: boolean;
+  error: string | null;
+  outputs: OutputHealth[];
+}
+
+export interface LiveStatus {
+  job: LiveJob | null;
+}
+
+/** The public watch page's answer (no sign-in). */
+export interface WatchState {
+  title: string;
+  state: 'not-live' | 'live' | 'ended';
+  /** The HLS playlist's URL while live. */
+  hls: string | null;
+}
