@@ -7,6 +7,8 @@
  * on air: which, since when, with which transition). One key per unit of merge, as the channel's:
  * two producers editing different scenes both keep their edits.
  */
+import { NAME_MAX } from './limits';
+
 export const RUNDOWN_KEY = {
   scene: (id: string) => `scene:${id}`,
   order: 'order',
@@ -16,13 +18,14 @@ export const RUNDOWN_KEY = {
 
 /** A scene id: short, URL-safe. */
 export const SCENE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-/** Scenes in one rundown. */
+/** A show of 50 looks is long; more would not fit a rundown anyone reads live. */
 export const RUNDOWN_SCENES_MAX = 50;
-/** A scene's name and notes, in characters (graphemes, by the text rule). */
-export const SCENE_NAME_MAX = 60;
-export const SCENE_NOTES_MAX = 1000;
-/** A scene's planned duration: from a second to eight hours. */
+/** A scene's name is a name like a participant's or a logo's (the text rule cuts it there). */
+export const SCENE_NAME_MAX = NAME_MAX;
+/** Notes for the moderator, in characters: a few paragraphs, far more than a cue card holds. */
+export const SCENE_NOTES_MAX = 2000;
+/** A planned duration: at least a second (a shorter one could not be read), at most 12 hours. */
 export const SCENE_DURATION_MIN_MS = 1000;
-export const SCENE_DURATION_MAX_MS = 8 * 60 * 60 * 1000;
+export const SCENE_DURATION_MAX_MS = 12 * 60 * 60 * 1000;
 /** The whole rundown as stored. */
 export const RUNDOWN_STORED_MAX_BYTES = 256 * 1024;
