@@ -2,7 +2,7 @@
  * Rundown operations, pure: each takes a rundown and returns the next one, or the same object when
  * nothing changes (a refused or empty edit), so the store can tell and skip a save.
  */
-import { clampTransition, defaultFade, type Transition } from '../../../compositor/model/transition';
+import { clampTransition, defaultFade, type SceneTransition, type Transition } from '../../../compositor/model/transition';
 import { cleanText } from '../../lib/text';
 import { MAX_SCENES, SCENE_DURATION_MAX_MS, SCENE_DURATION_MIN_MS, SCENE_NAME_MAX, SCENE_NOTES_MAX } from './limits';
 import type { LiveTake, Rundown, Scene, SceneLook } from './types';
@@ -124,3 +124,7 @@ export function recordTake(rundown: Rundown, take: Omit<LiveTake, 'showStartedAt
 
 /** Ends the show: nothing is live in the rundown (the stage keeps its look). */
 export const endShow = (rundown: Rundown): Rundown => (rundown.live ? { ...rundown, live: null } : rundown);
+
+/** What the compositor receives with the scene: the live take's transition, started at the take. */
+export const sceneTransitionOf = (live: LiveTake | null): SceneTransition | null =>
+  live ? { id: live.takeId, transition: live.transition, startedAt: live.takenAt } : null;
