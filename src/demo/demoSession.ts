@@ -5,6 +5,7 @@ import type { ChannelService } from '../state/backend';
 import type { ChannelStage, Connection, StudioSession } from '../state/session';
 import { docFromWire } from '../services/channel/wireIds';
 import { DEMO_CHANNEL, DEMO_CONNECT_LATENCY_MS, DEMO_EVENT_INFORMATION, DEMO_FIXED_CODE, DEMO_USER } from './demoData';
+import { connectDemoRundown } from './demoRundown';
 import { demoStage } from './demoStage';
 
 export interface DemoSessionOptions {
@@ -23,6 +24,7 @@ async function joinStage(channel: ChannelService): Promise<ChannelStage> {
 }
 
 export function createDemoSession(channel: ChannelService, { latencyMs = DEMO_CONNECT_LATENCY_MS, wait = realWait }: DemoSessionOptions = {}): StudioSession {
+  let disconnectRundown: (() => void) | null = null;
   return {
     capabilities: { goLive: false, joinFailureDialog: false },
     goLive: () => Promise.reject(new Error('The instant demo cannot go live')),
@@ -31,10 +33,14 @@ export function createDemoSession(channel: ChannelService, { latencyMs = DEMO_CO
     upcomingEventTitle: () => DEMO_EVENT_INFORMATION.eventTitle,
     async connect(code: string): Promise<Connection> {
       const [stage] = await Promise.all([joinStage(channel), wait(latencyMs)]);
+      disconnectRundown?.();
+      disconnectRundown = connectDemoRundown(DEMO_CHANNEL.uuid);
       log.info('demo', `joined demo event ${DEMO_EVENT_INFORMATION.eventId} with code ${DEMO_FIXED_CODE}${code}`);
       return { user: DEMO_USER, eventInformation: { ...DEMO_EVENT_INFORMATION }, channel: { ...DEMO_CHANNEL }, stage };
     },
     async leave() {
+      disconnectRundown?.();
+      disconnectRundown = null;
       log.info('demo', 'left the demo meeting');
     },
   };

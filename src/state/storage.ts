@@ -8,6 +8,7 @@ import { LOWER_THIRD_THEMES, type BrandSettings } from '../../compositor/model/t
 import { DEFAULT_PRIMARY_COLOR } from '../../compositor/model/constants';
 import { isOneOf } from '../../compositor/model/json';
 import { MAX_USER_COLORS, VIDEO_END_HOLD_MAX } from '../lib/limits';
+import type { KeyedRundown } from './rundown/keyed';
 
 /** A colour as the brand settings keep it: #RRGGBB. */
 export const isHexColor = (v: unknown): v is string => typeof v === 'string' && /^#[0-9a-f]{6}$/i.test(v);
@@ -126,6 +127,12 @@ export const STORAGE_KEYS = {
    */
   rememberedUsername: key<string>('rememberedUsername', '', (raw) => (raw.length <= 200 ? raw : undefined), (v) => v),
 } as const;
+
+/**
+ * The demo channel's rundown (issue 25), as its keyed document, one key per channel: it lives in this
+ * browser, shared by its tabs. Each value is checked when the rundown is read (rundownFromKeyed).
+ */
+export const rundownKey = (uuid: string): StorageKey<KeyedRundown> => jsonKey<KeyedRundown>(`rundown:${uuid}`, {}, (v) => (isRecord(v) ? (v as KeyedRundown) : undefined));
 
 /** Removes a key (sign-out forgets the remembered username when remember me is off). */
 export function removeKey(k: StorageKey<unknown>): void {
