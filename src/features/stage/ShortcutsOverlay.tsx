@@ -14,7 +14,7 @@ import { Dialog } from '../../ui/Dialog';
 import { producerCard } from '../../../compositor/model/producerCard';
 import { STAGE_TEXTS as T } from './texts';
 
-const SECTIONS: readonly CommandSection[] = ['Stage', 'Layouts', 'Graphics', 'Help'];
+const SECTIONS: readonly CommandSection[] = ['Stage', 'Layouts', 'Graphics', 'Show', 'Help'];
 /** A card in its resting state, so the card commands read as their plain action ('Put on air'). */
 const SAMPLE_CARD = producerCard({ id: 'sample', name: '' });
 

@@ -8,6 +8,7 @@ import { stageActions } from '../channel/stageActions';
 import { useScreenStore } from '../screenStore';
 import type { Command } from './types';
 import { GRAPHICS_COMMANDS } from './graphicsCommands';
+import { SHOW_COMMANDS } from './showCommands';
 
 export { LAYOUT_LABELS };
 
@@ -67,4 +68,4 @@ export const SHORTCUTS: Command = {
 };
 
 /** Every command without a target, in the order the overlay lists them. */
-export const STAGE_COMMANDS: readonly Command[] = [UNDO, REDO, ...LAYOUT_COMMANDS, ...GRAPHICS_COMMANDS, SHORTCUTS];
+export const STAGE_COMMANDS: readonly Command[] = [UNDO, REDO, ...LAYOUT_COMMANDS, ...GRAPHICS_COMMANDS, ...SHOW_COMMANDS, SHORTCUTS];

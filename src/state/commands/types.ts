@@ -5,7 +5,7 @@
  */
 import type { StageState } from '../channel/store';
 
-export type CommandSection = 'Stage' | 'Layouts' | 'Graphics' | 'Producer card' | 'Help';
+export type CommandSection = 'Stage' | 'Layouts' | 'Graphics' | 'Show' | 'Producer card' | 'Help';
 
 export interface Command<A = void> {
   /** §3 edit action (or UNDO, REDO, SHORTCUTS), with a qualifier where one action has several commands. */
