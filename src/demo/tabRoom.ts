@@ -103,8 +103,9 @@ export function joinTabRoom(o: { member: string; transport: RoomTransport; elect
 
   function serve(): void {
     role = 'hosting';
+    // What the last host kept, when newer than what this tab has seen: taken in and passed on to the subscribers.
     const kept = o.keep?.load();
-    if (kept && kept.version > latest.version) latest = kept;
+    if (kept) seen(kept);
     hostChanged(o.member);
     o.transport.post({ type: 'state', host: o.member, server: latest });
     seen(latest);

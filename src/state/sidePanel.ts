@@ -1,5 +1,5 @@
-/** §2 Side panel values, verbatim. */
-export const SIDE_PANELS = ['NONE', 'GRAPHICS', 'CHAT', 'POLL', 'Q&A', 'HOST CHAT', 'PEOPLE', 'SETTINGS'] as const;
+/** §2 Side panel values, verbatim, and the run of show's Rundown (issue 25). */
+export const SIDE_PANELS = ['NONE', 'GRAPHICS', 'RUNDOWN', 'CHAT', 'POLL', 'Q&A', 'HOST CHAT', 'PEOPLE', 'SETTINGS'] as const;
 export type SidePanel = (typeof SIDE_PANELS)[number];
 export type Tool = Exclude<SidePanel, 'NONE'>;
 

@@ -124,6 +124,21 @@ describe('the rundown in sync with its room', () => {
     expect(room.state().keyed).toEqual({ 'scene:b': { id: 'b' }, 'scene:a': { id: 'a' } });
   });
 
+  it('a failed first read is tried again by itself; only a second failure in a row is said', async () => {
+    const room = fakeRoom({ order: ['x'] });
+    let failures = 2;
+    const resync = room.service.resync;
+    room.service.resync = (uuid) => (failures-- > 0 ? Promise.reject(new Error('no host yet')) : resync(uuid));
+    const doc = localDoc();
+    await start(room, doc);
+    expect(useAlertsStore.getState().error).toBeNull();
+    await vi.advanceTimersByTimeAsync(SAVE_RETRY_MIN_MS);
+    expect(useAlertsStore.getState().error?.details).toMatch(/The rundown could not be loaded: no host yet/);
+    expect(doc.value()).toEqual({});
+    await vi.advanceTimersByTimeAsync(2 * SAVE_RETRY_MIN_MS);
+    expect(doc.value()).toEqual({ order: ['x'] });
+  });
+
   it('after a reconnect it catches up with what it missed', async () => {
     const room = fakeRoom();
     const doc = localDoc();

@@ -7,6 +7,7 @@ import { GraphicsPanel } from '../graphics/GraphicsPanel';
 import { HostChatPanel } from '../hostchat/HostChatPanel';
 import { PollPanel } from '../poll/PollPanel';
 import { QnaPanel } from '../qna/QnaPanel';
+import { RundownPanel } from '../rundown/RundownPanel';
 import { PeoplePanel } from '../people/PeoplePanel';
 import { SettingsPanel } from '../settings/SettingsPanel';
 
@@ -14,6 +15,8 @@ export function toolBody(tool: Tool, info: EventInformation | null, connected: b
   switch (tool) {
     case 'GRAPHICS':
       return <GraphicsPanel />;
+    case 'RUNDOWN':
+      return <RundownPanel />;
     case 'CHAT':
       return <ChatPanel />;
     case 'HOST CHAT':

@@ -1,5 +1,5 @@
 /** The side navigation's tools (§2), in order, with what decides whether each is offered. */
-import { BarChart3, LayoutTemplate, MessageCircleQuestion, MessageSquare, MessagesSquare, Settings, Users, type LucideIcon } from 'lucide-react';
+import { BarChart3, LayoutTemplate, ListVideo, MessageCircleQuestion, MessageSquare, MessagesSquare, Settings, Users, type LucideIcon } from 'lucide-react';
 import type { EventInformation } from '../../state/session';
 import type { Tool } from '../../state/sidePanel';
 
@@ -16,6 +16,7 @@ const always = () => true;
 
 export const TOOLS: readonly ToolEntry[] = [
   { tool: 'GRAPHICS', title: 'Graphics', icon: LayoutTemplate, hint: 'Brand, logos, lower thirds, tickers, images, videos and backgrounds', offered: always },
+  { tool: 'RUNDOWN', title: 'Rundown', icon: ListVideo, hint: 'Scenes in show order: save the stage as a scene, then run the show with NEXT', offered: always },
   { tool: 'CHAT', title: 'Chat', icon: MessageSquare, hint: 'Public chat with your audience', offered: (i) => !!i?.chatEnabled },
   { tool: 'POLL', title: 'Poll', icon: BarChart3, hint: 'Create, run and end polls', offered: always },
   { tool: 'Q&A', title: 'Q&A', icon: MessageCircleQuestion, hint: 'Questions from your audience', offered: (i) => !!i?.qnaEnabled },

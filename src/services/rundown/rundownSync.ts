@@ -60,11 +60,21 @@ export function startRundownSync(uuid: string, doc: RundownDocPort, origin: stri
       if (engine.hasUnsent()) void saver.flush(false);
     },
   });
-  // The room's rundown as it is now; until it comes, this tab's edits wait in the engine.
-  void service.resync(uuid).then(receive, (error: unknown) => showError('UNKNOWN', { details: `The rundown could not be loaded: ${errorMessage(error)}. It is loaded again when the connection comes back.` }));
+  // The room's rundown as it is now; until it comes, this tab's edits wait in the engine. A failed
+  // read is tried again with the saver's backoff until it comes or the studio closes; a second
+  // failure in a row is said (once): the first is often a demo tab taking over its room.
+  let loadTimer: ReturnType<typeof setTimeout> | undefined;
+  const load = (attempt: number) =>
+    void service.resync(uuid).then(receive, (error: unknown) => {
+      if (stopped) return;
+      if (attempt === 1) showError('UNKNOWN', { details: `The rundown could not be loaded: ${errorMessage(error)}. It is tried again by itself.` });
+      loadTimer = setTimeout(() => load(attempt + 1), Math.min(SAVE_RETRY_MAX_MS, SAVE_RETRY_MIN_MS * 2 ** attempt));
+    });
+  load(0);
 
   return async () => {
     stopped = true;
+    clearTimeout(loadTimer);
     unfollow();
     unsubscribe();
     detach();

@@ -16,6 +16,7 @@ import { useAudioLevels } from '../../state/audioLevels';
 import { loadStage } from '../channel/stageSetup';
 import { watchChannelMedia } from '../media/channelMedia';
 import { startStageSync } from '../channel/stageSync';
+import { startRundown } from '../rundown/rundownSession';
 import { startLocalMedia } from '../media/localMedia';
 import { media } from '../media/elements';
 import { syncChatOverlay } from '../channel/chatOverlay';
@@ -44,6 +45,7 @@ export function initializeStudio(connection: Connection): void {
   running = [
     watchChannelMedia(),
     startStageSync(connection.channel, connection.stage.server),
+    startRundown(connection.channel.uuid),
     b.meeting.subscribeAudioLevels((levels) => useAudioLevels.setState((s) => ({ levels: { ...s.levels, ...levels } }))),
     startAudience(b, connection),
     syncChatOverlay(),

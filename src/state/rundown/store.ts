@@ -179,10 +179,16 @@ export const rundownActions = {
     const scene = ops.findScene(before, sceneId);
     if (!scene) return false;
     const doc = currentDoc();
-    const planned = takeScene(doc, scene.look, { mediaExists: deps.mediaExists });
-    edit(takeLabel(scene.name), { group: 'CHANNEL', action: 'SELECT', id: scene.id, value: scene.name }, (draft) => assignChanged(draft as ChannelDoc, doc, planned));
     const transition = ops.effectiveTransition(scene, before);
-    return commit(ops.recordTake(before, { sceneId, takeId: deps.newId('take'), takenAt: deps.now(), transition, by: deps.origin }));
+    const take = { takeId: deps.newId('take'), takenAt: deps.now() };
+    // The channel carries the take with the look (compositor/model/transition.ts): every page that
+    // draws the program gets both in one update, and fades the same way. A look already on stage
+    // changes nothing there (no fade to the same picture, no undo step).
+    const look = takeScene(doc, scene.look, { mediaExists: deps.mediaExists });
+    const changes = (Object.keys(look) as (keyof ChannelDoc)[]).some((k) => look[k] !== doc[k]);
+    const planned = changes ? { ...look, take: { id: take.takeId, transition, startedAt: take.takenAt } } : look;
+    edit(takeLabel(scene.name), { group: 'CHANNEL', action: 'SELECT', id: scene.id, value: scene.name }, (draft) => assignChanged(draft as ChannelDoc, doc, planned));
+    return commit(ops.recordTake(before, { sceneId, ...take, transition, by: deps.origin }));
   },
   /** NEXT: the scene after the live one (the first before the show); nothing at the end. */
   next(): boolean {

@@ -113,6 +113,18 @@ describe('taking a scene', () => {
     expect(sceneTransitionOf(rundown().live)).toEqual({ id: 'take-5', transition: { kind: 'fade', durationMs: 800 }, startedAt: 1_005_000 });
   });
 
+  it('the channel carries the take with the look it took (one edit: undo takes both back)', () => {
+    const [a, b] = threeScenes();
+    rundownActions.take(a!);
+    expect(doc().take).toEqual({ id: 'take-4', transition: { kind: 'fade', durationMs: DEFAULT_FADE_MS }, startedAt: 1_000_000 });
+    vi.advanceTimersByTime(2000);
+    rundownActions.take(b!);
+    expect(doc().take).toEqual({ id: 'take-5', transition: { kind: 'fade', durationMs: DEFAULT_FADE_MS }, startedAt: 1_002_000 });
+    stageActions.undo();
+    expect(doc().take?.id).toBe('take-4');
+    expect(liveIds(doc())).toEqual(['g1']);
+  });
+
   it('taking the look already on stage records the take but leaves no stage edit', () => {
     const [a] = threeScenes();
     rundownActions.take(a!);

@@ -32,6 +32,19 @@ describe('the demo rundown kept in this browser', () => {
     expect((await second.push({ origin: 'a', seq: 2, changes: { order: [] } })).keyed.order).toEqual(['opening']);
   });
 
+  it('a tab that becomes host later passes what was kept to its subscribers (a reloaded studio shows it)', async () => {
+    const storage = memoryStorage();
+    const first = room(storage);
+    await first.push({ origin: 'a', seq: 1, changes: { order: ['opening'] } });
+    first.close();
+    const leadSoon = { campaign: (lead: () => void) => (setTimeout(lead, 5), () => undefined) };
+    const later = joinTabRoom({ member: 'tab-later', transport: alone, election: leadSoon, collectMs: 0, keep: localKeep('rundown', () => storage) });
+    const shown: unknown[] = [];
+    later.subscribe({ channel: (s) => shown.push(s.keyed), reconnected: () => undefined });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(shown).toEqual([{ order: ['opening'] }]);
+  });
+
   it('nothing kept yet, or something unreadable: an empty rundown', async () => {
     const storage = memoryStorage();
     storage.setItem('rundown', '{"version":"x"}');

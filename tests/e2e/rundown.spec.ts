@@ -1,0 +1,187 @@
+/**
+ * The run of show (issue 25) as a moderator uses it in the demo: build three scenes from the stage,
+ * run them with NEXT (button and Shift+N), check the channel after each take, undo a take; the output
+ * page cross-fades between looks (pixels mid-fade are a mix of both); two producers (two tabs) edit
+ * the rundown at once and converge, and a reload keeps it.
+ */
+import { PNG } from 'pngjs';
+import { test, expect, enterStudio, openTool, seedStorage, type Page } from './fixtures';
+import type { ChannelBody } from '../../compositor/model/types';
+
+type Surface = { channel(): ChannelBody };
+const channel = (page: Page) => page.evaluate(() => (window as unknown as { __STUDIO__: Surface }).__STUDIO__.channel());
+const onAir = async (page: Page) => (await channel(page)).layers.filter((l) => l.type !== 'CONTENT_SHARING').map((l) => l.sourceName).sort();
+const card = (page: Page, name: string) => page.getByTestId('producer-card').filter({ hasText: name });
+const toggleOnAir = (page: Page, name: string) => card(page, name).getByRole('switch', { name: `On air: ${name}` }).click();
+const scenes = (page: Page) => page.getByTestId('scene-card');
+const scene = (page: Page, name: string) => scenes(page).filter({ hasText: name });
+
+async function rename(added: ReturnType<Page['locator']>, name: string) {
+  await added.getByRole('button', { name: /^Name of scene/ }).click();
+  const field = added.getByRole('textbox', { name: /^Name of scene/ });
+  await field.fill(name);
+  await field.press('Enter');
+  await expect(added).toContainText(name);
+}
+
+async function saveScene(page: Page, name: string) {
+  const before = await scenes(page).count();
+  await page.getByRole('button', { name: 'Save scene' }).click();
+  await expect(scenes(page)).toHaveCount(before + 1);
+  await rename(scenes(page).nth(before), name);
+}
+
+/** Three scenes: 'Opening' (Camila alone), 'Interview' (Camila and Rajesh, Side by Side), 'Outro' (nobody). */
+async function buildShow(page: Page) {
+  // The demo opens with guests on air: the show starts from an empty stage.
+  for (const name of await onAir(page)) await toggleOnAir(page, name);
+  await expect.poll(() => onAir(page)).toEqual([]);
+  await toggleOnAir(page, 'Camila Reyes');
+  await saveScene(page, 'Opening');
+  await toggleOnAir(page, 'Rajesh Iyer');
+  await page.getByRole('toolbar', { name: 'Layouts' }).getByRole('button', { name: 'Side by Side' }).click();
+  await saveScene(page, 'Interview');
+  await toggleOnAir(page, 'Camila Reyes');
+  await toggleOnAir(page, 'Rajesh Iyer');
+  await saveScene(page, 'Outro');
+}
+
+test('three scenes run with NEXT and Shift+N: each take sets the channel in one undoable step', async ({ page, problems }) => {
+  void problems;
+  await seedStorage(page, { tutorialCompleted: 'true' });
+  await enterStudio(page);
+  await openTool(page, /Rundown/);
+  await expect(page.getByTestId('tool-panel')).toContainText('No scenes yet');
+  await buildShow(page);
+  await expect(onAir(page)).resolves.toEqual([]);
+
+  // The thumbnails are drawn (not blank): the compositor drew each scene's own look.
+  const thumb = PNG.sync.read(await scene(page, 'Interview').getByTestId('scene-thumbnail').screenshot());
+  let lit = 0;
+  for (let i = 0; i < thumb.data.length; i += 4) if (thumb.data[i]! + thumb.data[i + 1]! + thumb.data[i + 2]! > 60) lit++;
+  expect(lit / (thumb.width * thumb.height)).toBeGreaterThan(0.2);
+
+  const next = page.getByTestId('rundown-next');
+  await expect(next).toHaveText(/Start with Opening/);
+  await next.click();
+  await expect.poll(() => onAir(page)).toEqual(['Camila Reyes']);
+  await expect(scene(page, 'Opening')).toHaveAttribute('data-state', 'live');
+  await expect(scene(page, 'Interview')).toHaveAttribute('data-state', 'next');
+  await expect(page.getByTestId('show-clock')).toContainText('Show 0:0');
+
+  await next.click();
+  await expect.poll(() => onAir(page)).toEqual(['Camila Reyes', 'Rajesh Iyer']);
+  expect((await channel(page)).layout).toBe('SIDEBYSIDE');
+  // What the take saved says which scene it was.
+  const lastReason = async () => JSON.parse((await page.evaluate(() => (window as unknown as { __STUDIO__: { saves(): { last: ChannelBody | null } } }).__STUDIO__.saves().last))?.updateReason ?? 'null');
+  await expect.poll(lastReason).toMatchObject({ group: 'CHANNEL', action: 'SELECT', value: 'Interview' });
+
+  // Keyboard: Shift+N is NEXT, wherever the focus is on the stage.
+  await page.locator('body').click({ position: { x: 5, y: 400 } });
+  await page.keyboard.press('Shift+N');
+  await expect.poll(() => onAir(page)).toEqual([]);
+  await expect(scene(page, 'Outro')).toHaveAttribute('data-state', 'live');
+  await expect(next).toHaveText('End of the rundown');
+  await expect(next).toBeDisabled();
+
+  // One undo step per take, named after the scene.
+  await page.getByRole('button', { name: /^Undo/ }).click();
+  await expect.poll(() => onAir(page)).toEqual(['Camila Reyes', 'Rajesh Iyer']);
+
+  // A scene is taken by its picture too.
+  await scene(page, 'Opening').getByRole('button', { name: 'Take scene Opening' }).click();
+  await expect.poll(() => onAir(page)).toEqual(['Camila Reyes']);
+  expect((await channel(page)).layout).toBe('CLASSIC');
+});
+
+/** The mean colour of a region of a PNG (fractions of its size). */
+function mean(png: PNG, x0: number, y0: number, x1: number, y1: number): [number, number, number] {
+  const sum = [0, 0, 0];
+  let n = 0;
+  for (let y = Math.floor(y0 * png.height); y < y1 * png.height; y++) {
+    for (let x = Math.floor(x0 * png.width); x < x1 * png.width; x++) {
+      const i = (y * png.width + x) * 4;
+      for (let c = 0; c < 3; c++) sum[c]! += png.data[i + c]!;
+      n++;
+    }
+  }
+  return sum.map((s) => s / n) as [number, number, number];
+}
+const distance = (a: number[], b: number[]) => Math.hypot(...a.map((v, i) => v - b[i]!));
+
+test('the output page cross-fades between takes: mid-fade its pixels are a mix of both looks', async ({ page, context, problems }) => {
+  void problems;
+  await seedStorage(page, { tutorialCompleted: 'true' });
+  await enterStudio(page);
+  await openTool(page, /Rundown/);
+  await buildShow(page);
+  // The longest Fade, so a screenshot on a loaded machine still lands inside it.
+  await page.getByLabel('Transition between scenes').selectOption('fade');
+  const ms = page.getByTestId('tool-panel').getByRole('spinbutton', { name: 'Fade length (ms)' }).first();
+  await ms.fill('5000');
+  await ms.press('Enter');
+
+  const output = await context.newPage();
+  await output.goto('./output');
+  const canvas = output.getByTestId('output-canvas');
+  await page.getByTestId('rundown-next').click(); // Opening: Camila alone, full frame
+  await output.waitForTimeout(6000);
+  const before = PNG.sync.read(await canvas.screenshot());
+  await page.getByTestId('rundown-next').click(); // Interview: two tiles side by side
+  await output.waitForTimeout(1500);
+  const middle = PNG.sync.read(await canvas.screenshot());
+  await output.waitForTimeout(5000);
+  const after = PNG.sync.read(await canvas.screenshot());
+
+  // The middle of the frame's top band: the background in one look, a camera in the other.
+  const region = [0.3, 0.1, 0.7, 0.2] as const;
+  const [b, m, a] = [before, middle, after].map((p) => mean(p, ...region));
+  expect(distance(b!, a!)).toBeGreaterThan(20);
+  // Mid-fade: away from both ends, and closer to the line between them than either end is to the other.
+  expect(distance(m!, b!)).toBeGreaterThan(5);
+  expect(distance(m!, a!)).toBeGreaterThan(5);
+  expect(distance(m!, b!) + distance(m!, a!)).toBeLessThan(distance(b!, a!) * 1.25);
+  await output.close();
+});
+
+test('two producers edit the rundown at once and converge; a reload keeps it', async ({ page, context, problems }) => {
+  void problems;
+  await seedStorage(page, { tutorialCompleted: 'true' });
+  await enterStudio(page);
+  const other = await context.newPage();
+  await enterStudio(other);
+  await openTool(page, /Rundown/);
+  await openTool(other, /Rundown/);
+
+  // Both save a scene at the same moment: both scenes are in both rundowns.
+  await Promise.all([page, other].map((p) => p.getByRole('button', { name: 'Save scene' }).click()));
+  for (const p of [page, other]) await expect(scenes(p)).toHaveCount(2);
+  // Each renames one at once; then one sets a duration while the other writes notes: every edit stays.
+  await Promise.all([rename(scenes(page).nth(0), 'From the first'), rename(scenes(other).nth(1), 'From the second')]);
+  await Promise.all([
+    (async () => {
+      await scene(page, 'From the first').getByLabel('Duration').fill('1:30');
+      await scene(page, 'From the first').getByLabel('Duration').press('Enter');
+    })(),
+    (async () => {
+      await scene(other, 'From the second').getByLabel('Notes').fill('Ask about the launch date');
+      await scene(other, 'From the second').getByLabel('Notes').blur();
+    })(),
+  ]);
+  for (const p of [page, other]) {
+    await expect(scene(p, 'From the first')).toHaveCount(1);
+    await expect(scene(p, 'From the second')).toHaveCount(1);
+    await expect(scene(p, 'From the first').getByLabel('Duration')).toHaveValue('1:30');
+    await expect(scene(p, 'From the second').getByLabel('Notes')).toHaveValue('Ask about the launch date');
+  }
+
+  await other.close();
+  await page.reload();
+  await expect(page.getByTestId('haircheck')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: /ENTER STUDIO/ }).click();
+  await expect(page.getByTestId('studio')).toBeVisible({ timeout: 30_000 });
+  // The studio opens on the tool it was left on.
+  await expect(page.getByTestId('tool-panel')).toHaveAttribute('data-tool', 'RUNDOWN');
+  await expect(scenes(page)).toHaveCount(2);
+  await expect(scene(page, 'From the first').getByLabel('Duration')).toHaveValue('1:30');
+});
