@@ -121,7 +121,11 @@ export async function rig(initial: SceneModel, media: Record<string, MediaElemen
 }
 
 /** The drawn scene graph (the container last rendered). */
-export const drawn = (c: Compositor): Container => (c.renderer as { lastObjectRendered: Container }).lastObjectRendered;
+/** The scene root last drawn (under the stage that also holds a take's fading picture). */
+export const drawn = (c: Compositor): Container => {
+  const last = (c.renderer as { lastObjectRendered: Container }).lastObjectRendered;
+  return last.label === 'stage' ? last.getChildByLabel('scene')! : last;
+};
 export const producerRoots = (c: Compositor): Container[] => [...(drawn(c).getChildByLabel('producers')?.children ?? [])];
 export const producerRoot = (c: Compositor, id: string): Container | null => drawn(c).getChildByLabel(`producer:${id}`, true);
 export const mediaSpriteOf = (root: Container): Sprite | undefined =>
