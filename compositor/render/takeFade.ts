@@ -44,7 +44,8 @@ export class TakeFade {
    */
   begin(width: number, height: number, start: number, durationMs: number): void {
     const snapshot = RenderTexture.create({ width, height, resolution: 1 });
-    this.renderer.render({ container: this.stage, target: snapshot, clear: true });
+    // A texture target is cleared to transparent unless told: the clear colour is the old background.
+    this.renderer.render({ container: this.stage, target: snapshot, clear: true, clearColor: this.renderer.background.colorRgba });
     this.end();
     this.snapshot = snapshot;
     this.start = start;
