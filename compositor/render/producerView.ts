@@ -96,8 +96,9 @@ export class ProducerView {
   }
 
   /**
-   * `easeAt`: the compositor time at which a change of rect starts easing (the producers' area moved);
-   * null = the tile jumps (a layout change, as before). Only the rect moves: the texture is not touched.
+   * `easeAt`: the compositor time at which a change of rect starts easing (a change within the look:
+   * layout, bottom band, someone on or off air); null = the tile jumps (a take, the first scene).
+   * Only the rect moves: the texture is not touched.
    */
   update(model: SceneProducer, easeAt: number | null = null): void {
     if (producerLooksDifferent(this.model, model)) this.dirty = true;

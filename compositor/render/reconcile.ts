@@ -1,7 +1,7 @@
 /**
  * SceneModel → pixi display objects, by reference (DESIGN "Framework-free core"): one ProducerView per
- * producer id, reused across scenes and updated in place; a view whose producer left the scene is
- * destroyed with everything it owns. Z order: background, then producers in array order, then the
+ * producer id, reused across scenes and updated in place; a view whose producer left the scene fades
+ * out (within a look) and is then destroyed with everything it owns. Z order: background, then producers in array order, then the
  * templates (TemplateLayer: by kind z, §9 template z-order), with the foreground media among them at
  * FOREGROUND_Z (over the name tags, under the chat overlay and the §9 templates).
  */
