@@ -217,10 +217,11 @@ async function runTransition(browser, baseUrl, [width, height]) {
   const info = await evaluate(page, (c) => window.__bench.broadcastSetup(c), { width, height, warmup: WARMUP, frames: FRAMES });
   const fade = await evaluate(page, () => window.__bench.transitionFrames('fade'));
   const move = await evaluate(page, () => window.__bench.transitionFrames('move'));
+  const fadeCrossfadeFloor = await evaluate(page, () => window.__bench.fadeVsCrossfadeFloor());
   const idle = await evaluate(page, () => window.__bench.transitionIdle());
   await evaluate(page, () => window.__bench.broadcastTeardown());
   await page.close();
-  return { size: `${width}x${height}`, ...info, fade, move, ...idle, seconds: Math.round((Date.now() - t0) / 100) / 10, ...(errors.length ? { pageErrors: errors.slice(0, 5) } : {}) };
+  return { size: `${width}x${height}`, ...info, fade, move, fadeCrossfadeFloor, ...idle, seconds: Math.round((Date.now() - t0) / 100) / 10, ...(errors.length ? { pageErrors: errors.slice(0, 5) } : {}) };
 }
 
 function reportTransition(results, browser) {
@@ -240,7 +241,7 @@ function reportTransition(results, browser) {
   console.log(
     [
       `compositor transitions${QUICK ? ' (quick)' : ''}:`,
-      results.map((r) => `${r.size} ${fmt(r, 'fade')}; ${fmt(r, 'move')}`).join(' | '),
+      results.map((r) => `${r.size} ${fmt(r, 'fade')}; ${fmt(r, 'move')}; fade vs a floor with one blended full-frame quad more ${r.fadeCrossfadeFloor.ratio.pairedP50}x`).join(' | '),
       `| frames during a 500 ms fade ${results.map((r) => r.framesDuringFade).join('/')}, idle after ${results.map((r) => r.framesIdleAfter).join('/')}`,
       `| target ≤${BROADCAST_TARGET}x paired: ${met ? 'MET' : 'NOT MET'}`,
       `| load ${out.machine.loadavg.before}→${out.machine.loadavg.after} on ${out.machine.cpus} cpus`,

@@ -37,6 +37,8 @@ export interface Rig {
   floor: Floor;
   floorSources: HTMLCanvasElement[];
   floorTiles: TileBox[];
+  /** The floor's graphics quads (the static scene's). */
+  overlays: Overlay[];
   compositor: Compositor;
   renderer: RendererInternals;
   store: Store;
@@ -165,7 +167,7 @@ export async function broadcastSetup(config: BroadcastConfig) {
   const floorSources = [sources.canvases[N]!, ...full.producers.map((_, i) => sources.canvases[i]!)];
   const floorTiles = [{ x: 0, y: 0, width, height }, ...full.producers.map((p) => pixelBox(p.rect, width, height))];
   const videoKeys = [bgKey, ...full.producers.map((p) => p.source.key)];
-  rig = { config, sources, floor, floorSources, floorTiles, compositor, renderer, store, scenes, videoKeys, clock, pixel: new Uint8Array(4) };
+  rig = { config, sources, floor, floorSources, floorTiles, overlays, compositor, renderer, store, scenes, videoKeys, clock, pixel: new Uint8Array(4) };
   return { renderer: renderer.name, videos: videoKeys.length, graphicsQuads: overlays.length, floorQuads: floorTiles.length + overlays.length };
 }
 

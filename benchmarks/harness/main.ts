@@ -7,7 +7,7 @@ import type { SceneModel } from '../../compositor/model/scene';
 import type { ProducerCard } from '../../compositor/model/types';
 import { createCompositor, pixelBox, type Compositor, type CompositorStats } from '../../compositor/render';
 import { broadcastFrames, broadcastIdle, broadcastSetup, broadcastShowcase, broadcastTeardown } from './broadcast';
-import { transitionFrames, transitionIdle } from './transition';
+import { fadeVsCrossfadeFloor, transitionFrames, transitionIdle } from './transition';
 import { canvasEl, remountCheck, videoCheck, type RendererInternals } from './checks';
 import { Canvas2DFloor, Floor, type TileBox } from './floor';
 import { card, sceneOf, Sources, Store } from './scene';
@@ -336,5 +336,6 @@ const bench = {
   broadcastTeardown,
   transitionFrames,
   transitionIdle,
+  fadeVsCrossfadeFloor,
 };
 window.__bench = bench;

@@ -42,6 +42,28 @@ export function transitionFrames(kind: 'fade' | 'move') {
 }
 
 /**
+ * Context for the fade: the same fade frames against a floor that also draws what any cross-fade
+ * must, one blended full-frame textured quad (the outgoing picture) over the static floor.
+ */
+export function fadeVsCrossfadeFloor() {
+  const r = broadcastRig();
+  const { width, height } = r.config;
+  const outgoing = document.createElement('canvas');
+  outgoing.width = width;
+  outgoing.height = height;
+  const g = outgoing.getContext('2d')!;
+  g.fillStyle = 'rgba(40, 60, 90, 0.5)';
+  g.fillRect(0, 0, width, height);
+  r.floor.setOverlays([...r.overlays, { source: outgoing, box: { x: 0, y: 0, width, height } }]);
+  try {
+    const result = broadcastFrames(fadeScenes());
+    return { compositor: result.compositor, floor: result.floor, ratio: result.ratio };
+  } finally {
+    r.floor.setOverlays(r.overlays);
+  }
+}
+
+/**
  * Render on demand on the real clock after a take: while the fade runs the scheduler draws every
  * animation frame; once it ended (and with no ticker on stage) it draws nothing.
  */
