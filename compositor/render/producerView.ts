@@ -146,6 +146,14 @@ export class ProducerView {
     this.dirty = true;
   }
 
+  /** A take: no move or fade-in carries over into the new look. */
+  settle(): void {
+    if (!this.tween && !this.fade) return;
+    this.tween = null;
+    this.fade = null;
+    this.dirty = true;
+  }
+
   /** Back on air while leaving: fades in again from the alpha it had. */
   revive(now: number): void {
     if (this.fade && !this.fade.entering) this.fade = { start: reversedStart(now, this.fade.start), entering: true };

@@ -74,7 +74,10 @@ export class SceneReconciler {
     this.scene = scene;
     this.background.update(scene.background);
     if (scene.foreground !== previous?.foreground) this.applyForeground(scene.foreground);
-    if (take) this.dropLeaving();
+    if (take) {
+      this.dropLeaving();
+      for (const view of this.order) view.settle();
+    }
     if (!previous || scene.producers !== previous.producers) this.applyProducers(scene, previous, now, take);
     // After the producers: a name tag whose producer went off air plays out with the leaving tile.
     this.templates.apply(scene.templates, now, take);

@@ -89,6 +89,18 @@ describe('take transitions (issue 25)', () => {
     expect(frames.pending).toBe(0);
   });
 
+  it('a take lands tiles that were still moving or fading in (nothing carries over into the new look)', async () => {
+    const { compositor, store, at } = await takeRig(before);
+    store.set(after()); // b on air within the look: a eases, b fades in
+    at(0);
+    at(100);
+    expect(producerRoot(compositor, 'b')!.alpha).toBeLessThan(1);
+    store.set({ ...after(cut('t1')) });
+    at(0);
+    expect(producerRoot(compositor, 'b')!.alpha).toBe(1);
+    expect(producerRoot(compositor, 'a')!.width).toBe(800);
+  });
+
   it('the first scene of a page, mid-fade, just shows (there is no look before it)', async () => {
     const { compositor, frames } = await takeRig(after(fade('t1')));
     expect(outgoing(compositor)).toBeNull();
