@@ -7,10 +7,15 @@
  *
  *   node benchmarks/compositor.mjs [--quick] [--json-only] [--out file.json] [--only name] [--shot file.png]
  *   node benchmarks/compositor.mjs --broadcast [--quick] [--json-only] [--out file.json] [--shot file.png]
+ *   node benchmarks/compositor.mjs --transition [--quick] [--json-only] [--out file.json]
  *
  * --broadcast measures the full broadcast scene instead (harness/broadcast.ts): 9 producers, a
  * background video, a foreground image, a lower third playing in and out, the ticker scrolling,
  * 4 logos, 9 name tags and the chat overlay, against a floor drawing the same videos and quads.
+ *
+ * --transition measures that scene while it transitions (issue 25, harness/transition.ts): during
+ * Fade takes (every frame mid-fade) and during tile moves (a guest going off and on air), against
+ * the same floor.
  *
  * Serves benchmarks/harness through Vite (dev server, started here) and drives window.__bench.
  */
@@ -197,6 +202,53 @@ async function runBroadcast(browser, baseUrl, [width, height]) {
   return { size: `${width}x${height}`, ...info, ...frames, ...idle, seconds: Math.round((Date.now() - t0) / 100) / 10, ...(errors.length ? { pageErrors: errors.slice(0, 5) } : {}) };
 }
 
+const TRANSITION = args.includes('--transition');
+
+async function runTransition(browser, baseUrl, [width, height]) {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(`${baseUrl}benchmarks/harness/index.html`);
+  await page.waitForFunction(() => window.__bench !== undefined, null, { timeout: 60_000 });
+  const t0 = Date.now();
+  const info = await evaluate(page, (c) => window.__bench.broadcastSetup(c), { width, height, warmup: WARMUP, frames: FRAMES });
+  const fade = await evaluate(page, () => window.__bench.transitionFrames('fade'));
+  const move = await evaluate(page, () => window.__bench.transitionFrames('move'));
+  const fadeCrossfadeFloor = await evaluate(page, () => window.__bench.fadeVsCrossfadeFloor());
+  const idle = await evaluate(page, () => window.__bench.transitionIdle());
+  await evaluate(page, () => window.__bench.broadcastTeardown());
+  await page.close();
+  return { size: `${width}x${height}`, ...info, fade, move, fadeCrossfadeFloor, ...idle, seconds: Math.round((Date.now() - t0) / 100) / 10, ...(errors.length ? { pageErrors: errors.slice(0, 5) } : {}) };
+}
+
+function reportTransition(results, browser) {
+  const out = {
+    benchmark: 'compositor-transition',
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, chromium: browser.version(), loadavg: { before: LOAD_BEFORE, after: Math.round(os.loadavg()[0] * 100) / 100 } },
+    config: { producers: N, videos: N + 1, warmup: WARMUP, frames: FRAMES, quick: QUICK, clock: '60 Hz, one step per frame', fade: '500 ms takes back to back', move: 'a guest off/on air every 300 ms' },
+    target: `compositor p50 <= ${BROADCAST_TARGET} x floor p50 (paired), as the static scene`,
+    runs: results,
+  };
+  const json = JSON.stringify(out, null, 2);
+  if (OUT) writeFileSync(OUT, json);
+  console.log(json);
+  const fmt = (r, k) => `${k} p50 ${r[k].compositor.frameMs.p50}ms vs floor ${r[k].floor.frameMs.p50}ms (paired ${r[k].ratio.pairedP50}x, p95 ${r[k].ratio.pairedP95}x; ${r[k].uploadsPerFrame} uploads/frame)`;
+  const met = results.every((r) => r.fade.ratio.pairedP50 <= BROADCAST_TARGET && r.move.ratio.pairedP50 <= BROADCAST_TARGET);
+  console.log(
+    [
+      `compositor transitions${QUICK ? ' (quick)' : ''}:`,
+      results.map((r) => `${r.size} ${fmt(r, 'fade')}; ${fmt(r, 'move')}; fade vs a floor with one blended full-frame quad more ${r.fadeCrossfadeFloor.ratio.pairedP50}x`).join(' | '),
+      `| frames during a 500 ms fade ${results.map((r) => r.framesDuringFade).join('/')}, idle after ${results.map((r) => r.framesIdleAfter).join('/')}`,
+      `| target ≤${BROADCAST_TARGET}x paired: ${met ? 'MET' : 'NOT MET'}`,
+      `| load ${out.machine.loadavg.before}→${out.machine.loadavg.after} on ${out.machine.cpus} cpus`,
+    ].join(' '),
+  );
+}
+
 function reportBroadcast(results, browser) {
   const out = {
     benchmark: 'compositor-broadcast',
@@ -245,7 +297,16 @@ try {
   // otherwise land in the first measured run.
   log('warm-up page …');
   await runOne(browser, baseUrl, { width: 640, height: 360, variant: WEBGL, warmupOnly: true });
-  if (BROADCAST) {
+  if (TRANSITION) {
+    const results = [];
+    for (const size of BROADCAST_SIZES) {
+      log(`transitions ${size.join('x')} …`);
+      const r = await runTransition(browser, baseUrl, size);
+      log(`  fade paired ${r.fade.ratio.pairedP50}, move paired ${r.move.ratio.pairedP50}, ${r.seconds}s`);
+      results.push(r);
+    }
+    reportTransition(results, browser);
+  } else if (BROADCAST) {
     const results = [];
     for (const size of BROADCAST_SIZES) {
       log(`broadcast ${size.join('x')} …`);

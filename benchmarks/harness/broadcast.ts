@@ -31,16 +31,18 @@ export interface BroadcastConfig {
   frames: number;
 }
 
-interface Rig {
+export interface Rig {
   config: BroadcastConfig;
   sources: Sources;
   floor: Floor;
   floorSources: HTMLCanvasElement[];
   floorTiles: TileBox[];
+  /** The floor's graphics quads (the static scene's). */
+  overlays: Overlay[];
   compositor: Compositor;
   renderer: RendererInternals;
   store: Store;
-  scenes: { full: SceneModel; noLowerThird: SceneModel; idle: SceneModel };
+  scenes: { full: SceneModel; noLowerThird: SceneModel; idle: SceneModel; oneOffAir: SceneModel; otherLayout: SceneModel };
   videoKeys: string[];
   clock: { manual: number | null };
   pixel: Uint8Array;
@@ -56,8 +58,8 @@ function picture(width: number, height: number, paint: (g: CanvasRenderingContex
   return c;
 }
 
-function doc(opts: { ticker: boolean; lowerThird: boolean }): ChannelDoc {
-  const cards = Array.from({ length: N }, (_, i) => card(i));
+function doc(opts: { ticker: boolean; lowerThird: boolean; count?: number; layout?: ChannelDoc['layout'] }): ChannelDoc {
+  const cards = Array.from({ length: opts.count ?? N }, (_, i) => card(i));
   const templates: TemplateItem[] = [
     ...(opts.lowerThird ? [createTemplate('LOWERTHIRD', { id: 'lt', primaryText: 'Grace Brewster Murray Hopper', secondaryText: 'Rear Admiral and pioneer of compiled languages', selected: true })] : []),
     ...(opts.ticker ? [createTemplate('TICKER', { id: 'tk', primaryText: 'Breaking: the studio draws every graphic in its own compositor • Next up: audience questions at 15:30 • '.repeat(3), primaryColor: '#B71C1C', selected: true })] : []),
@@ -69,7 +71,7 @@ function doc(opts: { ticker: boolean; lowerThird: boolean }): ChannelDoc {
   return {
     ...base,
     producers: cards,
-    layout: 'CLASSIC',
+    layout: opts.layout ?? 'CLASSIC',
     media: { background: { id: 'bg', type: 'video', url: '/bg.webm', name: 'BG' }, foregroundImage: { id: 'fg', type: 'image', url: '/fg.png', name: 'FG' }, foregroundVideo: null },
     templates,
   };
@@ -110,7 +112,14 @@ export async function broadcastSetup(config: BroadcastConfig) {
   broadcastTeardown();
   const { width, height } = config;
   const sources = new Sources(N + 1); // 9 producers and the background video
-  const scenes = { full: sceneOf(doc({ ticker: true, lowerThird: true })), noLowerThird: sceneOf(doc({ ticker: true, lowerThird: false })), idle: sceneOf(doc({ ticker: false, lowerThird: true })) };
+  const scenes = {
+    full: sceneOf(doc({ ticker: true, lowerThird: true })),
+    noLowerThird: sceneOf(doc({ ticker: true, lowerThird: false })),
+    idle: sceneOf(doc({ ticker: false, lowerThird: true })),
+    // --transition: the ninth guest off air (every tile eases, one fades), and a take to another layout.
+    oneOffAir: sceneOf(doc({ ticker: true, lowerThird: true, count: N - 1 })),
+    otherLayout: sceneOf(doc({ ticker: true, lowerThird: false, layout: 'SPLIT' })),
+  };
   const full = scenes.full;
   const media = new Map<string, HTMLCanvasElement>();
   full.producers.forEach((p, i) => media.set(p.source.key, sources.canvases[i]!));
@@ -144,6 +153,8 @@ export async function broadcastSetup(config: BroadcastConfig) {
     source: store,
     media: (key) => media.get(key) ?? null,
     clock: () => clock.manual ?? performance.now(),
+    // A take's startedAt is wall time: on the manual clock the two are the same line.
+    wallClock: () => clock.manual ?? Date.now(),
   });
   compositor.renderNow();
   clock.manual! += 2000; // everything played in
@@ -156,16 +167,20 @@ export async function broadcastSetup(config: BroadcastConfig) {
   const floorSources = [sources.canvases[N]!, ...full.producers.map((_, i) => sources.canvases[i]!)];
   const floorTiles = [{ x: 0, y: 0, width, height }, ...full.producers.map((p) => pixelBox(p.rect, width, height))];
   const videoKeys = [bgKey, ...full.producers.map((p) => p.source.key)];
-  rig = { config, sources, floor, floorSources, floorTiles, compositor, renderer, store, scenes, videoKeys, clock, pixel: new Uint8Array(4) };
+  rig = { config, sources, floor, floorSources, floorTiles, overlays, compositor, renderer, store, scenes, videoKeys, clock, pixel: new Uint8Array(4) };
   return { renderer: renderer.name, videos: videoKeys.length, graphicsQuads: overlays.length, floorQuads: floorTiles.length + overlays.length };
 }
 
-function compositorFrame(r: Rig, i: number): { total: number; js: number } {
+/** Which scene frame `i` shows (and when it changes, the store is set before the frame). */
+export type SceneAt = (r: Rig, i: number) => SceneModel;
+
+const lowerThirdCycle: SceneAt = (r, i) => (i % LT_CYCLE < LT_ON ? r.scenes.full : r.scenes.noLowerThird);
+
+function compositorFrame(r: Rig, i: number, sceneAt: SceneAt): { total: number; js: number } {
   const start = performance.now();
-  const wantLowerThird = i % LT_CYCLE < LT_ON;
-  const next = wantLowerThird ? r.scenes.full : r.scenes.noLowerThird;
-  if (r.store.getState() !== next) r.store.set(next);
   r.clock.manual = (r.clock.manual ?? 0) + FRAME_MS;
+  const next = sceneAt(r, i);
+  if (r.store.getState() !== next) r.store.set(next);
   for (const key of r.videoKeys) r.compositor.invalidateMedia(key);
   r.compositor.renderNow();
   const js = performance.now() - start;
@@ -181,7 +196,7 @@ function floorFrame(r: Rig): { total: number; js: number } {
 }
 
 /** Warm-up then measured frames, compositor and floor alternating (order flipped every frame). */
-export function broadcastFrames() {
+export function broadcastFrames(sceneAt: SceneAt = lowerThirdCycle) {
   const r = rig!;
   const { warmup, frames: count } = r.config;
   const comp = { total: [] as number[], js: [] as number[] };
@@ -192,7 +207,7 @@ export function broadcastFrames() {
     const measured = i >= warmup;
     const runComp = (): void => {
       r.sources.paint();
-      const c = compositorFrame(r, i);
+      const c = compositorFrame(r, i, sceneAt);
       if (measured) {
         comp.total.push(c.total);
         comp.js.push(c.js);
@@ -246,6 +261,11 @@ export async function broadcastIdle(ms = 2000) {
   const tickerBefore = r.compositor.stats().frames;
   await wait(1000);
   return { idleMs: ms, framesWhileIdleNoTicker: idleFrames, framesPerSecondWithTicker: r.compositor.stats().frames - tickerBefore };
+}
+
+/** Issue 25 (--transition): frames cycling the take transitions; see transition.ts. */
+export function broadcastRig(): Rig {
+  return rig!;
 }
 
 export function broadcastTeardown(): void {

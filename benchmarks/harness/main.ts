@@ -7,6 +7,7 @@ import type { SceneModel } from '../../compositor/model/scene';
 import type { ProducerCard } from '../../compositor/model/types';
 import { createCompositor, pixelBox, type Compositor, type CompositorStats } from '../../compositor/render';
 import { broadcastFrames, broadcastIdle, broadcastSetup, broadcastShowcase, broadcastTeardown } from './broadcast';
+import { fadeVsCrossfadeFloor, transitionFrames, transitionIdle } from './transition';
 import { canvasEl, remountCheck, videoCheck, type RendererInternals } from './checks';
 import { Canvas2DFloor, Floor, type TileBox } from './floor';
 import { card, sceneOf, Sources, Store } from './scene';
@@ -333,5 +334,8 @@ const bench = {
   broadcastIdle,
   broadcastShowcase,
   broadcastTeardown,
+  transitionFrames,
+  transitionIdle,
+  fadeVsCrossfadeFloor,
 };
 window.__bench = bench;

@@ -6,3 +6,5 @@ export { roundCrop, roundFraction } from './round';
 export { initialsOf } from './initials';
 export * from './bottomBand';
 export * from './tween';
+export * from './fade';
+export * from './tileMoves';

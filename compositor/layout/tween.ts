@@ -1,7 +1,7 @@
 /**
  * Rect tween (pure, no pixi): where a tile is between two rects. The compositor eases tiles with it
- * when the producers' area moves (bottom band, shiftVideosUp); a later scene transition (a layout
- * change) can ease with it the same way: `tweenRect(from, to, easeInOutCubic(progress))`.
+ * on every change within a look (a layout change, someone going on or off air, the bottom band;
+ * tileMoves.ts decides which): `tweenRect(from, to, easeInOutCubic(progress))`.
  * Times are compositor-clock milliseconds, so golden images and tests pin them.
  */
 import type { Rect } from '../model/types';

@@ -4,6 +4,7 @@
  */
 import type { LogoPosition, TemplateTheme } from './channel';
 import type { Crop, Rect } from './types';
+import type { SceneTransition } from './transition';
 
 /** A drawable feed, resolved by key to a video or canvas by whoever hosts the compositor. */
 export interface SceneSource {
@@ -109,4 +110,10 @@ export interface SceneModel {
   /** Preview zoom (§2: 104 %, 100 % for content share); the output page draws at 100 %. */
   previewZoom: number;
   primaryColor: string;
+  /**
+   * The take that brought this scene on air (issue 25, run of show): a new id starts its transition
+   * (a Cut shows the scene at once; a Fade still running by the compositor's clock cross-fades from the
+   * look drawn before). Absent, or an id already seen: changes within the look (tiles ease).
+   */
+  transition?: SceneTransition;
 }

@@ -14,8 +14,11 @@ import { createRenderer, DEFAULT_MAX_BATCH_TEXTURES } from './rendererSetup';
 import { animationFrames, createFrameScheduler, type FrameScheduler } from './scheduler';
 import { FrameStats } from './stats';
 import type { Compositor, CompositorOptions, CompositorStats } from './types';
+import type { SceneModel } from '../model/scene';
 import { MediaTextures } from './videoTextures';
 import { MediaSprite } from './mediaSprite';
+import { TakeFade } from './takeFade';
+import { planTake } from '../layout/fade';
 
 const LABEL_FONT_FAMILY = ['Inter Variable', 'Inter', 'system-ui', 'sans-serif'];
 
@@ -27,6 +30,10 @@ class StudioCompositor implements Compositor {
   private readonly labels = { count: 0 };
   private readonly rasters = { count: 0 };
   private readonly clock: () => number;
+  private readonly wallClock: () => number;
+  private readonly fade: TakeFade;
+  /** The last take seen (SceneModel.transition id): a new one starts its transition. */
+  private lastTake: string | null = null;
   private readonly counters = new FrameStats();
   private readonly unsubscribe: () => void;
   private readonly unwatchFonts: () => void;
@@ -46,6 +53,7 @@ class StudioCompositor implements Compositor {
     this.height = options.height;
     this.zoom = options.zoom ?? 1;
     this.clock = options.clock ?? (() => performance.now());
+    this.wallClock = options.wallClock ?? (() => Date.now());
     this.scheduler = createFrameScheduler(options.frames ?? animationFrames(), () => this.frame());
     this.textures = new MediaTextures({
       onFrame: () => this.scheduler.schedule(),
@@ -73,6 +81,7 @@ class StudioCompositor implements Compositor {
       },
     };
     this.scene = new SceneReconciler(ctx, (color) => this.setClearColor(color));
+    this.fade = new TakeFade(renderer, this.scene.root);
     this.applyZoom();
     this.unsubscribe = options.source.subscribe(() => {
       this.sceneDirty = true;
@@ -91,6 +100,7 @@ class StudioCompositor implements Compositor {
     this.width = width;
     this.height = height;
     this.renderer.resize(width, height, 1);
+    this.fade.end(); // the snapshot is of the old size: show the new look
     this.applyZoom();
     this.layoutAll = true;
     this.scheduler.schedule();
@@ -121,7 +131,8 @@ class StudioCompositor implements Compositor {
   }
 
   stats(): CompositorStats {
-    return this.counters.snapshot(this.textures.count + this.labels.count + this.scene.templates.textures, this.rasters.count);
+    const textures = this.textures.count + this.labels.count + this.scene.templates.textures + (this.fade.running ? 1 : 0);
+    return this.counters.snapshot(textures, this.rasters.count);
   }
 
   destroy(): void {
@@ -130,6 +141,7 @@ class StudioCompositor implements Compositor {
     this.scheduler.cancel();
     this.unsubscribe();
     this.unwatchFonts();
+    this.fade.destroy();
     this.scene.destroy();
     this.textures.destroy();
     this.labelStyle.destroy();
@@ -146,22 +158,37 @@ class StudioCompositor implements Compositor {
   private frame(): void {
     if (this.destroyed) return;
     const now = this.clock();
+    let fading = false;
     this.counters.measure(() => {
       if (this.sceneDirty) {
         this.sceneDirty = false;
-        this.scene.apply(this.options.source.getState(), now);
+        this.applyScene(this.options.source.getState(), now);
       }
       const { uploads, resized } = this.textures.flush();
       this.scene.layout(this.width, this.height, this.layoutAll || resized, now);
       this.layoutAll = false;
-      this.renderer.render({ container: this.scene.root });
+      fading = this.fade.step(now);
+      this.renderer.render({ container: this.fade.stage });
       return uploads;
     });
     this.frameListeners.forEach((l) => l());
     // The animation hook: while something moves (a ticker scrolling, a graphic playing in or out)
     // the next frame is requested; when nothing does, none is (render on demand). A playing video
     // that cannot signal its frames is drawn every animation frame while it plays.
-    if (this.textures.polling || this.scene.animating) this.scheduler.schedule();
+    if (fading || this.textures.polling || this.scene.animating) this.scheduler.schedule();
+  }
+
+  /**
+   * A new take (issue 25) starts its transition: a Fade still running cross-fades from the look drawn
+   * last (none before the first frame: a page that loads mid-fade shows the new look); a Cut, or a
+   * Fade whose time is over, shows the scene at once. Either way the new look snaps into place.
+   */
+  private applyScene(scene: SceneModel, now: number): void {
+    const take = planTake(scene.transition, this.lastTake, now, this.wallClock());
+    if (take.kind !== 'none') this.lastTake = take.id;
+    if (take.kind === 'fade' && this.counters.frames > 0) this.fade.begin(this.width, this.height, take.start, take.durationMs);
+    else if (take.kind === 'cut') this.fade.end();
+    this.scene.apply(scene, now, take.kind !== 'none');
   }
 
   private applyZoom(): void {

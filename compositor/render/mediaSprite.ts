@@ -85,6 +85,13 @@ export class MediaSprite {
     sprite.setSize(box.width, box.height);
   }
 
+  /** An opaque media sprite blends only while its tile fades (else it is drawn without blending). */
+  blend(on: boolean): void {
+    if (!this.opaque || !this.sprite) return;
+    const mode = on ? 'normal' : 'none';
+    if (this.sprite.blendMode !== mode) this.sprite.blendMode = mode;
+  }
+
   get visible(): boolean {
     return this.sprite?.visible ?? false;
   }

@@ -7,6 +7,7 @@ import { Container, Sprite, Text, Texture, type TextStyle } from 'pixi.js';
 import type { SceneProducer } from '../model/scene';
 import type { Crop, Rect } from '../model/types';
 import { easeInOutCubic, TILE_EASE_MS, tweenProgress, tweenRect } from '../layout/tween';
+import { reversedStart, tileAlpha } from '../layout/fade';
 import type { RasterCounter, TemplateContext } from '../templates/types';
 import { cropFrame, initials, mutedTileColor, pixelBox, type PixelBox } from './geometry';
 import { MediaSprite } from './mediaSprite';
@@ -69,6 +70,10 @@ export class ProducerView {
   private shown: Rect | null = null;
   /** An eased move to the model's rect (compositor clock), or null: the tile is where its model says. */
   private tween: { from: Rect; start: number } | null = null;
+  /** Going on air (entering) or off air (leaving): the tile's alpha eases over TILE_EASE_MS. */
+  private fade: { start: number; entering: boolean } | null = null;
+  /** The alpha drawn last. */
+  private shownAlpha = 1;
 
   constructor(
     model: SceneProducer,
@@ -91,8 +96,9 @@ export class ProducerView {
   }
 
   /**
-   * `easeAt`: the compositor time at which a change of rect starts easing (the producers' area moved);
-   * null = the tile jumps (a layout change, as before). Only the rect moves: the texture is not touched.
+   * `easeAt`: the compositor time at which a change of rect starts easing (a change within the look:
+   * layout, bottom band, someone on or off air); null = the tile jumps (a take, the first scene).
+   * Only the rect moves: the texture is not touched.
    */
   update(model: SceneProducer, easeAt: number | null = null): void {
     if (producerLooksDifferent(this.model, model)) this.dirty = true;
@@ -101,9 +107,57 @@ export class ProducerView {
     this.model = model;
   }
 
-  /** Easing towards its rect: needs a frame (sync) every animation frame until it lands. */
+  /** Easing towards its rect or fading: needs a frame (sync) every animation frame until it lands. */
   get moving(): boolean {
-    return this.tween !== null;
+    return this.tween !== null || (this.fade !== null && !this.gone);
+  }
+
+  /** The rect drawn last (null before the first sync). */
+  get drawnRect(): Rect | null {
+    return this.shown;
+  }
+
+  /** The alpha drawn last (fading in or out). */
+  get alpha(): number {
+    return this.shownAlpha;
+  }
+
+  /** Off air: fading out at its last rect; `gone` once the fade has ended. */
+  get leaving(): boolean {
+    return this.fade !== null && !this.fade.entering;
+  }
+
+  /** A leaving tile whose fade-out ended at the last sync: it can be destroyed. */
+  get gone(): boolean {
+    return this.leaving && this.shownAlpha <= 0;
+  }
+
+  /** Went on air within the look: fades in at its place from `now`. */
+  enter(now: number): void {
+    this.fade = { start: now, entering: true };
+    this.dirty = true;
+  }
+
+  /** Went off air within the look: fades out where it was drawn, its rect frozen (no tween). */
+  leave(now: number): void {
+    this.tween = null;
+    if (this.shown) this.model = { ...this.model, rect: this.shown };
+    this.fade = { start: now, entering: false };
+    this.dirty = true;
+  }
+
+  /** A take: no move or fade-in carries over into the new look. */
+  settle(): void {
+    if (!this.tween && !this.fade) return;
+    this.tween = null;
+    this.fade = null;
+    this.dirty = true;
+  }
+
+  /** Back on air while leaving: fades in again from the alpha it had. */
+  revive(now: number): void {
+    if (this.fade && !this.fade.entering) this.fade = { start: reversedStart(now, this.fade.start), entering: true };
+    this.dirty = true;
   }
 
   /** After invalidateMedia: does the key resolve to another element, or did its readiness change? */
@@ -122,6 +176,7 @@ export class ProducerView {
     const visible = box.width > 0 && box.height > 0; // a hidden slot is zero-sized: draw nothing
     this.root.visible = visible;
     this.media.attach(visible ? this.wantedElement() : null);
+    this.applyAlpha(now);
     if (!visible) return;
 
     this.root.position.set(box.x, box.y);
@@ -147,6 +202,22 @@ export class ProducerView {
       this.ctx.labels.count -= 1;
     }
     this.root.destroy({ children: true }); // the tile's Texture.WHITE is shared and never destroyed
+  }
+
+  /**
+   * Opaque tiles draw without blending (no framebuffer read per pixel); only while fading do they blend.
+   */
+  private applyAlpha(now: number): void {
+    let alpha = 1;
+    if (this.fade) {
+      alpha = tileAlpha(now, this.fade.start, this.fade.entering);
+      if (this.fade.entering && alpha >= 1) this.fade = null;
+    }
+    this.shownAlpha = alpha;
+    this.root.alpha = alpha;
+    const blend = alpha < 1 ? 'normal' : 'none';
+    if (this.tile.blendMode !== blend) this.tile.blendMode = blend;
+    this.media.blend(alpha < 1);
   }
 
   private rectAt(now: number): Rect {

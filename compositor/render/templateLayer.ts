@@ -50,7 +50,8 @@ export class TemplateLayer {
   }
 
   /** Match the views to `templates` (compared by reference first: an untouched list costs nothing). */
-  apply(templates: readonly SceneTemplate[] | undefined, now: number): void {
+  apply(templates: readonly SceneTemplate[] | undefined, now: number, take = false): void {
+    if (take) this.dropLeaving(); // a take carries the old look away: no out-animation under it
     if (this.applied && templates === this.current) return;
     this.applied = true;
     this.current = templates;
@@ -58,7 +59,7 @@ export class TemplateLayer {
       keyOf,
       create: (t) => this.revive(keyOf(t), t, now) ?? mountTemplate(t, this.ctx),
       update: (view, t) => view.update(t),
-      destroy: (view, key) => this.retire(key, view, now),
+      destroy: (view, key) => (take ? view.destroy() : this.retire(key, view, now)),
     });
     this.restack();
   }
@@ -107,6 +108,13 @@ export class TemplateLayer {
     this.order = [];
     this.shown = [];
     this.root.destroy({ children: true });
+  }
+
+  private dropLeaving(): void {
+    if (this.leaving.size === 0) return;
+    for (const view of this.leaving.values()) view.destroy();
+    this.leaving.clear();
+    this.restack();
   }
 
   /** The same key back while leaving: the leaving view takes the model and plays in again. */

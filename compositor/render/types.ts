@@ -60,12 +60,18 @@ export interface CompositorOptions {
    * pass a fixed one to draw a ticker at a known scroll offset or a lower third fully played in.
    */
   clock?: () => number;
+  /**
+   * Wall-clock time (ms since the epoch), default Date.now: a take's `startedAt` is stamped with it,
+   * and the compositor maps it once onto `clock` when it sees the take, so a page that receives a take
+   * mid-fade draws the moment the others draw. Golden images pin it with `clock`.
+   */
+  wallClock?: () => number;
 }
 
 export interface CompositorStats {
   /** Frames drawn since creation. */
   frames: number;
-  /** Live textures owned by the compositor: media textures, initials labels and template text rasters. */
+  /** Live textures owned by the compositor: media textures, initials labels, template text rasters and a running fade's snapshot. */
   textures: number;
   /** Media texture updates (uploads of a new frame) since creation. */
   videoUploads: number;

@@ -5,6 +5,7 @@
  */
 import type { Container } from 'pixi.js';
 import type { SceneTemplate } from '../model/scene';
+import type { Rect } from '../model/types';
 
 /** Text rasterisations so far (Compositor.stats().textRasters); views add one per (re)raster. */
 export interface RasterCounter {
@@ -41,6 +42,12 @@ export interface TemplateContext {
   /** A media sprite under `parent` at child `index`; `opaque` false keeps the picture's alpha (logos). */
   mediaSprite(parent: Container, index: number, opaque: boolean): TemplateMediaSprite;
   readonly rasters: RasterCounter;
+  /**
+   * Where the producer tile with layer number `n` is drawn this frame (`rect`, eased; `target`, where it
+   * goes; fractions of the frame) and its alpha (fading in or out), so a name tag follows its tile; `leaving` prefers a tile
+   * going off air. Absent or null: the tag sits on its model's rect.
+   */
+  tile?(n: number, leaving: boolean): { rect: Rect; target: Rect; alpha: number; leaving: boolean } | null;
 }
 
 /** One live graphic. The reconciler calls update() on every scene change and sync() only while dirty. */

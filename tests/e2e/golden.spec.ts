@@ -27,10 +27,10 @@ test('output page matches the golden images for every layout and producer count'
 
   // GOLDEN_ONLY='ticker|logo': only the scenes whose name matches (review or update a few).
   const only = process.env.GOLDEN_ONLY ? new RegExp(process.env.GOLDEN_ONLY) : null;
-  for (const { name, scene, colors, elapsedMs } of GOLDEN_SCENES.filter((g) => !only || only.test(g.name))) {
+  for (const { name, scene, colors, elapsedMs, from } of GOLDEN_SCENES.filter((g) => !only || only.test(g.name))) {
     await page.evaluate(
-      ([s, c, ms]) => (window as unknown as { __OUTPUT__: { render(s: unknown, c: unknown, ms?: number): void } }).__OUTPUT__.render(s, c, ms),
-      [scene, colors, elapsedMs] as const,
+      ([s, c, ms, f]) => (window as unknown as { __OUTPUT__: { render(s: unknown, c: unknown, ms?: number, f?: unknown): void } }).__OUTPUT__.render(s, c, ms ?? undefined, f ?? undefined),
+      [scene, colors, elapsedMs ?? null, from ?? null] as const,
     );
     const actual = PNG.sync.read(await canvas.screenshot());
     const file = `${DIR}/${name}.png`;

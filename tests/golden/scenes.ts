@@ -11,6 +11,9 @@ import type { SceneChatOverlay, SceneModel } from '../../compositor/model/scene'
 import { producerCard, withOrderRanks } from '../../compositor/model/producerCard';
 import { selectScene } from '../../src/state/channel/scene';
 import { emptyChannel } from '../../compositor/model/channel';
+import { CUT, DEFAULT_FADE_MS, defaultFade, type SceneTransition } from '../../compositor/model/transition';
+import { TILE_EASE_MS } from '../../compositor/layout/tween';
+import { createTemplate } from '../../compositor/templates/schemas';
 import {
   bandSample,
   foregroundSample,
@@ -18,6 +21,7 @@ import {
   lowerThirdSample,
   mutedVideoSample,
   nametagSample,
+  SAMPLE_NAMES,
   tickerSample,
   type TemplateSample,
 } from '../../src/features/gallery/gallerySamples';
@@ -32,6 +36,8 @@ export interface GoldenScene {
   colors: Record<string, string>;
   /** Output-clock time between showing the scene and taking the picture (default: animations settled). */
   elapsedMs?: number;
+  /** A look drawn (settled) before `scene`: the picture is of the transition or tile move into it. */
+  from?: SceneModel;
 }
 
 function build(layout: LayoutCode, count: number, contentShare: boolean): GoldenScene {
@@ -97,9 +103,48 @@ export const TEMPLATE_SCENES: TemplateSample[] = [
   bandSample('band-spotlight-ticker', { count: 3, ticker: true, spotlight: true }),
 ];
 
+/**
+ * Issue 25: a look for the transition goldens, built like the layout goldens (name tags on; a
+ * selected lower third when `lowerThird` is given). `take` is the SceneTransition it carries.
+ */
+function look(layout: LayoutCode, count: number, take: SceneTransition, lowerThird?: { primary: string; secondary: string }): { scene: SceneModel; colors: Record<string, string> } {
+  const cards = Array.from({ length: count }, (_, i) => producerCard({ id: `p${i + 1}`, name: SAMPLE_NAMES[i]!, url: `/p${i + 1}` }));
+  let producers = withOrderRanks(cards);
+  for (const c of cards) producers = goOnAir(producers, c.id);
+  const base = emptyChannel();
+  const templates = lowerThird ? [createTemplate('LOWERTHIRD', { id: `lt-${lowerThird.primary}`, primaryText: lowerThird.primary, secondaryText: lowerThird.secondary, selected: true })] : [];
+  const scene = selectScene({ ...base, producers, layout, templates, brandSettings: { ...base.brandSettings, nametagsActive: true } });
+  return { scene: { ...scene, transition: take }, colors: Object.fromEntries(cards.map((c, i) => [c.id, PALETTE[i]!])) };
+}
+
+const TAKE_AT = 1_700_000_000_000;
+const fadeTake = (id: string): SceneTransition => ({ id, startedAt: TAKE_AT, transition: defaultFade() });
+const cutTake = (id: string): SceneTransition => ({ id, startedAt: TAKE_AT - 60_000, transition: CUT });
+
+/**
+ * A Fade (500 ms) from CLASSIC with two guests and one lower third to SPLIT with three and another
+ * lower third, at its start, middle and end; a tile move (a third guest going on air in CLASSIC:
+ * the two tiles ease aside, the newcomer fades in) at its start, middle and end. `from` carries its
+ * own take (a Cut), so each picture starts from a settled look.
+ */
+export const TRANSITION_SCENES: GoldenScene[] = [
+  ...([['start', 0], ['middle', DEFAULT_FADE_MS / 2], ['end', DEFAULT_FADE_MS]] as const).map(([at, ms]): GoldenScene => {
+    const from = look('CLASSIC', 2, cutTake(`before-fade-${at}`), { primary: 'Ada Lovelace', secondary: 'Analytical Engine' });
+    const to = look('SPLIT', 3, fadeTake('fade'), { primary: 'Grace Hopper', secondary: 'Compilers' });
+    return { name: `transition-fade-${at}`, scene: to.scene, colors: to.colors, elapsedMs: ms, from: from.scene };
+  }),
+  ...([['start', 0], ['middle', TILE_EASE_MS / 2], ['end', TILE_EASE_MS]] as const).map(([at, ms]): GoldenScene => {
+    const take = cutTake(`move-${at}`); // the same take before and after: a change within the look
+    const from = look('CLASSIC', 2, take);
+    const to = look('CLASSIC', 3, take);
+    return { name: `transition-move-${at}`, scene: to.scene, colors: to.colors, elapsedMs: ms, from: from.scene };
+  }),
+];
+
 export const GOLDEN_SCENES: GoldenScene[] = [
   ...LAYOUT_CODES.flatMap((layout) => COUNTS.map((n) => build(layout, n, false))),
   ...LAYOUT_CODES.flatMap((layout) => [2, 3, 5].map((n) => build(layout, n, true))),
   ...CHAT_SCENES,
   ...TEMPLATE_SCENES,
+  ...TRANSITION_SCENES,
 ];

@@ -10,7 +10,7 @@ import { RasterText } from '../shared/rasterText';
 import { normalizeText } from '../shared/text';
 import { initialsOf as initials } from '../../layout/initials';
 import type { RasterCounter, TemplateContext, TemplateView } from '../types';
-import { layoutNametag, type NametagLayout } from './geometry';
+import { layoutNametag, tileBox, type NametagLayout } from './geometry';
 import { NAMETAG_DARK, NAMETAG_DARK_ALPHA, NAMETAG_FONT_FAMILY, NAMETAG_LIGHT, NAMETAG_THEMES, type NametagThemeSpec } from './schema';
 
 const NAME_WEIGHT = '600';
@@ -34,8 +34,16 @@ export class NametagView implements TemplateView<SceneNametag> {
   private readonly name: RasterText;
   private readonly measureStyle = new TextStyle({ fontFamily: [...NAMETAG_FONT_FAMILY], fontWeight: NAME_WEIGHT });
   private layout: NametagLayout | null = null;
+  private frame = { width: 0, height: 0 };
+  /** Its producer went off air: the tag fades out with the tile, then goes. */
+  private leavingTile = false;
 
-  constructor(model: SceneNametag, rasters: RasterCounter) {
+  constructor(
+    model: SceneNametag,
+    rasters: RasterCounter,
+    /** Where its tile is drawn this frame (TemplateContext.tile). */
+    private readonly tileOf: TemplateContext['tile'] = undefined,
+  ) {
     this.model = model;
     this.root.label = `template:nametag:${model.id}`;
     this.shapes.label = 'nametag-shapes';
@@ -78,6 +86,7 @@ export class NametagView implements TemplateView<SceneNametag> {
       if (this.measureStyle.fontSize !== px) this.measureStyle.fontSize = px;
       return CanvasTextMetrics.measureText(text, this.measureStyle).width;
     };
+    this.frame = { width: frameWidth, height: frameHeight };
     const layout = layoutNametag(this.model.rect, name, measure, frameWidth, frameHeight);
     this.layout = layout;
     this.root.visible = layout !== null;
@@ -105,6 +114,41 @@ export class NametagView implements TemplateView<SceneNametag> {
     }
   }
 
+  /**
+   * Follows its tile while the tile eases or fades: the tag laid out for the tile's final rect is
+   * moved and scaled with the tile onto its drawn rect (no re-rasterising per frame) and takes its alpha.
+   * Needs more frames only while it plays out with a leaving tile (the tiles ask for their own).
+   */
+  animate(): boolean {
+    const tile = this.tileOf?.(this.model.number, this.leavingTile) ?? null;
+    const drawn = tile && tileBox(tile.rect, this.frame.width, this.frame.height);
+    const final = tile && tileBox(tile.target, this.frame.width, this.frame.height);
+    if (!tile || !drawn || !final || final.height <= 0 || !this.layout) {
+      this.root.position.set(0, 0);
+      this.root.scale.set(1);
+      this.root.alpha = 1;
+      return false;
+    }
+    // The tile's final box maps onto its drawn box (its top-left corner, scaled by height): the tag
+    // keeps its place inside the tile.
+    const s = drawn.height / final.height;
+    this.root.scale.set(s);
+    this.root.position.set(drawn.x - final.x * s, drawn.y - final.y * s);
+    this.root.alpha = tile.alpha;
+    return this.leavingTile && tile.leaving && tile.alpha > 0;
+  }
+
+  /** Plays out only with a tile going off air; a tag turned off on a live tile goes at once. */
+  leave(): boolean {
+    const tile = this.tileOf?.(this.model.number, true) ?? null;
+    this.leavingTile = tile !== null && tile.leaving;
+    return this.leavingTile;
+  }
+
+  enter(): void {
+    this.leavingTile = false;
+  }
+
   destroy(): void {
     this.name.destroy();
     this.initials.destroy();
@@ -114,5 +158,5 @@ export class NametagView implements TemplateView<SceneNametag> {
 }
 
 export function createNametagView(model: SceneNametag, ctx: TemplateContext): NametagView {
-  return new NametagView(model, ctx.rasters);
+  return new NametagView(model, ctx.rasters, ctx.tile?.bind(ctx));
 }

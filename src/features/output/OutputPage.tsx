@@ -13,7 +13,7 @@ import { OUTPUT_TEXTS } from './texts';
 import { watchChannelMedia } from '../../services/media/channelMedia';
 import { useProgramStore } from '../../state/programStore';
 import { startProgramCanvas } from './programCanvas';
-import { installOutputTestHook, outputClock } from './outputTestHook';
+import { installOutputTestHook, outputClock, outputWallClock } from './outputTestHook';
 import { captureParams, captureSize, startCapture } from './capture';
 import { pacedFrames } from '../../../compositor/render';
 import { CAPTURE_FPS } from '../../lib/captureContract';
@@ -46,7 +46,7 @@ export function OutputPage() {
     const stopCanvas = startProgramCanvas(el, {
       ...size,
       name: 'output',
-      ...(testing ? { clock: outputClock, ready: (c, source) => installOutputTestHook(c, source.showFixed) } : {}),
+      ...(testing ? { clock: outputClock, wallClock: outputWallClock, ready: (c, source) => installOutputTestHook(c, source.showFixed) } : {}),
       ...(capture
         ? {
             // The capture records CAPTURE_FPS frames a second: it never draws more.

@@ -1,6 +1,6 @@
 /**
  * Golden-image surface (DESIGN "Scenes as test files"), in non-production builds only:
- * window.__OUTPUT__.render(scene, colors, elapsedMs) draws a fixed SceneModel whose sources are
+ * window.__OUTPUT__.render(scene, colors, elapsedMs, from?) draws a fixed SceneModel whose sources are
  * solid-colour pictures (gallerySamples' paintSample) on the output page, `elapsedMs` of the output's
  * clock after it appeared (animations played in, a ticker at a known scroll offset); renderAt(scene, colors, width, height, zoom) draws the same scene on a
  * second, preview-sized compositor and returns it as a PNG data URL, so tests can check that the
@@ -17,17 +17,28 @@ import { paintSample, SAMPLE_SETTLE_MS } from '../gallery/gallerySamples';
  */
 const RENDER_SPACING_MS = 1_000_000;
 let pinned: number | null = null;
+/** Pinned wall time minus pinned clock: a golden take happens at its own `startedAt`. */
+let wallOffset = 0;
 export const outputClock = (): number => pinned ?? performance.now();
+export const outputWallClock = (): number => (pinned === null ? Date.now() : pinned + wallOffset);
 
 export function installOutputTestHook(compositor: Compositor, setScene: (scene: SceneModel) => void): void {
   const register = (colors: Record<string, string>) => {
     for (const [key, color] of Object.entries(colors)) media.register(key, paintSample(key, color));
   };
   (window as unknown as { __OUTPUT__: unknown }).__OUTPUT__ = {
-    render(scene: SceneModel, colors: Record<string, string>, elapsedMs = SAMPLE_SETTLE_MS) {
+    /** `from`: a look drawn (settled) first, so the picture shows a transition or a tile move into `scene`. */
+    render(scene: SceneModel, colors: Record<string, string>, elapsedMs = SAMPLE_SETTLE_MS, from?: SceneModel) {
       pinned = (pinned ?? 0) + RENDER_SPACING_MS;
       register(colors);
       compositor.invalidateMedia();
+      if (from) {
+        setScene(from);
+        compositor.renderNow();
+        pinned += SAMPLE_SETTLE_MS;
+        compositor.renderNow();
+      }
+      wallOffset = (scene.transition?.startedAt ?? 0) - pinned; // the take is now
       setScene(scene);
       compositor.renderNow();
       pinned += elapsedMs;

@@ -102,7 +102,7 @@ describe('chat overlay in the compositor', () => {
 
   it('reuses the view and its Text objects across updates; re-renders text only when it changes', async () => {
     const sync = vi.spyOn(ChatOverlayView.prototype, 'sync');
-    const { compositor, store, frames } = await rig(scene([chat()]));
+    const { compositor, store, frames, settle } = await rig(scene([chat()]));
     frames.tick();
     const root = chatRoot(compositor)!;
     const body = textOf(root, 'chat-body')!;
@@ -132,6 +132,7 @@ describe('chat overlay in the compositor', () => {
     store.set(scene([chat({ text: 'A new message', primaryColor: '#FFE119' })]));
     frames.tick();
     expect(name.style.fill).toBe('#0B0D12'); // dark name on a light header
+    settle(); // the producers' tiles (initials labels) have faded out
     expect(compositor.stats().textures).toBe(3);
   });
 

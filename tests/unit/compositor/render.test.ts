@@ -44,13 +44,14 @@ describe('createCompositor', () => {
   });
 
   it('reuses display objects and textures by producer id across updates', async () => {
-    const { compositor, store, frames } = await rig(scene([producer('a'), producer('b')]), cams('a', 'b'));
+    const { compositor, store, frames, settle } = await rig(scene([producer('a'), producer('b')]), cams('a', 'b'));
     frames.tick();
     const rootA = producerRoot(compositor, 'a')!;
     const spriteA = mediaSpriteOf(rootA)!;
     const sourceA = spriteA.texture.source;
     store.set(scene([producer('a', { rect: { x: 0.5, y: 0.5, width: 0.5, height: 0.5 } }), producer('b')]));
     frames.tick();
+    settle(); // the tile eases to its new rect (transitions.test.ts checks the way there)
     expect(producerRoot(compositor, 'a')).toBe(rootA);
     expect(mediaSpriteOf(rootA)).toBe(spriteA);
     expect(spriteA.texture.source).toBe(sourceA);
@@ -60,13 +61,15 @@ describe('createCompositor', () => {
   });
 
   it('destroys the display objects and texture of a producer that leaves the scene', async () => {
-    const { compositor, store, frames } = await rig(scene([producer('a'), producer('b')]), cams('a', 'b'));
+    const { compositor, store, frames, settle } = await rig(scene([producer('a'), producer('b')]), cams('a', 'b'));
     frames.tick();
     const rootB = producerRoot(compositor, 'b')!;
     const spriteB = mediaSpriteOf(rootB)!;
     const sourceB = spriteB.texture.source;
     store.set(scene([producer('a')]));
     frames.tick();
+    expect(rootB.destroyed).toBe(false); // fading out at its last rect (TILE_EASE_MS)
+    settle();
     expect(producerRoot(compositor, 'b')).toBeNull();
     expect(rootB.destroyed).toBe(true);
     expect(spriteB.destroyed).toBe(true);
@@ -92,12 +95,14 @@ describe('createCompositor', () => {
 
   it('shares one media texture between tiles of the same source and frees it with its last user', async () => {
     const same = producer('b', { source: { key: 'a', placeholderColor: '#1b1f2a' } });
-    const { compositor, store, frames } = await rig(scene([producer('a'), same]), cams('a'));
+    const { compositor, store, frames, settle } = await rig(scene([producer('a'), same]), cams('a'));
     frames.tick();
     expect(compositor.stats().textures).toBe(1);
     expect(mediaSpriteOf(producerRoot(compositor, 'a')!)!.texture.source).toBe(mediaSpriteOf(producerRoot(compositor, 'b')!)!.texture.source);
     store.set(scene([]));
     frames.tick();
+    expect(compositor.stats().textures).toBe(1); // both tiles fade out, still on the one shared texture
+    settle();
     expect(compositor.stats().textures).toBe(0);
   });
 
@@ -212,10 +217,10 @@ describe('createCompositor', () => {
   it('renderNow draws synchronously and cancels the pending frame', async () => {
     const { compositor, store, frames } = await rig(scene([producer('a')]), cams('a'));
     frames.tick();
-    store.set(scene([producer('a'), producer('b')]));
+    store.set(scene([producer('a', { videoMuted: true })])); // a change that does not animate
     compositor.renderNow();
     expect(compositor.stats().frames).toBe(2);
-    expect(producerRoots(compositor)).toHaveLength(2);
+    expect(labelOf(producerRoot(compositor, 'a')!)?.visible).toBe(true);
     expect(frames.pending).toBe(0);
     expect(compositor.stats().lastFrameMs).toBeGreaterThanOrEqual(0);
   });
@@ -260,6 +265,7 @@ describe('createCompositor', () => {
   it('works with a zustand vanilla store as the source', async () => {
     const store = createStore<SceneModel>(() => scene([producer('a')]));
     const frames = new ManualFrames();
+    let now = 0;
     const compositor = await createCompositor({
       canvas: document.createElement('canvas'),
       width: 640,
@@ -267,12 +273,16 @@ describe('createCompositor', () => {
       source: store,
       media: () => null,
       frames,
+      clock: () => now,
     });
     live.push(compositor);
     frames.tick();
     store.setState(scene([producer('a'), producer('b')]));
     store.setState(scene([producer('b')]));
     expect(frames.pending).toBe(1);
+    frames.tick();
+    expect(producerRoots(compositor).map((r) => r.label)).toEqual(['producer:b', 'producer:a']); // a fades out on top
+    now += 1000;
     frames.tick();
     expect(producerRoots(compositor).map((r) => r.label)).toEqual(['producer:b']);
   });

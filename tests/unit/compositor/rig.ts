@@ -6,6 +6,7 @@
 import { afterEach } from 'vitest';
 import { Sprite, Text, type Container } from 'pixi.js';
 import type { SceneModel, SceneProducer } from '../../../compositor/model/scene';
+import { TILE_EASE_MS } from '../../../compositor/layout/tween';
 import { createCompositor, type Compositor, type CompositorOptions, type FrameRequester, type MediaElement, type SceneSourceLike } from '../../../compositor/render';
 
 export const NO_CROP = { top: 0, left: 0, bottom: 0, right: 0 };
@@ -82,6 +83,10 @@ export interface Rig {
   store: SceneStore;
   frames: ManualFrames;
   media: Map<string, MediaElement>;
+  /** Moves the compositor's clock (real time plus this offset, unless a clock was passed) ahead. */
+  advance(ms: number): void;
+  /** Past every tile ease and fade (TILE_EASE_MS), then one more frame: the settled scene. */
+  settle(): void;
 }
 
 export const live: Compositor[] = [];
@@ -93,7 +98,9 @@ export async function rig(initial: SceneModel, media: Record<string, MediaElemen
   const store = new SceneStore(initial);
   const frames = new ManualFrames();
   const mediaMap = new Map(Object.entries(media));
+  let offset = 0;
   const compositor = await createCompositor({
+    clock: () => performance.now() + offset,
     canvas: document.createElement('canvas'),
     width: 1600,
     height: 900,
@@ -103,11 +110,22 @@ export async function rig(initial: SceneModel, media: Record<string, MediaElemen
     ...extra,
   });
   live.push(compositor);
-  return { compositor, store, frames, media: mediaMap };
+  const advance = (ms: number): void => {
+    offset += ms;
+  };
+  const settle = (): void => {
+    advance(TILE_EASE_MS + 1);
+    frames.tick();
+  };
+  return { compositor, store, frames, media: mediaMap, advance, settle };
 }
 
 /** The drawn scene graph (the container last rendered). */
-export const drawn = (c: Compositor): Container => (c.renderer as { lastObjectRendered: Container }).lastObjectRendered;
+/** The scene root last drawn (under the stage that also holds a take's fading picture). */
+export const drawn = (c: Compositor): Container => {
+  const last = (c.renderer as { lastObjectRendered: Container }).lastObjectRendered;
+  return last.label === 'stage' ? last.getChildByLabel('scene')! : last;
+};
 export const producerRoots = (c: Compositor): Container[] => [...(drawn(c).getChildByLabel('producers')?.children ?? [])];
 export const producerRoot = (c: Compositor, id: string): Container | null => drawn(c).getChildByLabel(`producer:${id}`, true);
 export const mediaSpriteOf = (root: Container): Sprite | undefined =>
