@@ -63,5 +63,7 @@ export function channelScene(doc: ChannelDoc): SceneModel {
     ...(fg ? { foreground: fg } : {}),
     previewZoom: contentShareLive ? PREVIEW_ZOOM_CONTENT_SHARE : PREVIEW_ZOOM,
     primaryColor: doc.brandSettings.primaryColor,
+    // The take that brought this look (issue 25): the compositor fades to it when the take is new.
+    ...(doc.take ? { transition: doc.take } : {}),
   };
 }

@@ -42,7 +42,9 @@ async function create(): Promise<ThumbnailRenderer> {
   });
   return {
     draw(next, target) {
-      scene = { ...next, previewZoom: 1 };
+      // A still picture of the look: no zoom, no fade from the scene drawn before.
+      const { transition: _fade, ...look } = next;
+      scene = { ...look, previewZoom: 1 };
       listeners.forEach((l) => l());
       compositor.invalidateMedia();
       now += DRAW_SPACING_MS;

@@ -21,6 +21,14 @@ describe('media in the scene', () => {
   });
 });
 
+describe('the run of show\u2019s take in the scene (issue 25)', () => {
+  it('carries the take the channel holds, so the compositor fades to the look it brought; none without one', () => {
+    const take = { id: 'take-3', startedAt: 1_700_000_000_000, transition: { kind: 'fade' as const, durationMs: 700 } };
+    expect(channelScene({ ...fullChannel(), take }).transition).toEqual(take);
+    expect(channelScene(fullChannel())).not.toHaveProperty('transition');
+  });
+});
+
 describe('template items in the scene', () => {
   const brand = { nametagsActive: true, primaryColor: '#AA3300', selectedTheme: 'lower_third2' as const };
   const doc = { ...emptyChannel(), brandSettings: brand };
