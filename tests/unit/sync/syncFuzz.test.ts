@@ -9,9 +9,9 @@
 import { describe, expect, it } from 'vitest';
 import { channelFromBody } from '../../../compositor/convert';
 import { emptyChannel } from '../../../compositor/model/channel';
-import { applyChanges, bodyFromKeyed, canonicalJson, keyedFromBody, sameValue } from '../../../compositor/sync';
+import { applyChanges, bodyFromKeyed, keyedFromBody } from '../../../compositor/sync';
 import { randomDoc, rng } from './gen';
-import { ID, World } from './harness';
+import { ackedEditsLost, checkConverged, fuzz, ID, World } from './harness';
 
 const NUM_SEEDS = 50;
 const NUM_OPS = 100;
@@ -20,62 +20,13 @@ const MAX_PEERS = 4;
 function run(seed: number): World {
   const r = rng(seed);
   const world = new World(randomDoc(r), 2 + r.int(MAX_PEERS - 1));
-  world.log.push(`seed ${seed}, ${world.peers.length} producers`);
-  const why = () => `seed ${seed}\n${world.log.join('\n')}`;
-  for (let op = 0; op < NUM_OPS; op += 1) {
-    const peer = r.pick(world.peers);
-    if (peer.socket.connected && r.chance(1 / 6)) world.disconnect(peer);
-    else if (!peer.socket.connected && r.chance(1 / 2)) world.reconnect(peer, r.chance(1 / 2));
-    world.edit(peer, r);
-    for (const p of world.peers) {
-      if (p.socket.down.length && r.chance(0.4)) world.flushDown(p);
-      else if (p.socket.up.length && r.chance(0.2)) world.flushUp(p);
-    }
-    // Messages are built only on failure: the op log is long.
-    for (const p of world.peers) if (!p.socket.connected && p.inFlight !== null) expect.fail(`${p.origin} offline with an update in flight; ${why()}`);
-  }
-  world.settle();
+  const why = fuzz(world, r, NUM_OPS, `seed ${seed}`);
   check(world, why);
   return world;
 }
 
-/** Acknowledged changes that are not in the final channel although no later update (server order) set their key. */
-function ackedEditsLost(world: World): string[] {
-  const lost: string[] = [];
-  world.applied.forEach((update, i) => {
-    for (const [key, value] of Object.entries(update.changes)) {
-      const overwritten = world.applied.slice(i + 1).some((later) => Object.hasOwn(later.changes, key));
-      const final = Object.hasOwn(world.server.keyed, key) ? world.server.keyed[key] : null;
-      if (!overwritten && !sameValue(final, value)) lost.push(`${update.origin}#${update.seq} ${key}`);
-    }
-  });
-  return lost;
-}
-
 function check(world: World, why: () => string): void {
-  const server = canonicalJson(world.server.keyed);
-  for (const peer of world.peers) {
-    expect(peer.client.hasUnsent(), `${peer.origin} still has unsent edits; ${why()}`).toBe(false);
-    expect(canonicalJson(peer.client.view()), `${peer.origin} differs from the server; ${why()}`).toBe(server);
-  }
-
-  // 0 lost, 0 double-applied: each origin's sealed updates reach the server once, in seq order.
-  for (const peer of world.peers) {
-    const mine = world.applied.filter((u) => u.origin === peer.origin);
-    expect(
-      mine.map((u) => u.seq),
-      `${peer.origin} applied seqs; ${why()}`,
-    ).toEqual([...peer.sealed.keys()]);
-    expect(
-      mine.map((u) => u.changes),
-      `${peer.origin} applied changes; ${why()}`,
-    ).toEqual([...peer.sealed.values()]);
-    expect(world.server.applied[peer.origin] ?? 0, why()).toBe(peer.sealed.size);
-  }
-
-  const lost = ackedEditsLost(world);
-  if (lost.length) expect.fail(`acknowledged edits lost: ${lost.join('; ')}; ${why()}`);
-
+  checkConverged(world, why);
   // The merged channel is a valid §7 body, stable through another round trip.
   const body = bodyFromKeyed(world.server.keyed, ID, null);
   expect(channelFromBody(body, emptyChannel())?.problems, why()).toEqual([]);
