@@ -306,6 +306,40 @@ test('two producers: each change reaches the other, and both converge through 20
   await b.context().close();
 });
 
+test('the run of show is shared through the backend: a scene one producer saves, the other takes; a reload keeps it (issue 25)', async ({ browser, backend, watch }) => {
+  test.setTimeout(240_000);
+  const a = await joinAs(browser, backend, watch, 'producer1');
+  const b = await joinAs(browser, backend, watch, 'producer2');
+  const openRundown = (p: Page) => p.getByRole('navigation', { name: 'Studio tools' }).getByRole('button', { name: /Rundown/ }).click();
+  await openRundown(a);
+  await openRundown(b);
+  const scenes = (p: Page) => p.getByTestId('scene-card');
+
+  // A puts their camera on air, goes to Cover and saves that look; B's rundown shows the scene.
+  await a.getByRole('switch', { name: 'On air: Priya Patel' }).click();
+  await layoutButton(a, 'Cover').click();
+  await a.getByRole('button', { name: 'Save scene' }).click();
+  await expect(scenes(a)).toHaveCount(1);
+  await expect(scenes(b)).toHaveCount(1, { timeout: 20_000 });
+  await expect(scenes(b).first()).toContainText('Scene 1');
+
+  // A changes the stage; B takes the scene: both stages are back on that look, A's rundown says ON AIR.
+  await layoutButton(a, 'Classic').click();
+  await expect.poll(async () => (await doc(b)).layout, { timeout: 20_000 }).toBe('CLASSIC');
+  await b.getByRole('button', { name: 'Take scene Scene 1' }).click();
+  await expect.poll(async () => (await doc(a)).layout, { timeout: 20_000 }).toBe('COVER');
+  await expect(scenes(a).first()).toHaveAttribute('data-state', 'live', { timeout: 20_000 });
+
+  // The backend keeps it: a reload shows the scene and what is on air.
+  await a.reload();
+  await enter(a);
+  await openRundown(a); // joinAs opens the studio on Graphics
+  await expect(scenes(a)).toHaveCount(1, { timeout: 20_000 });
+  await expect(scenes(a).first()).toHaveAttribute('data-state', 'live');
+  await a.context().close();
+  await b.context().close();
+});
+
 test('a 500 on save shows the unknown-error dialog; the edit is kept and saved by the retry', { tag: '@provokes-network-errors' }, async ({ browser, backend, watch }) => {
   test.setTimeout(240_000);
   const a = await joinAs(browser, backend, watch, 'producer1');

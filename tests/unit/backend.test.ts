@@ -25,7 +25,7 @@ describe('the slot', () => {
 
   it('a demo runtime config chooses the demo, with every member', () => {
     const b = createBackend({ backend: 'demo' });
-    expect(Object.keys(b).sort()).toEqual(['assets', 'channel', 'chat', 'meeting', 'people', 'polls', 'qna', 'session']);
+    expect(Object.keys(b).sort()).toEqual(['assets', 'channel', 'chat', 'meeting', 'people', 'polls', 'qna', 'rundown', 'session']);
     expect(b.session.capabilities.goLive).toBe(false);
   });
 

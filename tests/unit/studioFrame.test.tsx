@@ -32,14 +32,14 @@ describe('side navigation (§2)', () => {
   it('lists every tool when chat and Q&A are enabled', () => {
     render(<StudioScreen />);
     const names = within(nav()).getAllByRole('button').map((b) => b.textContent);
-    expect(names).toEqual(['Graphics', 'Chat', 'Poll', 'Q&A', 'Host Chat', 'People', 'Settings']);
+    expect(names).toEqual(['Graphics', 'Rundown', 'Chat', 'Poll', 'Q&A', 'Host Chat', 'People', 'Settings']);
   });
 
   it('hides Chat and Q&A when the event disables them', () => {
     connect({ ...DEMO_EVENT_INFORMATION, chatEnabled: false, qnaEnabled: false });
     render(<StudioScreen />);
     const names = within(nav()).getAllByRole('button').map((b) => b.textContent);
-    expect(names).toEqual(['Graphics', 'Poll', 'Host Chat', 'People', 'Settings']);
+    expect(names).toEqual(['Graphics', 'Rundown', 'Poll', 'Host Chat', 'People', 'Settings']);
   });
 
   it('shows the unseen and unread counters', () => {
@@ -85,7 +85,7 @@ describe('side navigation (§2)', () => {
     render(<StudioScreen />);
     within(nav()).getByRole('button', { name: 'Graphics' }).focus();
     await user.keyboard('{ArrowDown}');
-    expect(document.activeElement).toBe(within(nav()).getByRole('button', { name: 'Chat' }));
+    expect(document.activeElement).toBe(within(nav()).getByRole('button', { name: 'Rundown' }));
     await user.keyboard('{ArrowUp}{ArrowUp}');
     expect(document.activeElement).toBe(within(nav()).getByRole('button', { name: 'Settings' }));
   });
