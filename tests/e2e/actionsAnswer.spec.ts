@@ -111,7 +111,7 @@ test('a drag says what the drop will do; the preview takes a card on air; undo a
   // The row agrees with the stage: Siobhan now sits where Amara was.
   const row = await page.getByTestId('producer-card').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
   expect(row.findIndex((t) => t.includes('Siobhan'))).toBeLessThan(row.findIndex((t) => t.includes('Amara')));
-  await expect(page.getByRole('button', { name: 'Undo' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Undo', exact: true })).toBeEnabled();
 
   // Onto the preview: on air.
   const preview = (await page.getByTestId('stage-preview').boundingBox())!;
@@ -122,7 +122,7 @@ test('a drag says what the drop will do; the preview takes a card on air; undo a
   await expect(card(page, 'Camila Reyes')).toHaveAttribute('data-live', 'true');
 
   // Undo says what it undid, in a toast and in the live region.
-  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await expect(page.getByTestId('action-toast')).toHaveText('Undid: put Camila Reyes on air');
   await expect(card(page, 'Camila Reyes')).toHaveAttribute('data-live', 'false');
   await page.screenshot({ path: `${SHOTS}/toast.png` });
@@ -134,7 +134,7 @@ test('a second on-air click inside the §5 guard shows a cue instead of vanishin
   void problems;
   await enterStudio(page);
   const sw = card(page, 'Rajesh Iyer').getByRole('switch');
-  // Two clicks 100 ms apart, as a hurried hand makes them (Playwright's own clicks can be slower than the guard on a busy machine).
+  // Two clicks inside the guard, as a hurried hand makes them (Playwright's own clicks can be slower than the guard on a busy machine).
   // The cue lasts GUARD_CUE_MS: it is caught in the page as it appears, not by a poll that a loaded machine may start late.
   const cue = await sw.evaluate(async (el: HTMLElement) => {
     const cardEl = el.closest('[data-testid="producer-card"]')!;
@@ -146,8 +146,8 @@ test('a second on-air click inside the §5 guard shows a cue instead of vanishin
       };
       new MutationObserver((_, observer) => look() && observer.disconnect()).observe(cardEl, { subtree: true, childList: true, attributes: true, characterData: true });
     });
+    // Back to back in one task: a timer between them could fire past the 800 ms guard on a loaded machine.
     el.click();
-    await new Promise((r) => setTimeout(r, 100));
     el.click();
     return seen;
   });

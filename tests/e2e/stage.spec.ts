@@ -80,9 +80,9 @@ test('spotlight, every offered layout, rename, reorder by drag, undo and redo', 
   // Inline rename: Enter saves (sanitised), 'Saved!' shows, Escape discards.
   await card(page, 'Lukas Becker').getByRole('button', { name: /Name of Lukas Becker/ }).click();
   await page.getByRole('textbox', { name: 'Name of Lukas Becker' }).fill('Lukas <b>B.</b>');
-  await page.keyboard.press('Enter');
+  // 'Saved!' shows for SAVED_HINT_MS: it is watched for from before Enter, so a loaded machine cannot miss it.
+  await Promise.all([expect(card(page, 'Lukas B.').getByText('Saved!')).toBeVisible(), page.keyboard.press('Enter')]);
   await expect(card(page, 'Lukas B.')).toBeVisible();
-  await expect(card(page, 'Lukas B.').getByText('Saved!')).toBeVisible();
   expect((await channel(page)).layers[0]!.sourceName).toBe('Lukas B.');
   await card(page, 'Lukas B.').getByRole('button', { name: /Name of Lukas B\./ }).click();
   await page.getByRole('textbox', { name: 'Name of Lukas B.' }).fill('Nope');

@@ -31,11 +31,11 @@ test('an edit in one studio shows in the other, which does not save it back', as
   // The first producer's own edit of something else stays undoable and reaches the second.
   await page.getByRole('toolbar', { name: 'Layouts' }).getByRole('button', { name: 'Side by Side' }).click();
   await expect.poll(async () => (await channel(other)).layout).toBe('SIDEBYSIDE');
-  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await expect.poll(async () => (await channel(page)).layout).toBe('CINEMA');
   await expect.poll(async () => (await channel(other)).layout).toBe('CINEMA');
   // Undo never reverts the other producer's on-air change.
-  await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Undo', exact: true })).toBeDisabled();
   await expect(card(page, 'Camila Reyes')).toHaveAttribute('data-live', 'true');
   await other.close();
 });

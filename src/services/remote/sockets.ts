@@ -21,7 +21,7 @@ export interface EventSockets {
   setDispatch(dispatch: Dispatch | null): void;
   onChannel(listener: ((channel: WireChannel) => void) | null): void;
   onReconnected(listener: (() => void) | null): void;
-  /** The run of show's pushes and the studio socket's reconnects, for the rundown's sync (issue 25). */
+  /** The run of show's pushes and the studio socket's registrations, for the rundown's sync (issue 25). */
   onRundown(listener: { rundown(rundown: WireRundown): void; reconnected(): void } | null): void;
   close(): void;
 }
@@ -75,10 +75,15 @@ export function openEventSockets(o: SocketsOptions): EventSockets {
     onStudioState: o.onStudioState,
     onLiveStatus: o.onLiveStatus,
     onRundown: (r) => rundownListener?.rundown(r),
-    onState: (s) => ((states.studio = s), publish()),
+    onState: (s) => {
+      states.studio = s;
+      publish();
+      // Every registration, the first one too: a rundown read before the socket registered may have
+      // missed a push sent in between (the channel's registration carries the channel; this does not).
+      if (s.status === 'connected') rundownListener?.reconnected();
+    },
     onReconnected: () => {
       reconnectListener?.();
-      rundownListener?.reconnected();
       o.onStudioReconnected?.();
     },
   });
