@@ -33,7 +33,7 @@ export const RUNDOWN_TEXTS = {
   notesPlaceholder: 'Cues for the moderator (only producers see them)',
   transition: 'Transition',
   globalTransition: 'Transition between scenes',
-  defaultTransition: (label: string) => `Rundown default (${label})`,
+  defaultTransition: (label: string) => `Default (${label})`,
   cut: 'Cut',
   fade: (ms: number) => `Fade ${ms} ms`,
   fadeLength: 'Fade length (ms)',
