@@ -90,7 +90,8 @@ function evaluate(page, fn, arg) {
   return Promise.race([page.evaluate(fn, arg), deadline]).finally(() => clearTimeout(timer));
 }
 
-async function runOne(browser, baseUrl, run) {
+/** A page on the harness with window.__bench ready; its page errors and console errors are collected. */
+async function openHarness(browser, baseUrl) {
   const page = await browser.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -99,6 +100,11 @@ async function runOne(browser, baseUrl, run) {
   });
   await page.goto(`${baseUrl}benchmarks/harness/index.html`);
   await page.waitForFunction(() => window.__bench !== undefined, null, { timeout: 60_000 });
+  return { page, errors };
+}
+
+async function runOne(browser, baseUrl, run) {
+  const { page, errors } = await openHarness(browser, baseUrl);
   const config = {
     width: run.width,
     height: run.height,
@@ -180,14 +186,7 @@ const BROADCAST_SIZES = [
 const BROADCAST_TARGET = 1.15;
 
 async function runBroadcast(browser, baseUrl, [width, height]) {
-  const page = await browser.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  await page.goto(`${baseUrl}benchmarks/harness/index.html`);
-  await page.waitForFunction(() => window.__bench !== undefined, null, { timeout: 60_000 });
+  const { page, errors } = await openHarness(browser, baseUrl);
   const t0 = Date.now();
   const info = await evaluate(page, (c) => window.__bench.broadcastSetup(c), { width, height, warmup: WARMUP, frames: FRAMES });
   const frames = await evaluate(page, () => window.__bench.broadcastFrames());
@@ -205,14 +204,7 @@ async function runBroadcast(browser, baseUrl, [width, height]) {
 const TRANSITION = args.includes('--transition');
 
 async function runTransition(browser, baseUrl, [width, height]) {
-  const page = await browser.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  await page.goto(`${baseUrl}benchmarks/harness/index.html`);
-  await page.waitForFunction(() => window.__bench !== undefined, null, { timeout: 60_000 });
+  const { page, errors } = await openHarness(browser, baseUrl);
   const t0 = Date.now();
   const info = await evaluate(page, (c) => window.__bench.broadcastSetup(c), { width, height, warmup: WARMUP, frames: FRAMES });
   const fade = await evaluate(page, () => window.__bench.transitionFrames('fade'));
