@@ -12,4 +12,5 @@ export type {
   MediaElement,
   SceneSourceLike,
 } from './types';
-export { pacedFrames } from './scheduler';
+export { heldFrames } from './scheduler';
+export { startFrameClock } from './frameClock';

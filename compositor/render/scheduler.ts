@@ -44,18 +44,10 @@ export function createFrameScheduler(frames: FrameRequester, run: () => void): F
 }
 
 /**
- * Frames at most `fps` a second, on a timer: a page that records the canvas (the capture) never needs
- * more than it records, and a scene that asks for every animation frame would otherwise draw 60.
+ * A compositor that draws only when told (renderNow): its own frame requests never fire. The capture
+ * uses it with startFrameClock (frameClock.ts), so a moving scene (a video, a ticker) is not drawn
+ * between the clock's frames, where the recorder would never see it.
  */
-export function pacedFrames(fps: number, now: () => number = () => performance.now()): FrameRequester {
-  const minMs = 1000 / fps;
-  let last = -Infinity;
-  return {
-    request: (cb) =>
-      setTimeout(() => {
-        last = now();
-        cb();
-      }, Math.max(0, last + minMs - now())) as unknown as number,
-    cancel: (h) => clearTimeout(h),
-  };
+export function heldFrames(): FrameRequester {
+  return { request: () => 1, cancel: () => undefined };
 }

@@ -38,8 +38,11 @@ export function hasFrame(el: MediaElement): boolean {
 
 /**
  * A TextureSource over a host-owned media element. Media are drawn opaque (camera feeds, backgrounds),
- * so by default they are uploaded without premultiplying (UNPACK_PREMULTIPLY_ALPHA off: no per-pixel
- * work on upload; for alpha = 1 the result is identical).
+ * so by default they are declared already premultiplied: nothing is done per pixel on upload (for
+ * alpha = 1 both forms are the same pixels), and a tile fading in or out blends at its alpha. Declared
+ * 'no-premultiply-alpha', pixi's WebGL batcher blended them with SRC_ALPHA over a colour it had
+ * already multiplied by the alpha: a tile at half its fade showed at a quarter (the Canvas 2D
+ * renderer, issue 36, drew the half and showed the difference).
  */
 export class MediaTextureSource extends TextureSource<MediaElement> {
   constructor(element: MediaElement, opaque = true) {
@@ -48,7 +51,7 @@ export class MediaTextureSource extends TextureSource<MediaElement> {
       resource: element,
       width: Math.max(1, width),
       height: Math.max(1, height),
-      alphaMode: opaque ? 'no-premultiply-alpha' : 'premultiply-alpha-on-upload',
+      alphaMode: opaque ? 'premultiplied-alpha' : 'premultiply-alpha-on-upload',
       autoGarbageCollect: false,
       label: 'studio-media',
     });

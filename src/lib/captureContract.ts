@@ -24,3 +24,18 @@ export const CAPTURE_MIME = 'video/x-matroska;codecs=avc1,opus';
 /** The output page's parameters in capture mode: the worker's ingest socket and the quality. */
 export const CAPTURE_PARAM = 'capture';
 export const QUALITY_PARAM = 'quality';
+
+/**
+ * The output page's renderer (`?renderer=canvas|webgl`). Capture mode draws with pixi's Canvas 2D
+ * renderer by default: the capture browser has no GPU, and with WebGL every frame went through
+ * SwiftShader in Chromium's GPU process and was read back twice (for the page and for the recorder),
+ * about 90 CPU-ms a frame at 720p against about 30 with Canvas 2D on the same 2-core machine (issue
+ * 36). Elsewhere the output page keeps WebGL, which a playout machine with a GPU draws for nothing.
+ */
+export const RENDERER_PARAM = 'renderer';
+export type OutputRenderer = 'webgl' | 'canvas';
+export function outputRenderer(search: string, capturing: boolean): OutputRenderer {
+  const asked = new URLSearchParams(search).get(RENDERER_PARAM);
+  if (asked === 'webgl' || asked === 'canvas') return asked;
+  return capturing ? 'canvas' : 'webgl';
+}

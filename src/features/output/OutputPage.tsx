@@ -15,8 +15,8 @@ import { useProgramStore } from '../../state/programStore';
 import { startProgramCanvas } from './programCanvas';
 import { installOutputTestHook, outputClock, outputWallClock } from './outputTestHook';
 import { captureParams, captureSize, startCapture } from './capture';
-import { pacedFrames } from '../../../compositor/render';
-import { CAPTURE_FPS } from '../../lib/captureContract';
+import { heldFrames } from '../../../compositor/render';
+import { outputRenderer } from '../../lib/captureContract';
 
 /** Follows the program from the link's channel (the demo's output page has none: it follows this browser's tabs). */
 function followOutput(refused: (message: string) => void): () => void {
@@ -46,11 +46,12 @@ export function OutputPage() {
     const stopCanvas = startProgramCanvas(el, {
       ...size,
       name: 'output',
+      preference: outputRenderer(location.search, capture !== null),
       ...(testing ? { clock: outputClock, wallClock: outputWallClock, ready: (c, source) => installOutputTestHook(c, source.showFixed) } : {}),
       ...(capture
         ? {
-            // The capture records CAPTURE_FPS frames a second: it never draws more.
-            frames: pacedFrames(CAPTURE_FPS),
+            // The capture's frame clock draws every frame (capture.ts): the compositor draws none of its own.
+            frames: heldFrames(),
             ready: (c) => {
               stopCapture = startCapture(el, c, capture);
               // The going-live benchmark's test source (benchmarks/golive.mjs): outside production only,

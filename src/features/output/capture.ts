@@ -6,7 +6,7 @@
  * keyframe every KEYFRAME_INTERVAL_MS, RECORDER_SLICE_MS slices) and sent over the loopback socket.
  * Status goes the same way as text, for the worker's log.
  */
-import type { Compositor } from '../../../compositor/render';
+import { startFrameClock, type Compositor } from '../../../compositor/render';
 import { AUDIO_KBPS, AUDIO_SAMPLE_RATE, CAPTURE_FPS, CAPTURE_MIME, CAPTURE_PARAM, isQuality, KEYFRAME_INTERVAL_MS, QUALITIES, QUALITY_PARAM, RECORDER_SLICE_MS, type Quality } from '../../lib/captureContract';
 import { programSound } from '../../services/media/programSound';
 import { media } from '../../services/media/elements';
@@ -60,20 +60,16 @@ export function startCapture(canvas: HTMLCanvasElement, compositor: Compositor, 
   const socket = new WebSocket(p.ingest);
   socket.binaryType = 'arraybuffer';
   const say = (text: string) => socket.readyState === WebSocket.OPEN && socket.send(text);
-  // Draws when nothing else made a frame for a frame's time: a moving scene (videos) draws on its own,
-  // a still one gets its frames from here; never twice in one frame's time. Each drawn frame is handed
-  // to the recorder at once (captureStream(0) + requestFrame): captureStream(30) sampling on its own
-  // lost about 1 frame in 30 at 720p (benchmarks/golive.mjs).
-  const frameMs = 1000 / CAPTURE_FPS;
+  // One clock draws every frame and hands it to the recorder at once (captureStream(0) + requestFrame:
+  // captureStream(30) sampling on its own lost about 1 frame in 30 at 720p, benchmarks/golive.mjs).
+  // The compositor draws nothing by itself here (heldFrames, OutputPage.tsx): a still scene still
+  // gives CAPTURE_FPS frames, a moving one no more. renderNow is looked up at each tick: the
+  // going-live benchmark's source wraps it.
   const video = canvas.captureStream(0).getVideoTracks()[0] as CanvasCaptureMediaStreamTrack;
-  let lastFrame = 0;
-  const stopFrames = compositor.onFrame(() => {
-    const now = performance.now();
-    if (now - lastFrame < frameMs * 0.9) return;
-    lastFrame = now;
+  const stopClock = startFrameClock(CAPTURE_FPS, () => {
+    compositor.renderNow();
     video.requestFrame();
   });
-  const pump = setInterval(() => performance.now() - lastFrame >= frameMs * 0.9 && compositor.renderNow(), frameMs);
   const stopSound = followSharedVideoSound();
   const stream = new MediaStream([video, programSound.track(AUDIO_SAMPLE_RATE)]);
   const recorder = new MediaRecorder(stream, {
@@ -93,8 +89,7 @@ export function startCapture(canvas: HTMLCanvasElement, compositor: Compositor, 
   // The worker went away: nothing to send to; the worker starts a new page if the broadcast goes on.
   socket.onclose = () => recorder.state !== 'inactive' && recorder.stop();
   return () => {
-    clearInterval(pump);
-    stopFrames();
+    stopClock();
     stopSound();
     if (recorder.state !== 'inactive') recorder.stop();
     socket.close();

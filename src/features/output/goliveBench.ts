@@ -7,7 +7,7 @@
  * the program sound mix (programSound.feed, as a received feed's sound is). The compositor draws
  * the card like any other, the capture encodes what it drew: the real path, only the source is ours.
  *
- * Each program frame the capture pump asks for (its call of compositor.renderNow) first repaints the
+ * Each program frame the capture's frame clock asks for (its call of compositor.renderNow) first repaints the
  * picture with the frame counter and the wall clock of that moment (goliveBenchSignal.ts), so the
  * time in a frame is when the page drew it. The first frame of each wall-clock second is the white
  * flash; the beep is scheduled in the audio clock on the same second.
@@ -153,7 +153,7 @@ export function installGoliveBench(compositor: Compositor, size: { width: number
   const unsubscribe = useProgramStore.subscribe(follow);
   follow();
 
-  // The capture pump calls compositor.renderNow() for every program frame: the picture is repainted
+  // The capture's frame clock calls compositor.renderNow() for every program frame: the picture is repainted
   // just before each of those draws, with the time of that moment.
   const draw = compositor.renderNow.bind(compositor);
   let counter = 0;

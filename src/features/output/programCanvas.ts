@@ -9,11 +9,11 @@ import { useProgramStore } from '../../state/programStore';
 import { registerCompositor } from '../../lib/compositorRegistry';
 import { errorMessage, log } from '../../log';
 
-export function startProgramCanvas(canvas: HTMLCanvasElement, o: { width: number; height: number; name: 'output' | 'return'; ready?(c: Compositor, source: ReturnType<typeof createSceneSource>): void; clock?: () => number; wallClock?: () => number; frames?: FrameRequester }): () => void {
+export function startProgramCanvas(canvas: HTMLCanvasElement, o: { width: number; height: number; name: 'output' | 'return'; ready?(c: Compositor, source: ReturnType<typeof createSceneSource>): void; clock?: () => number; wallClock?: () => number; frames?: FrameRequester; preference?: 'webgl' | 'canvas' }): () => void {
   let compositor: Compositor | null = null;
   let disposed = false;
   const source = createSceneSource(useProgramStore);
-  createCompositor({ canvas, width: o.width, height: o.height, source, media: media.get, zoom: 1, ...(o.clock ? { clock: o.clock } : {}), ...(o.wallClock ? { wallClock: o.wallClock } : {}), ...(o.frames ? { frames: o.frames } : {}) })
+  createCompositor({ canvas, width: o.width, height: o.height, source, media: media.get, zoom: 1, ...(o.preference ? { preference: o.preference } : {}), ...(o.clock ? { clock: o.clock } : {}), ...(o.wallClock ? { wallClock: o.wallClock } : {}), ...(o.frames ? { frames: o.frames } : {}) })
     .then((c) => {
       if (disposed) return c.destroy();
       compositor = c;
