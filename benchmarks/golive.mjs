@@ -34,6 +34,7 @@ import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dist, load1, round, startBackend, withTimeout } from './backend-harness.mjs';
+import { createThreadMeter } from './thread-cpu.mjs';
 import { beepOnsets, createFlvTagReader, delivery, missingFrameIntervals, offsetSummary, pairFlashes, sampleClock, showinfoFrames } from './golive-analysis.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,7 +61,7 @@ process.env.TMPDIR = TMP; // nginx's folder (rtmpServer.ts), the backend's data,
 
 const { tsImport } = await import('tsx/esm/api');
 const signal = await tsImport('../src/features/output/goliveBenchSignal.ts', import.meta.url);
-const { QUALITIES } = await tsImport('../src/lib/captureContract.ts', import.meta.url);
+const { QUALITIES, CAPTURE_FPS } = await tsImport('../src/lib/captureContract.ts', import.meta.url);
 const { startRtmpServer } = await tsImport('../tests/server/rtmpServer.ts', import.meta.url);
 const { guardChild, exited } = await tsImport('../src/server/processGuard.ts', import.meta.url);
 
@@ -306,6 +307,8 @@ const uptimeTicks = () => Number(readFileSync('/proc/uptime', 'latin1').split(' 
  */
 function createCpuMeter(root, extra) {
   const seen = new Map();
+  let capturePage = [];
+  const threads = createThreadMeter(() => capturePage, CLK_TCK);
   const startTicks = uptimeTicks();
   const machineStart = machineTicks();
   const startedAt = performance.now();
@@ -329,15 +332,19 @@ function createCpuMeter(root, extra) {
       if (entry) entry.last = p.ticks;
       else {
         const kind = !own.includes(p) ? classify(p, cmdline(p.pid)) : p.pid === process.pid ? { group: 'benchmark', part: 'node' } : { group: 'benchmark', part: 'player ffmpeg' };
-        seen.set(key, { ...kind, first: p.start > startTicks ? 0 : p.ticks, last: p.ticks });
+        seen.set(key, { ...kind, pid: p.pid, first: p.start > startTicks ? 0 : p.ticks, last: p.ticks });
       }
     }
+    capturePage = [...seen.values()].filter((e) => e.group === 'capturePage').map((e) => ({ pid: e.pid, part: e.part }));
+    threads.sample();
     machineEnd = machineTicks();
     endedAt = performance.now();
   };
   sample();
   return {
     sample,
+    /** The capture page's CPU-ms per frame received, by process and thread. */
+    perFrame: (frames) => threads.perFrame(frames),
     result() {
       const seconds = (endedAt - startedAt) / 1000;
       const cores = (ticks) => round(ticks / CLK_TCK / seconds, 3);
@@ -405,7 +412,15 @@ function frameFigures(frames, t0, t1) {
   const missing = missingFrameIntervals(byCounter.map((f) => ({ counter: f.fields.counter, glass: f.glass, intervalMs: f.fields.intervalMs })));
   return {
     inWindow,
-    delivered: { ...d, receivedFps, pageFps: span > 0 ? round((d.drawn - 1) / span, 1) : null, percentOf30Fps: receivedFps === null ? null : round((100 * receivedFps) / 30, 1) },
+    // Judged against the quality's frame rate (CAPTURE_FPS), never against what the page drew: a page
+    // drawing 14 frames a second and losing none gives the audience 14 fps (issue 36).
+    delivered: {
+      percent: round((100 * byCounter.length) / ((CAPTURE_FPS * (t1 - t0)) / 1000), 1),
+      receivedFps,
+      frames: byCounter.length,
+      ofDrawn: { drawn: d.drawn, arrived: d.arrived, percent: d.percent, repeats: d.repeats, gaps: d.gaps },
+      pageFps: span > 0 ? round((d.drawn - 1) / span, 1) : null,
+    },
     page: {
       frameIntervalMs: dist(byCounter.map((f) => f.fields.intervalMs)),
       // Frames lost alone: how long after the frame before them the page drew them.
@@ -532,6 +547,7 @@ async function broadcast(ctx, quality, rtmp) {
       const of = outputs.filter((o) => o.kind === kind);
       return { states: [...new Set(of.map((o) => o.state))], fps: dist(of.map((o) => o.fps).filter((v) => v !== null)), kbps: dist(of.map((o) => o.bitrateKbps).filter((v) => v !== null)), droppedFramesAtEnd: of.at(-1)?.droppedFrames ?? null };
     };
+    const rtmpFigures = await analyseRtmp(player, t0, t1);
     result = {
       quality,
       size: `${QUALITIES[quality].width}x${QUALITIES[quality].height}`,
@@ -539,9 +555,12 @@ async function broadcast(ctx, quality, rtmp) {
       window: { seconds: round((t1 - t0) / 1000, 1), warmupSeconds: WARMUP_SECONDS, load1: [load, loadEnd] },
       startMs: { goLiveToJobLive: t.live - t.goLive, goLiveToRtmpLive: t.rtmpLive - t.goLive },
       stopMs,
-      rtmp: await analyseRtmp(player, t0, t1),
+      rtmp: rtmpFigures,
       hls: { ...(await analyseHls(hls.segments, dir, t0, t1)), polls: hls.stats() },
       cpuCores: cpu.result(),
+      // Where a frame's time went: the capture page's CPU-ms per frame received, by process/thread,
+      // and the page's JavaScript draw (the compositor's renderNow) per frame.
+      frameTime: { ...cpu.perFrame(rtmpFigures.delivered.frames), drawMs: rtmpFigures.page.drawMs },
       outputsHealth: { rtmp: health1('rtmp'), hls: health1('hls'), recording: health1('recording'), fpsAlarm: health.some((j) => j?.fpsAlarm) },
       playerError: player.error().trim() || null,
     };
@@ -636,7 +655,8 @@ try {
 
 const target = (r) =>
   r && {
-    delivered95: (r.rtmp.delivered.percent ?? 0) >= 95,
+    // ≥ 95 % of 30 fps received (issue 36), not of what the page drew.
+    receivedOf30Fps95: (r.rtmp.delivered.percent ?? 0) >= 95,
     glassToRtmpP50Under500: (r.rtmp.glassToRtmpMs.p50 ?? Infinity) <= 500,
     avOffsetWithin80: (r.rtmp.avOffsetMs?.maxAbs ?? Infinity) <= 80,
     // "No drift": the offset's change from the first 10 s to the last under one frame (33 ms).
@@ -657,10 +677,11 @@ const line = (q) => {
   const av = r.rtmp.avOffsetMs;
   const c = r.cpuCores;
   return (
-    `${q}: delivered ${r.rtmp.delivered.percent} % (${r.rtmp.delivered.receivedFps} fps), glass→RTMP p50 ${r.rtmp.glassToRtmpMs.p50} / p95 ${r.rtmp.glassToRtmpMs.p95} ms, ` +
+    `${q}: ${r.rtmp.delivered.receivedFps} fps received (${r.rtmp.delivered.percent} % of 30; ${r.rtmp.delivered.ofDrawn.percent} % of drawn), glass→RTMP p50 ${r.rtmp.glassToRtmpMs.p50} / p95 ${r.rtmp.glassToRtmpMs.p95} ms, ` +
     `HLS p50 ${r.hls.glassToListedMs.p50} / p95 ${r.hls.glassToListedMs.p95} ms, ` +
     `A/V ${av ? `${av.p50} ms (|max| ${av.maxAbs}, drift ${av.changeMs})` : 'n/a'}, ` +
-    `CPU page ${c.capturePage?.cores} + ffmpeg ${c.ffmpeg?.cores} cores (other work ${c.otherCores})`
+    `CPU page ${c.capturePage?.cores} + ffmpeg ${c.ffmpeg?.cores} cores (other work ${c.otherCores}), ` +
+    `frame ${r.frameTime.totalCpuMs} CPU-ms (${Object.entries(r.frameTime.split).slice(0, 3).map(([k, v]) => `${k} ${v}`).join(', ')}; draw p50 ${r.frameTime.drawMs.p50})`
   );
 };
-console.log(`golive: ${QUALITY_LIST.map(line).join('; ')} (${SECONDS} s each, load ${environment.load1AtStart}→${result.environment.load1AtEnd})`);
+console.log(`golive: ${QUALITY_LIST.map(line).join('; ')} (${SECONDS} s each, load ${environment.load1AtStart}→${result.environment.load1AtEnd}; ${environment.cpus}-core ${environment.cpuModel}, ${environment.chromium})`);
