@@ -40,11 +40,8 @@ const initialGzipKb = round(initial.reduce((sum, f) => sum + f.gzipKb, 0));
  * it may reach the production build, and none of the globals it installs. A new hook belongs here.
  */
 export const TEST_HOOK_MODULES = [
-  'src/app/testSurface.ts',
-  'src/features/output/outputTestHook.ts',
+  ...readdirSync(join(ROOT, 'src/dev')).map((f) => `src/dev/${f}`),
   'src/lib/compositorRegistry.ts',
-  'src/features/output/goliveBench.ts',
-  'src/features/output/goliveBenchSignal.ts',
 ];
 export const TEST_HOOK_NAMES = ['__STUDIO__', '__OUTPUT__', 'frameStats', 'renderAt', 'golive-bench'];
 const bundled = allJs.filter((f) => existsSync(join(OUT, `${f}.map`))).flatMap((f) => {

@@ -7,7 +7,7 @@
  *
  * The scene: one producer card on air, put there through the channel (a lone producer fills the
  * frame); in non-production builds the capture page gives that card (and only it) a camera and a
- * microphone of the benchmark's (src/features/output/goliveBench.ts): a picture repainted before
+ * microphone of the benchmark's (src/dev/goliveBench.ts): a picture repainted before
  * each program frame with a strip holding the frame counter and the wall-clock ms of the draw, a
  * white flash frame and a 1 kHz beep on every wall-clock second.
  *
@@ -60,7 +60,7 @@ mkdirSync(TMP, { recursive: true });
 process.env.TMPDIR = TMP; // nginx's folder (rtmpServer.ts), the backend's data, the received files
 
 const { tsImport } = await import('tsx/esm/api');
-const signal = await tsImport('../src/features/output/goliveBenchSignal.ts', import.meta.url);
+const signal = await tsImport('../src/dev/goliveBenchSignal.ts', import.meta.url);
 const { QUALITIES, CAPTURE_FPS } = await tsImport('../src/lib/captureContract.ts', import.meta.url);
 const { startRtmpServer } = await tsImport('../tests/server/rtmpServer.ts', import.meta.url);
 const { guardChild, exited } = await tsImport('../src/server/processGuard.ts', import.meta.url);
@@ -71,8 +71,9 @@ const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }
 
 for (const q of QUALITY_LIST) if (!QUALITIES[q]) throw new Error(`--quality: ${q} is not one of ${Object.keys(QUALITIES).join(', ')}`);
 if (!existsSync(join(ROOT, 'dist-e2e', 'index.html'))) throw new Error('dist-e2e/ is missing: run `npm run build:e2e` once');
-if (!readdirSync(join(ROOT, 'dist-e2e', 'assets')).some((f) => f.startsWith('goliveBench-'))) {
-  throw new Error('dist-e2e/ has no goliveBench chunk (an older build): run `npm run build:e2e`');
+const devChunk = readdirSync(join(ROOT, 'dist-e2e', 'assets')).find((f) => /^dev-.*\.js$/.test(f));
+if (!devChunk || !readFileSync(join(ROOT, 'dist-e2e', 'assets', devChunk), 'utf8').includes(signal.BENCH_CARD_ID)) {
+  throw new Error('dist-e2e/ has no src/dev chunk with the benchmark source (an older build): run `npm run build:e2e`');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,15 +12,15 @@ import './features/entrance/entrance.css';
 import { App } from './app/App';
 import { createBackend } from './app/pickBackend';
 import { installBackend } from './state/backend';
-import { installTestSurface } from './app/testSurface';
 import { loadRuntimeConfig } from './config';
 import { log } from './log';
 
 // config.json next to index.html says what the studio runs on: the instant demo, or the services of §7.
-void loadRuntimeConfig().then(({ config, problem }) => {
+void loadRuntimeConfig().then(async ({ config, problem }) => {
   if (problem) log.warn('config', `${problem}: running the instant demo`);
   installBackend(createBackend(config));
-  if (import.meta.env.MODE !== 'production') installTestSurface();
+  // Tests and benchmarks only (src/dev): never in the production build.
+  if (import.meta.env.MODE !== 'production') (await import('./dev')).installTestSurface();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** The going-live benchmark's test signal and its reading (benchmarks/golive.mjs). */
 import { describe, expect, it } from 'vitest';
-import { readStrip, stripBits, STRIP_CELLS, unwrapTime } from '../../src/features/output/goliveBenchSignal';
+import { readStrip, stripBits, STRIP_CELLS, unwrapTime } from '../../src/dev/goliveBenchSignal';
 import { beepOnsets, createFlvTagReader, delivery, missingFrameIntervals, offsetSummary, pairFlashes, sampleClock, showinfoFrames, type FlvTag } from '../../benchmarks/golive-analysis.mjs';
 
 /** Cell lumas as a decoder would give them: black or white, blurred a little. */

@@ -13,9 +13,10 @@ import { OUTPUT_TEXTS } from './texts';
 import { watchChannelMedia } from '../../services/media/channelMedia';
 import { useProgramStore } from '../../state/programStore';
 import { startProgramCanvas } from './programCanvas';
-import { installOutputTestHook, outputClock, outputWallClock } from './outputTestHook';
 import { captureParams, captureSize, startCapture } from './capture';
 import { heldFrames } from '../../../compositor/render';
+
+type DevModule = typeof import('../../dev');
 import { outputRenderer } from '../../lib/captureContract';
 
 /** Follows the program from the link's channel (the demo's output page has none: it follows this browser's tabs). */
@@ -38,32 +39,36 @@ export function OutputPage() {
     document.body.classList.add('output-body');
     const stopFollowing = followOutput(setRefusal);
     const stopMedia = watchChannelMedia(useProgramStore);
-    // Outside production the golden images pin the clock (a ticker at a known offset); in production it is real time.
-    const testing = import.meta.env.MODE !== 'production' && !capture;
     let stopCapture = () => undefined as void;
     let stopBench = () => undefined as void;
+    let stopCanvas = () => undefined as void;
     let disposed = false;
-    const stopCanvas = startProgramCanvas(el, {
-      ...size,
-      name: 'output',
-      preference: outputRenderer(location.search, capture !== null),
-      ...(testing ? { clock: outputClock, wallClock: outputWallClock, ready: (c, source) => installOutputTestHook(c, source.showFixed) } : {}),
-      ...(capture
-        ? {
-            // The capture's frame clock draws every frame (capture.ts): the compositor draws none of its own.
-            frames: heldFrames(),
-            ready: (c) => {
-              stopCapture = startCapture(el, c, capture);
-              // The going-live benchmark's test source (benchmarks/golive.mjs): outside production only,
-              // idle unless the program has the benchmark's producer card on air.
-              if (import.meta.env.MODE !== 'production')
-                void import('./goliveBench').then((m) => {
-                  if (!disposed) stopBench = m.installGoliveBench(c, size);
-                });
-            },
-          }
-        : {}),
-    });
+    const start = (dev: DevModule | null) => {
+      stopCanvas = startProgramCanvas(el, {
+        ...size,
+        name: 'output',
+        preference: outputRenderer(location.search, capture !== null),
+        // Outside production the golden images pin the clock (a ticker at a known offset); in production it is real time.
+        ...(dev && !capture ? dev.outputTestOptions() : {}),
+        ...(capture
+          ? {
+              // The capture's frame clock draws every frame (capture.ts): the compositor draws none of its own.
+              frames: heldFrames(),
+              ready: (c) => {
+                stopCapture = startCapture(el, c, capture);
+                // The going-live benchmark's test source (benchmarks/golive.mjs), outside production only:
+                // idle unless the program has the benchmark's producer card on air.
+                if (dev) stopBench = dev.installGoliveBench(c, size);
+              },
+            }
+          : {}),
+      });
+    };
+    if (import.meta.env.MODE === 'production') start(null);
+    else
+      void import('../../dev').then((dev) => {
+        if (!disposed) start(dev);
+      });
     return () => {
       disposed = true;
       stopBench();

@@ -12,11 +12,11 @@
  * time in a frame is when the page drew it. The first frame of each wall-clock second is the white
  * flash; the beep is scheduled in the audio clock on the same second.
  */
-import type { Compositor } from '../../../compositor/render';
-import { mediaKey } from '../../../compositor/model/channel';
-import { media } from '../../services/media/elements';
-import { programSound } from '../../services/media/programSound';
-import { useProgramStore } from '../../state/programStore';
+import type { Compositor } from '../../compositor/render';
+import { mediaKey } from '../../compositor/model/channel';
+import { media } from '../services/media/elements';
+import { programSound } from '../services/media/programSound';
+import { useProgramStore } from '../state/programStore';
 import { BEEP_HZ, BEEP_MS, BENCH_CARD_ID, BENCH_FEED, FLASH_BOX, STRIP_BAND, STRIP_CELLS, stripBits, type StripFields } from './goliveBenchSignal';
 
 /** The beep's level (0–1): loud enough to find its onset, well under clipping after the AAC encode. */

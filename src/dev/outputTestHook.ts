@@ -6,10 +6,10 @@
  * second, preview-sized compositor and returns it as a PNG data URL, so tests can check that the
  * preview shows what the output shows.
  */
-import { createCompositor, type Compositor } from '../../../compositor/render';
-import type { SceneModel } from '../../../compositor/model/scene';
-import { media } from '../../services/media/elements';
-import { paintSample, SAMPLE_SETTLE_MS } from '../gallery/gallerySamples';
+import { createCompositor, type Compositor } from '../../compositor/render';
+import type { SceneModel } from '../../compositor/model/scene';
+import { media } from '../services/media/elements';
+import { paintSample, SAMPLE_SETTLE_MS } from '../features/gallery/gallerySamples';
 
 /**
  * The output page's animation clock: real time, until a golden render pins it. Each render starts
