@@ -101,8 +101,11 @@ export default defineConfig({
   // Media never becomes a data: URI: the CSP allows data: for images and fonts only.
   build: { sourcemap: true, chunkSizeWarningLimit: 1500, assetsInlineLimit: (file) => (/\.(ogg|mp3|wav|mp4|webm|mov)$/.test(file) ? false : undefined) },
   test: {
-    environment: 'jsdom',
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts'],
+    // The backend's tests need no DOM: Node's environment spares each file jsdom's start-up.
+    projects: [
+      { extends: true, test: { name: 'unit', environment: 'jsdom', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
+      { extends: true, test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'] } },
+    ],
     setupFiles: ['tests/unit/setup.ts'],
     // A UI test in jsdom is CPU-bound: on a loaded two-core machine the first render of the emoji
     // picker alone took over 5 s (vitest's default). Time is what these tests never measure.
