@@ -47,6 +47,8 @@ const c = {} as {
   invite: string;
   /** A user token whose session was signed out. */
   revoked: string;
+  /** A destination of the launch event. */
+  destination: string;
 };
 
 /** A build folder: index.html with its CSP, a script and its source map. */
@@ -71,6 +73,7 @@ beforeAll(async () => {
   [c.launchChannel, c.townChannel] = await Promise.all([channelOf(c.launch.eventId), channelOf(c.townHall.eventId)]);
   c.outputToken = ((await call(`${base}/api/studio/channel/${c.launchChannel.uuid}/outputToken`, { method: 'POST', headers: producer(c.p1.token) })).body as Json).outputToken;
   c.invite = ((await call(`${base}/api/studio/meeting/${c.launch.eventId}/invite`, { headers: producer(c.p1.token) })).body as Json).inviteToken;
+  c.destination = ((await call(`${base}/api/studio/live/${c.launch.eventId}/destinations`, { method: 'POST', headers: producer(c.p1.token), json: { name: 'Probe', serverUrl: 'rtmp://127.0.0.1:19361/live', streamKey: 'probe-key' } })).body as Json).id;
   c.revoked = (await signIn(base, 'producer1')).token;
   await call(`${base}/usermanager/oauth2/signout`, { method: 'POST', headers: bearer(c.revoked) });
 }, 120_000);
@@ -129,6 +132,13 @@ const ROWS: Row[] = [
   { probe: 'SQL in a sharing URL', send: () => ({ path: pt(`eventdetails/v1/events/public/details?sharingUrl=${encodeURIComponent("x' OR '1'='1")}`) }), status: 404 },
   { probe: 'a body that is not JSON', send: () => ({ method: 'POST', path: pt(`polling/v1/events/${c.launch.eventId}/polls`), headers: { ...bearer(c.ev1), 'Content-Type': 'application/json' }, body: '{"question": ' }), status: 400 },
   { probe: 'JSON nested 5,000 deep', send: () => ({ method: 'POST', path: pt(`polling/v1/events/${c.launch.eventId}/polls`), headers: { ...bearer(c.ev1), 'Content-Type': 'application/json' }, body: `${'['.repeat(5000)}${']'.repeat(5000)}` }), status: 400 },
+
+  // Going live (issue 31): a destination is checked and used in one form; a parser drops a tab or a
+  // leading control character where ffmpeg keeps it (it wrote `rt\tmp://…` to a local file named after the key).
+  { probe: 'a server URL with a tab inside its scheme', send: () => ({ method: 'POST', path: studioPath(`live/${c.launch.eventId}/destinations`), headers: producer(c.p1.token), json: { name: 'Tab', serverUrl: 'rt\tmp://127.0.0.1:19361/live', streamKey: 'probe-key-1' } }), status: 400, code: 'BAD_REQUEST', message: /^The server URL cannot hold spaces or control characters$/, absent: ['probe-key-1'] },
+  { probe: 'a server URL after a control character', send: () => ({ method: 'POST', path: studioPath(`live/${c.launch.eventId}/destinations`), headers: producer(c.p1.token), json: { name: 'Ctl', serverUrl: '\u0001rtmp://127.0.0.1:19361/live', streamKey: 'probe-key-2' } }), status: 400, message: /cannot hold spaces or control characters/ },
+  { probe: 'a stream key with a control character', send: () => ({ method: 'POST', path: studioPath(`live/${c.launch.eventId}/destinations`), headers: producer(c.p1.token), json: { name: 'Key', serverUrl: 'rtmp://127.0.0.1:19361/live', streamKey: 'probe\u0001key' } }), status: 400, message: /^The stream key cannot hold spaces, control characters, \/ \? or #$/ },
+  { probe: 'a stream key ending in a newline', send: () => ({ method: 'PATCH', path: studioPath(`live/${c.launch.eventId}/destinations/${c.destination}`), headers: producer(c.p1.token), json: { streamKey: 'probe-key\n' } }), status: 400, message: /stream key cannot hold spaces, control characters/ },
 
   // Headers: Host is never pasted into an answer; tokens are not cached; the query carries a token only for CMS.
   { probe: 'a foreign Host header', send: () => ({ path: '/studio/instant-demo/', headers: { Host: 'evil.example' } }), status: 400, absent: ['evil.example'], headers: { 'content-security-policy': null } },

@@ -6,9 +6,11 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/adapter';
 import { badRequest, notFound } from '../errors';
 import { isRecord } from '../../../compositor/model/json';
-import { DESTINATION_NAME_MAX, DESTINATIONS_MAX, publishUrl, serverUrlProblem, STREAM_KEY_MAX } from './rules';
+import { DESTINATION_NAME_MAX, DESTINATIONS_MAX } from './rules';
+import { normaliseServerUrl, streamKeyProblem } from './destinationUrl';
 import { keyTail, openKey, sealKey } from './streamKeys';
 import type { Destination } from '../../lib/liveContract';
+import type { WorkerDestination } from './worker/protocol';
 
 interface DestinationRow {
   id: string;
@@ -34,17 +36,19 @@ function text(body: Record<string, unknown>, field: string, label: string, max: 
   return v.trim();
 }
 
+/** The server URL in the normal form it was checked in: what is stored and streamed to. */
 function serverUrl(body: Record<string, unknown>): string {
-  const url = text(body, 'serverUrl', 'The server URL', Number.MAX_SAFE_INTEGER);
-  const problem = serverUrlProblem(url);
-  if (problem) throw badRequest(problem);
-  return url;
+  if (typeof body.serverUrl !== 'string' || !body.serverUrl) throw badRequest('The server URL is required');
+  const checked = normaliseServerUrl(body.serverUrl);
+  if (!checked.ok) throw badRequest(checked.problem);
+  return checked.value;
 }
 
+/** The stream key exactly as typed (nothing trimmed): refused when it holds what a URL would drop or end at. */
 function streamKey(body: Record<string, unknown>): string {
-  const key = text(body, 'streamKey', 'The stream key', STREAM_KEY_MAX);
-  if (/[\s/?#]/.test(key)) throw badRequest('The stream key cannot hold spaces, / ? or #');
-  return key;
+  const problem = streamKeyProblem(body.streamKey);
+  if (problem) throw badRequest(problem);
+  return body.streamKey as string;
 }
 
 export async function listDestinations(db: Queryable, eventId: string): Promise<DestinationJson[]> {
@@ -97,32 +101,42 @@ export async function deleteDestination(db: Queryable, eventId: string, id: stri
   await db.query('DELETE FROM destinations WHERE event_id = $1 AND id = $2', [eventId, id]);
 }
 
-/** A destination as the worker needs it (key in clear, in memory only), or null when disabled or gone. */
-/** Told of a destination left out of a broadcast because its saved key cannot be opened. */
-export type UnreadableKey = (name: string) => void;
+/** Told why a destination is left out of a broadcast. */
+export type SkippedDestination = (message: string) => void;
 
 /** Why a destination is left out: the secret its key was sealed with is not this backend's. */
 export const unreadableKeyMessage = (name: string) =>
   `Destination ${name} is skipped: its stream key cannot be read with this backend's secret (STUDIO_SECRETS_KEY or stream-keys.key changed). Type the stream key again in Destinations.`;
 
-export async function destinationForWorker(db: Queryable, secret: Buffer, eventId: string, id: string, onUnreadable: UnreadableKey) {
+/** Why a destination saved before today's rules is left out: its server URL or key fails them. */
+export const refusedDestinationMessage = (name: string, problem: string) => `Destination ${name} is skipped: ${problem}. Change it in Destinations.`;
+
+/** A destination as the worker needs it (key in clear, in memory only), or null when disabled or gone. */
+export async function destinationForWorker(db: Queryable, secret: Buffer, eventId: string, id: string, onUnreadable: SkippedDestination) {
   const found = (await db.query<DestinationRow>('SELECT * FROM destinations WHERE event_id = $1 AND id = $2 AND enabled', [eventId, id]))[0];
   return found ? workerDestination(secret, found, onUnreadable) : null;
 }
 
 /** The event's destinations switched on, with their keys in clear; one whose key cannot be opened is left out (and told), not the whole broadcast. */
-export async function enabledDestinations(db: Queryable, secret: Buffer, eventId: string, onUnreadable: UnreadableKey) {
+export async function enabledDestinations(db: Queryable, secret: Buffer, eventId: string, onUnreadable: SkippedDestination) {
   const rows = await db.query<DestinationRow>('SELECT * FROM destinations WHERE event_id = $1 AND enabled ORDER BY created_at, id', [eventId]);
   return rows.map((r) => workerDestination(secret, r, onUnreadable)).filter((d) => d !== null);
 }
 
-function workerDestination(secret: Buffer, r: DestinationRow, onUnreadable: UnreadableKey) {
+function workerDestination(secret: Buffer, r: DestinationRow, onSkipped: SkippedDestination): WorkerDestination | null {
   let key: string;
   try {
     key = openKey(secret, r.key_cipher);
   } catch {
-    onUnreadable(r.name);
+    onSkipped(unreadableKeyMessage(r.name));
     return null;
   }
-  return { id: r.id, name: r.name, publishUrl: publishUrl(r.server_url, key), streamKey: key };
+  // A row saved before the rules of today is checked again: only a URL in its checked form is streamed to.
+  const url = normaliseServerUrl(r.server_url);
+  const problem = url.ok ? streamKeyProblem(key) : url.problem;
+  if (!url.ok || problem) {
+    onSkipped(refusedDestinationMessage(r.name, problem ?? ''));
+    return null;
+  }
+  return { id: r.id, name: r.name, serverUrl: url.value, streamKey: key };
 }

@@ -21,7 +21,7 @@ import type { Bus, BusMessage } from '../cluster/bus';
 import type { Hub } from '../sockets/hub';
 import { STUDIO_BASE } from '../studio';
 import { guardChild } from '../processGuard';
-import { destinationForWorker, enabledDestinations, unreadableKeyMessage } from './destinations';
+import { destinationForWorker, enabledDestinations } from './destinations';
 import { activeJob, beat, claimJobs, insertJob, latestJob, requestStop, setCaptureToken, setJobState, type JobRow } from './jobs';
 import { createRecording, finalizeRecording, recordingDir } from './recordings';
 import { broadcastStateOf, HEALTH_PUSH_MS, HEARTBEAT_MS, retryDelayMs, STOP_GRACE_MS, type Quality } from './rules';
@@ -120,7 +120,7 @@ export function createLiveManager(o: LiveOptions) {
     push(r);
   }
 
-  const unreadable = (r: Running) => (name: string) => o.log(`live ${r.job.channel_uuid}: ${unreadableKeyMessage(name)}`);
+  const skipped = (r: Running) => (message: string) => o.log(`live ${r.job.channel_uuid}: ${message}`);
 
   /** Starts (or starts again) the job's worker with a fresh one-time capture token. */
   async function runWorker(r: Running): Promise<void> {
@@ -145,7 +145,7 @@ export function createLiveManager(o: LiveOptions) {
       hlsDir: hlsDir(r.job.event_id),
       recordingDir: recordingDir(recordingsDir, r.job.recording_id),
       runId: String(now()),
-      destinations: await enabledDestinations(o.db, o.secret, r.job.event_id, unreadable(r)),
+      destinations: await enabledDestinations(o.db, o.secret, r.job.event_id, skipped(r)),
     };
     worker.send(start);
   }
@@ -224,7 +224,7 @@ export function createLiveManager(o: LiveOptions) {
 
   async function resend(r: Running, id: string): Promise<void> {
     r.worker?.send({ type: 'remove', id } satisfies ToWorker);
-    const d = await destinationForWorker(o.db, o.secret, r.job.event_id, id, unreadable(r));
+    const d = await destinationForWorker(o.db, o.secret, r.job.event_id, id, skipped(r));
     if (d) r.worker?.send({ type: 'add', destination: d } satisfies ToWorker);
   }
 

@@ -37,7 +37,6 @@ export const STOP_GRACE_MS = 10_000;
 export const HEALTH_PUSH_MS = 2000;
 
 export { DESTINATIONS_MAX, DESTINATION_NAME_MAX, SERVER_URL_MAX, STREAM_KEY_MAX, KEY_SHOWN_CHARS } from '../../lib/liveLimits';
-import { SERVER_URL_MAX } from '../../lib/liveLimits';
 import type { JobState } from '../../lib/liveContract';
 
 /** Job states a backend keeps running (and takes over when their heartbeat is stale). */
@@ -49,21 +48,6 @@ export function broadcastStateOf(job: JobState): 'CONTAINER_SELECTION' | 'LIVE' 
   if (job === 'stopping') return 'CONTAINER_LIVE_ENDING';
   if (job === 'stopped' || job === 'failed') return 'TERMINATED';
   return 'CONTAINER_SELECTION';
-}
-
-/** Why a server URL cannot be a destination, or null. RTMP or RTMPS with a host. */
-export function serverUrlProblem(url: string): string | null {
-  if (url.length > SERVER_URL_MAX) return `The server URL is longer than ${SERVER_URL_MAX} characters`;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'The server URL must be an rtmp:// or rtmps:// address';
-  }
-  if (parsed.protocol !== 'rtmp:' && parsed.protocol !== 'rtmps:') return 'The server URL must be an rtmp:// or rtmps:// address';
-  if (!parsed.hostname) return 'The server URL has no host';
-  if (parsed.username || parsed.password) return 'Put the stream key in its own field, not in the server URL';
-  return null;
 }
 
 /** The address a pusher publishes to: the server URL and the key as its last path part. */

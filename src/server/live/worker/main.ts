@@ -13,6 +13,7 @@ import { createOutput, type Output } from './output';
 import { hlsArgs, recordingArgs, rtmpArgs } from './outputArgs';
 import type { FromWorker, ToWorker, WorkerDestination, WorkerHealth } from './protocol';
 import { createTsFanout } from './tsFanout';
+import { publishUrl } from '../rules';
 
 const HEALTH_EVERY_MS = 1000;
 
@@ -39,7 +40,8 @@ function addOutput(o: Output): void {
 }
 
 function destinationOutput(d: WorkerDestination): Output {
-  return createOutput({ id: d.id, kind: 'rtmp', name: d.name, args: () => rtmpArgs(d.publishUrl), fanout, secrets: [d.publishUrl, d.streamKey], changed, log });
+  const url = publishUrl(d.serverUrl, d.streamKey);
+  return createOutput({ id: d.id, kind: 'rtmp', name: d.name, args: () => rtmpArgs(url), fanout, secrets: [url, d.streamKey], changed, log });
 }
 
 function fail(error: string): void {

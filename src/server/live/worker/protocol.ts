@@ -5,8 +5,9 @@ import type { OutputHealth } from '../../../lib/liveContract';
 export interface WorkerDestination {
   id: string;
   name: string;
-  /** The publish URL, stream key included: held in the worker's memory only, never logged. */
-  publishUrl: string;
+  /** The server URL in its checked normal form (destinationUrl.ts). */
+  serverUrl: string;
+  /** Held in the worker's memory only, never logged. */
   streamKey: string;
 }
 
