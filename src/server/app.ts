@@ -38,6 +38,7 @@ import { newNodeId, startNode } from './cluster/node';
 import { liveCapacity } from './cluster/rules';
 import { createLiveManager, liveLog } from './live/manager';
 import { streamKeysSecret } from './live/streamKeys';
+import type { DestinationRules } from './live/addresses';
 import { liveRoutes } from './routes/live';
 import { STUDIO_BASE, studioRoutes } from './studio';
 
@@ -66,6 +67,8 @@ export interface AppOptions {
   nodeId?: string;
   /** The live channels this process takes at most (`STUDIO_LIVE_CAPACITY`; default by its cores). */
   liveCapacity?: number;
+  /** Where destinations may stream (live/addresses.ts). */
+  destinationRules: DestinationRules;
 }
 
 function installCors(app: FastifyInstance, origins: readonly string[]): void {
@@ -124,6 +127,7 @@ export async function buildServer(db: Db, options: AppOptions) {
   const ctx: Ctx = {
     live,
     streamKeySecret,
+    destinationRules: options.destinationRules,
     db,
     hub,
     filesDir: options.filesDir,

@@ -3,11 +3,13 @@
  * the key sealed at rest (streamKeys.ts) and shown to pages as its last characters only.
  */
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { Queryable } from '../db/adapter';
 import { badRequest, notFound } from '../errors';
 import { isRecord } from '../../../compositor/model/json';
 import { DESTINATION_NAME_MAX, DESTINATIONS_MAX } from './rules';
-import { normaliseServerUrl, streamKeyProblem } from './destinationUrl';
+import { normaliseServerUrl, rtmpTarget, streamKeyProblem } from './destinationUrl';
+import { addressProblem, type DestinationRules } from './addresses';
 import { keyTail, openKey, sealKey } from './streamKeys';
 import type { Destination } from '../../lib/liveContract';
 import type { WorkerDestination } from './worker/protocol';
@@ -36,12 +38,24 @@ function text(body: Record<string, unknown>, field: string, label: string, max: 
   return v.trim();
 }
 
-/** The server URL in the normal form it was checked in: what is stored and streamed to. */
-function serverUrl(body: Record<string, unknown>): string {
+/**
+ * The server URL in the normal form it was checked in: what is stored and streamed to. A host typed
+ * as an address is judged now (a name, by what it resolves to when the output connects).
+ */
+function serverUrl(body: Record<string, unknown>, rules: DestinationRules): string {
   if (typeof body.serverUrl !== 'string' || !body.serverUrl) throw badRequest('The server URL is required');
   const checked = normaliseServerUrl(body.serverUrl);
   if (!checked.ok) throw badRequest(checked.problem);
+  const { host, port } = rtmpTarget(checked.value);
+  const problem = isIP(host) ? addressProblem(rules, host, host, port) : null;
+  if (problem) throw badRequest(problem);
   return checked.value;
+}
+
+/** What a destination's checks need of the backend. */
+export interface DestinationContext {
+  streamKeySecret: Buffer;
+  destinationRules: DestinationRules;
 }
 
 /** The stream key exactly as typed (nothing trimmed): refused when it holds what a URL would drop or end at. */
@@ -55,10 +69,11 @@ export async function listDestinations(db: Queryable, eventId: string): Promise<
   return (await db.query<DestinationRow>('SELECT * FROM destinations WHERE event_id = $1 ORDER BY created_at, id', [eventId])).map(toJson);
 }
 
-export async function addDestination(db: Queryable, secret: Buffer, eventId: string, body: unknown, now = Date.now()): Promise<DestinationJson> {
+export async function addDestination(db: Queryable, ctx: DestinationContext, eventId: string, body: unknown, now = Date.now()): Promise<DestinationJson> {
   if (!isRecord(body)) throw badRequest('A destination needs a name, a server URL and a stream key');
+  const secret = ctx.streamKeySecret;
   const name = text(body, 'name', 'The name', DESTINATION_NAME_MAX);
-  const url = serverUrl(body);
+  const url = serverUrl(body, ctx.destinationRules);
   const key = streamKey(body);
   const count = Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM destinations WHERE event_id = $1', [eventId]))[0]?.n ?? 0);
   if (count >= DESTINATIONS_MAX) throw badRequest(`An event has at most ${DESTINATIONS_MAX} destinations`);
@@ -75,12 +90,13 @@ async function row(db: Queryable, eventId: string, id: string): Promise<Destinat
   return found;
 }
 
-export async function changeDestination(db: Queryable, secret: Buffer, eventId: string, id: string, body: unknown): Promise<DestinationJson> {
+export async function changeDestination(db: Queryable, ctx: DestinationContext, eventId: string, id: string, body: unknown): Promise<DestinationJson> {
   if (!isRecord(body)) throw badRequest('Nothing to change');
+  const secret = ctx.streamKeySecret;
   const current = await row(db, eventId, id);
   const next = { ...current };
   if (body.name !== undefined) next.name = text(body, 'name', 'The name', DESTINATION_NAME_MAX);
-  if (body.serverUrl !== undefined) next.server_url = serverUrl(body);
+  if (body.serverUrl !== undefined) next.server_url = serverUrl(body, ctx.destinationRules);
   if (body.streamKey !== undefined) {
     const key = streamKey(body);
     next.key_cipher = sealKey(secret, key);
