@@ -69,6 +69,8 @@ export interface AppOptions {
   liveCapacity?: number;
   /** Where destinations may stream (live/addresses.ts). */
   destinationRules: DestinationRules;
+  /** A private CA for RTMPS destinations, besides the system's. */
+  destinationCaFile: string | null;
 }
 
 function installCors(app: FastifyInstance, origins: readonly string[]): void {
@@ -123,6 +125,8 @@ export async function buildServer(db: Db, options: AppOptions) {
     bus,
     owner: nodeId,
     capacity: liveCapacity(availableParallelism(), options.liveCapacity),
+    destinationRules: options.destinationRules,
+    destinationCaFile: options.destinationCaFile,
   });
   const ctx: Ctx = {
     live,

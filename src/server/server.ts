@@ -25,6 +25,7 @@ import { newNodeId } from './cluster/node';
 import { janusAdminKey } from './meeting';
 import { createOrigins } from './origins';
 import { destinationRules, type DestinationRules } from './live/addresses';
+import { checkCaFile } from './live/worker/destinationRelay';
 import { seedSampleData } from './seed';
 import { serverKey } from './serverKey';
 import { userCount } from './users';
@@ -73,6 +74,8 @@ export interface BackendOptions {
   liveCapacity?: number;
   /** Where destinations may stream (default: loopback and private addresses in development only, plus `STUDIO_DESTINATION_ALLOW`). */
   destinationRules?: DestinationRules;
+  /** A private CA whose certificates RTMPS destinations may show, besides the system's (default `STUDIO_DESTINATION_CA_FILE`). */
+  destinationCaFile?: string | null;
 }
 
 export interface Backend {
@@ -114,6 +117,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   const wantJanus = options.janus ?? process.env.STUDIO_JANUS !== '0';
   const origins = createOrigins(options.publicOrigins);
   const destinations = options.destinationRules ?? destinationRules(production);
+  const caFile = options.destinationCaFile === undefined ? process.env.STUDIO_DESTINATION_CA_FILE || null : options.destinationCaFile;
+  if (caFile) checkCaFile(caFile);
   let sampleData = false;
   const opened = await openDatabase({
     dataDir,
@@ -155,6 +160,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
       ...(liveCapacity !== undefined ? { liveCapacity } : {}),
       destinationRules: destinations,
+      destinationCaFile: caFile,
       sourceMaps: options.sourceMaps ?? (!production || process.env.STUDIO_SOURCE_MAPS === '1'),
       janus: janus ? { wsUrl: janus.wsUrl, httpUrl: janus.httpUrl } : null,
       inviteTtlMs: options.inviteTtlMs ?? envMs('STUDIO_INVITE_TTL_MS') ?? INVITE_TTL_MS,

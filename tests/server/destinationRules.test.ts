@@ -1,6 +1,9 @@
 // @vitest-environment node
 /** Where a destination may stream (src/server/live/addresses.ts): one row per rule. */
 import { describe, expect, it } from 'vitest';
+import { rtmpTarget } from '../../src/server/live/destinationUrl';
+import { DESTINATION_CONNECT_TIMEOUT_MS } from '../../src/server/live/rules';
+import { checkedAddresses } from '../../src/server/live/worker/destinationRelay';
 import {
   addressProblem, classifyAddress, destinationRules, ipBytes, IPV4_CARRIERS, LOOPBACK_RANGES, NEVER_RANGES, parseAllowEntry, parseAllowList, parseCidr, PRIVATE_RANGES,
 } from '../../src/server/live/addresses';
@@ -129,4 +132,24 @@ describe('whether a destination may stream to an address', () => {
   it('never lists the metadata service, even when told to', () => {
     expect(addressProblem(destinationRules(true, '169.254.0.0/16'), '169.254.169.254', '169.254.169.254', 80)).toMatch(/never streamed to/);
   });
+});
+
+describe('when an output connects (worker/destinationRelay.ts)', () => {
+  const target = (host: string, port = 1935) => rtmpTarget(`rtmp://${host}:${port}/live`);
+  const answers = (addresses: string[]) => async () => addresses;
+  const production = destinationRules(true, '');
+
+  it('judges every address a name resolves to, and connects only to those', async () => {
+    await expect(checkedAddresses(target('a.example'), production, answers(['142.250.1.1', '2001:4860:4860::8888']))).resolves.toEqual(['142.250.1.1', '2001:4860:4860::8888']);
+    // A name that answers the internet and loopback at once is refused, not half-trusted.
+    await expect(checkedAddresses(target('rebind.example'), production, answers(['142.250.1.1', '127.0.0.1']))).rejects.toThrow('The destination rebind.example (127.0.0.1) is a loopback address: this server streams there only when STUDIO_DESTINATION_ALLOW lists it');
+    await expect(checkedAddresses(target('meta.example'), destinationRules(false, ''), answers(['169.254.169.254']))).rejects.toThrow(/never streamed to/);
+  });
+
+  it('says a name that resolves to nothing; asks no resolver for an address', async () => {
+    await expect(checkedAddresses(target('nowhere.example'), production, () => Promise.reject(new Error('ENOTFOUND')))).rejects.toThrow('Could not find the destination nowhere.example');
+    await expect(checkedAddresses(target('8.8.8.8'), production, () => Promise.reject(new Error('asked')))).resolves.toEqual(['8.8.8.8']);
+  });
+
+  it(`gives a connection ${DESTINATION_CONNECT_TIMEOUT_MS / 1000} s to open`, () => expect(DESTINATION_CONNECT_TIMEOUT_MS).toBe(10_000));
 });

@@ -4,9 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import {
   broadcastStateOf, DESTINATIONS_MAX, FAILED_AFTER_ATTEMPTS, FPS_ALARM_AFTER_MS, FPS_ALARM_BELOW, HEARTBEAT_MS, HLS_SEGMENT_SEC, JOB_STALE_MS, KEY_SHOWN_CHARS,
-  publishUrl, QUALITIES, recommendedQuality, retryDelayMs, RETRY_MAX_MS, RETRY_MIN_MS,
+  QUALITIES, recommendedQuality, retryDelayMs, RETRY_MAX_MS, RETRY_MIN_MS,
 } from '../../src/server/live/rules';
 import { normaliseServerUrl, rtmpTarget, streamKeyProblem } from '../../src/server/live/destinationUrl';
+import { keyPresetFd, keyPresetLine, PRESET_FD, PRESET_LINE_MAX_BYTES } from '../../src/server/live/worker/keyPreset';
+import { rtmpArgs } from '../../src/server/live/worker/outputArgs';
+import { STREAM_KEY_MAX } from '../../src/lib/liveLimits';
+import { closeSync, readFileSync, readlinkSync } from 'node:fs';
 import { CAPTURE_FPS, KEYFRAME_INTERVAL_MS, RECORDER_SLICE_MS, AUDIO_SAMPLE_RATE } from '../../src/lib/captureContract';
 import { createTsFanout, isVideoKeyframeStart, TS_PACKET } from '../../src/server/live/worker/tsFanout';
 import { createProgressReader, redact } from '../../src/server/live/worker/ffmpegProgress';
@@ -45,9 +49,6 @@ describe('the rules of going live (issue 23)', () => {
     ]);
   });
 
-  it('builds the publish URL from the server URL and the key', () => {
-    expect(publishUrl('rtmp://h/live/', 'abc')).toBe('rtmp://h/live/abc');
-  });
 });
 
 describe('a server URL is checked and used in one form (normaliseServerUrl)', () => {
@@ -101,6 +102,29 @@ describe('a server URL is checked and used in one form (normaliseServerUrl)', ()
     ['a control character', 'ke\u0001y', /cannot hold spaces, control characters/],
     ['a slash', 'a/b', /\/ \? or #/],
   ])('a stream key: %s', (_name, key, problem) => (problem ? expect(streamKeyProblem(key)).toMatch(problem) : expect(streamKeyProblem(key)).toBeNull()));
+});
+
+describe('the stream key reaches ffmpeg on a descriptor, never in its arguments (keyPreset.ts)', () => {
+  it('writes the preset to a file unlinked at once: only the descriptor is left', () => {
+    const fd = keyPresetFd('abc-KEY');
+    try {
+      expect(readFileSync(`/proc/self/fd/${fd}`, 'utf8')).toBe('rtmp_playpath=abc-KEY\n');
+      expect(readlinkSync(`/proc/self/fd/${fd}`)).toMatch(/ \(deleted\)$/);
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it(`fits the longest key in ffmpeg's preset line (${PRESET_LINE_MAX_BYTES} bytes); refuses one longer in bytes`, () => {
+    expect(Buffer.byteLength(keyPresetLine('k'.repeat(STREAM_KEY_MAX)))).toBeLessThanOrEqual(PRESET_LINE_MAX_BYTES);
+    expect(() => keyPresetFd('🎥'.repeat(STREAM_KEY_MAX))).toThrow(/longer than ffmpeg reads/);
+  });
+
+  it('gives ffmpeg the relay, the app and the tcUrl in its arguments, the key on fd 4', () => {
+    const args = rtmpArgs(1234, rtmpTarget('rtmps://live.example.com/app/'));
+    expect(args.slice(-5)).toEqual(['-rtmp_tcurl', 'rtmps://live.example.com:443/app', '-fpre', `/dev/fd/${PRESET_FD}`, 'rtmp://127.0.0.1:1234/studio']);
+    expect(args).toEqual(expect.arrayContaining(['-rtmp_app', 'app']));
+  });
 });
 
 /** A TS packet: PID, payload start, optional random-access flag and PES stream id. */

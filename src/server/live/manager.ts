@@ -27,6 +27,7 @@ import { createRecording, finalizeRecording, recordingDir } from './recordings';
 import { broadcastStateOf, HEALTH_PUSH_MS, HEARTBEAT_MS, retryDelayMs, STOP_GRACE_MS, type Quality } from './rules';
 import type { JobState } from '../../lib/liveContract';
 import type { FromWorker, ToWorker, WorkerHealth } from './worker/protocol';
+import type { DestinationRules } from './addresses';
 
 /** Worker starts in a row that never got media flowing before the job counts as failed. */
 export const WORKER_ATTEMPTS_MAX = 3;
@@ -76,6 +77,10 @@ export interface LiveOptions {
   capacity: number;
   /** Tells the other processes (cluster/bus.ts): a job waits for room, or a running one must act. */
   bus: Bus;
+  /** Where destinations may stream: the worker judges every address it connects to. */
+  destinationRules: DestinationRules;
+  /** A private CA for RTMPS destinations, besides the system's (STUDIO_DESTINATION_CA_FILE). */
+  destinationCaFile: string | null;
 }
 
 export function createLiveManager(o: LiveOptions) {
@@ -146,6 +151,8 @@ export function createLiveManager(o: LiveOptions) {
       recordingDir: recordingDir(recordingsDir, r.job.recording_id),
       runId: String(now()),
       destinations: await enabledDestinations(o.db, o.secret, r.job.event_id, skipped(r)),
+      destinationRules: o.destinationRules,
+      destinationCaFile: o.destinationCaFile,
     };
     worker.send(start);
   }

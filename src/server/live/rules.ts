@@ -26,6 +26,9 @@ export const retryDelayMs = (attempt: number): number => Math.min(RETRY_MAX_MS, 
 
 export { FPS_ALARM_BELOW, FPS_ALARM_AFTER_MS } from '../../lib/liveLimits';
 
+/** A destination's connection (and its TLS handshake) that has not opened by then counts as failed. */
+export const DESTINATION_CONNECT_TIMEOUT_MS = 10_000;
+
 /** The job's heartbeat, and how old one may be before another backend (or the next start) takes the job over. */
 export const HEARTBEAT_MS = 2000;
 export const JOB_STALE_MS = 6000;
@@ -49,6 +52,3 @@ export function broadcastStateOf(job: JobState): 'CONTAINER_SELECTION' | 'LIVE' 
   if (job === 'stopped' || job === 'failed') return 'TERMINATED';
   return 'CONTAINER_SELECTION';
 }
-
-/** The address a pusher publishes to: the server URL and the key as its last path part. */
-export const publishUrl = (serverUrl: string, streamKey: string): string => `${serverUrl.replace(/\/+$/, '')}/${streamKey}`;
