@@ -71,6 +71,8 @@ export interface AppOptions {
   destinationRules: DestinationRules;
   /** A private CA for RTMPS destinations, besides the system's. */
   destinationCaFile: string | null;
+  /** STUDIO_MEDIA_ORIGINS: origins whose URLs a channel's media may be, besides this backend's (mediaUrls.ts). */
+  mediaOrigins: readonly string[];
 }
 
 function installCors(app: FastifyInstance, origins: readonly string[]): void {
@@ -132,6 +134,7 @@ export async function buildServer(db: Db, options: AppOptions) {
     live,
     streamKeySecret,
     destinationRules: options.destinationRules,
+    mediaOrigins: { own: options.origins.isOwn, listed: options.mediaOrigins },
     db,
     hub,
     filesDir: options.filesDir,

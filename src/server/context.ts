@@ -4,6 +4,7 @@ import type { Meeting } from './meeting';
 import type { Hub } from './sockets/hub';
 import type { LiveManager } from './live/manager';
 import type { DestinationRules } from './live/addresses';
+import type { MediaOrigins } from './mediaUrls';
 
 export interface Ctx {
   db: Db;
@@ -24,6 +25,8 @@ export interface Ctx {
   streamKeySecret: Buffer;
   /** Where destinations may stream (live/addresses.ts). */
   destinationRules: DestinationRules;
+  /** Whose URLs a channel's media may be (mediaUrls.ts). */
+  mediaOrigins: MediaOrigins;
   /** The clock of throttles (injected by tests). */
   now(): number;
 }

@@ -26,6 +26,7 @@ import { janusAdminKey } from './meeting';
 import { createOrigins } from './origins';
 import { destinationRules, type DestinationRules } from './live/addresses';
 import { checkCaFile } from './live/worker/destinationRelay';
+import { mediaOriginsFrom } from './mediaUrls';
 import { seedSampleData } from './seed';
 import { serverKey } from './serverKey';
 import { userCount } from './users';
@@ -76,6 +77,8 @@ export interface BackendOptions {
   destinationRules?: DestinationRules;
   /** A private CA whose certificates RTMPS destinations may show, besides the system's (default `STUDIO_DESTINATION_CA_FILE`). */
   destinationCaFile?: string | null;
+  /** Origins whose URLs a channel's media may be, besides this backend's uploads and assets (default `STUDIO_MEDIA_ORIGINS`). */
+  mediaOrigins?: readonly string[];
 }
 
 export interface Backend {
@@ -119,6 +122,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   const destinations = options.destinationRules ?? destinationRules(production);
   const caFile = options.destinationCaFile === undefined ? process.env.STUDIO_DESTINATION_CA_FILE || null : options.destinationCaFile;
   if (caFile) checkCaFile(caFile);
+  const mediaOrigins = options.mediaOrigins ?? mediaOriginsFrom();
   let sampleData = false;
   const opened = await openDatabase({
     dataDir,
@@ -161,6 +165,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       ...(liveCapacity !== undefined ? { liveCapacity } : {}),
       destinationRules: destinations,
       destinationCaFile: caFile,
+      mediaOrigins,
       sourceMaps: options.sourceMaps ?? (!production || process.env.STUDIO_SOURCE_MAPS === '1'),
       janus: janus ? { wsUrl: janus.wsUrl, httpUrl: janus.httpUrl } : null,
       inviteTtlMs: options.inviteTtlMs ?? envMs('STUDIO_INVITE_TTL_MS') ?? INVITE_TTL_MS,
