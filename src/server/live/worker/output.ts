@@ -85,7 +85,9 @@ export function createOutput(o: OutputOptions) {
     try {
       prepared = await o.prepare(attempt);
     } catch (e) {
-      return ended(redact(e instanceof Error ? e.message : String(e), o.secrets));
+      const reason = redact(e instanceof Error ? e.message : String(e), o.secrets);
+      o.log(`${o.kind} ${o.name}: ${reason}`);
+      return ended(reason);
     } finally {
       preparing = false;
     }
