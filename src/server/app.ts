@@ -40,6 +40,7 @@ import { createLiveManager, liveLog } from './live/manager';
 import { streamKeysSecret } from './live/streamKeys';
 import type { DestinationRules } from './live/addresses';
 import { liveRoutes } from './routes/live';
+import { captureIngest } from './live/captureCsp';
 import { STUDIO_BASE, studioRoutes } from './studio';
 
 export interface AppOptions {
@@ -116,6 +117,8 @@ export async function buildServer(db: Db, options: AppOptions) {
   });
   meeting = options.janus ? await createMeeting({ db, bus, serverKey: options.serverKey, own: { ...options.janus, id: nodeId, nodeId } }) : null;
   const streamKeySecret = streamKeysSecret(options.dataDir);
+  // What the capture page may load besides its own origin: the media origins, and the public ones its uploads' URLs are on.
+  const captureOrigins = [...options.mediaOrigins, ...options.origins.publicOrigins];
   const live = createLiveManager({
     db,
     hub,
@@ -129,6 +132,7 @@ export async function buildServer(db: Db, options: AppOptions) {
     capacity: liveCapacity(availableParallelism(), options.liveCapacity),
     destinationRules: options.destinationRules,
     destinationCaFile: options.destinationCaFile,
+    captureOrigins,
   });
   const ctx: Ctx = {
     live,
@@ -183,7 +187,12 @@ export async function buildServer(db: Db, options: AppOptions) {
   janusProxyRoute(app, ctx);
   eventSocketRoute(app, ctx);
   studioSocketRoute(app, ctx);
-  const studio = studioRoutes(app, options.distDir, { meeting: meeting !== null, connect: [], sourceMaps: options.sourceMaps });
+  const studio = studioRoutes(app, options.distDir, {
+    meeting: meeting !== null,
+    connect: [],
+    sourceMaps: options.sourceMaps,
+    capture: { ingest: captureIngest(db), media: captureOrigins },
+  });
 
   app.setNotFoundHandler((req, reply) => {
     // SPA fallback for routes (no file extension); a missing asset file stays a 404.

@@ -28,6 +28,7 @@ import { broadcastStateOf, HEALTH_PUSH_MS, HEARTBEAT_MS, retryDelayMs, STOP_GRAC
 import type { JobState } from '../../lib/liveContract';
 import type { FromWorker, ToWorker, WorkerHealth } from './worker/protocol';
 import type { DestinationRules } from './addresses';
+import { CAPTURE_PAGE_PARAMS } from './captureCsp';
 
 /** Worker starts in a row that never got media flowing before the job counts as failed. */
 export const WORKER_ATTEMPTS_MAX = 3;
@@ -81,6 +82,8 @@ export interface LiveOptions {
   destinationRules: DestinationRules;
   /** A private CA for RTMPS destinations, besides the system's (STUDIO_DESTINATION_CA_FILE). */
   destinationCaFile: string | null;
+  /** What the capture page may load besides this backend: the media and public origins. */
+  captureOrigins: string[];
 }
 
 export function createLiveManager(o: LiveOptions) {
@@ -133,8 +136,8 @@ export function createLiveManager(o: LiveOptions) {
     const token = newToken();
     await setCaptureToken(o.db, r.job.id, tokenHash(token));
     const page = new URL(`${STUDIO_BASE}output`, origin);
-    page.searchParams.set('channel', r.job.channel_uuid);
-    page.searchParams.set('token', token);
+    page.searchParams.set(CAPTURE_PAGE_PARAMS.channel, r.job.channel_uuid);
+    page.searchParams.set(CAPTURE_PAGE_PARAMS.token, token);
     const worker = fork(o.workerEntry ?? WORKER_ENTRY, [], { execArgv: ['--import', TSX_LOADER], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json', env: { ...process.env, TMPDIR: captureTmpDir() } });
     guardChild(worker, 'capture-worker');
     r.worker = worker;
@@ -153,6 +156,7 @@ export function createLiveManager(o: LiveOptions) {
       destinations: await enabledDestinations(o.db, o.secret, r.job.event_id, skipped(r)),
       destinationRules: o.destinationRules,
       destinationCaFile: o.destinationCaFile,
+      captureOrigins: o.captureOrigins,
     };
     worker.send(start);
   }

@@ -25,6 +25,8 @@ export type ToWorker =
       destinationRules: DestinationRules;
       /** A private CA RTMPS servers may be signed by, besides the system's (STUDIO_DESTINATION_CA_FILE). */
       destinationCaFile: string | null;
+      /** Origins the capture page may load from besides the backend's own: media and public origins. */
+      captureOrigins: string[];
     }
   | { type: 'add'; destination: WorkerDestination }
   | { type: 'remove'; id: string }

@@ -91,7 +91,7 @@ async function start(m: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   for (const d of m.destinations) addOutput(destinationOutput(d));
   healthTimer = setInterval(() => send({ type: 'health', health: health() }), HEALTH_EVERY_MS);
   try {
-    capture = await startCapture({ pageUrl: m.pageUrl, quality: m.quality, media: (chunk) => ingest?.write(chunk), log, ended: fail });
+    capture = await startCapture({ pageUrl: m.pageUrl, quality: m.quality, reachable: m.captureOrigins, media: (chunk) => ingest?.write(chunk), log, ended: fail });
   } catch (error) {
     fail(`The capture browser did not start: ${error instanceof Error ? error.message : String(error)}`);
   }
