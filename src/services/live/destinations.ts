@@ -26,8 +26,7 @@ export async function addDestination(draft: DestinationDraft): Promise<AddResult
   const live = liveService();
   const problem = draftProblem(draft, useLiveStore.getState().destinations.length);
   if (!live || problem) return { ok: false, problem: problem ?? 'unavailable' };
-  // The URL and key go as typed: draftProblem refused any space in them.
-  const clean = { name: draft.name.trim(), serverUrl: draft.serverUrl, streamKey: draft.streamKey };
+  const clean = { name: draft.name.trim(), serverUrl: draft.serverUrl.trim(), streamKey: draft.streamKey };
   const store = useLiveStore.getState();
   store.callStarted(DESTINATIONS_LIST);
   try {

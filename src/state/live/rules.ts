@@ -124,18 +124,19 @@ const length = (text: string) => [...text].length;
 
 /**
  * Why a draft cannot be sent yet (the server says the rest with a 400), or null. Too long is said,
- * never cut: a stream key cut short would fail on air. A space or control character anywhere in the
- * URL or key is said too (the server refuses it), never trimmed away unseen.
+ * never cut: a stream key cut short would fail on air. The URL is sent without its outer spaces (as
+ * the name); a space or control character left inside it, or anywhere in the key (sent exactly as
+ * typed), is said: the server refuses them.
  */
 export function draftProblem(draft: DestinationDraft, count: number): DraftProblem | null {
   if (count >= DESTINATIONS_MAX) return 'limit';
   if (!draft.name.trim() || !draft.serverUrl.trim() || !draft.streamKey) return 'empty';
-  if (SERVER_URL_FORBIDDEN.test(draft.serverUrl)) return 'urlCharacters';
+  if (SERVER_URL_FORBIDDEN.test(draft.serverUrl.trim())) return 'urlCharacters';
   if (STREAM_KEY_FORBIDDEN.test(draft.streamKey)) return 'keyCharacters';
-  const url = draft.serverUrl.toLowerCase();
+  const url = draft.serverUrl.trim().toLowerCase();
   if (!RTMP_SCHEMES.some((scheme) => url.startsWith(scheme))) return 'scheme';
   if (length(draft.name.trim()) > DESTINATION_NAME_MAX) return 'nameLong';
-  if (length(draft.serverUrl) > SERVER_URL_MAX) return 'urlLong';
+  if (length(draft.serverUrl.trim()) > SERVER_URL_MAX) return 'urlLong';
   if (length(draft.streamKey) > STREAM_KEY_MAX) return 'keyLong';
   return null;
 }
