@@ -116,6 +116,8 @@ describe('a broadcast to real servers', () => {
     expect(outputNamed(seen, 'Closed').error).toMatch(/^The destination localhost \((127\.0\.0\.1|::1)\) is a loopback address: this server streams there only when STUDIO_DESTINATION_ALLOW lists it$/);
     expect(outputNamed(seen, 'Open').error).toBe(outputNamed(seen, 'Closed').error);
 
+    // The untrusted one keeps failing until it is failed (the §8 dialog's case), while the others stream on.
+    await vi.waitFor(async () => expect(outputNamed(await outputs(), 'Rogue').state).toBe('failed'), { timeout: 40_000, interval: 500 });
     await vi.waitFor(() => expect(rtmp.recordings(KEYS.tls).length).toBeGreaterThan(0), { timeout: 10_000 });
     expect((await go('stoplive')).status).toBe(200);
     await vi.waitFor(async () => expect(((await live()).body as Json).status.job.state).toBe('stopped'), { timeout: 30_000, interval: 500 });

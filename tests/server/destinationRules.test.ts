@@ -3,7 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { rtmpTarget } from '../../src/server/live/destinationUrl';
 import { DESTINATION_CONNECT_TIMEOUT_MS } from '../../src/server/live/rules';
-import { checkedAddresses } from '../../src/server/live/worker/destinationRelay';
+import { checkCaFile, checkedAddresses, destinationCas, SYSTEM_CA_BUNDLE } from '../../src/server/live/worker/destinationRelay';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
+import { join } from 'node:path';
+import { removeDir, tempDir } from './helpers';
 import {
   addressProblem, classifyAddress, destinationRules, ipBytes, IPV4_CARRIERS, LOOPBACK_RANGES, NEVER_RANGES, parseAllowEntry, parseAllowList, parseCidr, PRIVATE_RANGES,
 } from '../../src/server/live/addresses';
@@ -152,4 +156,23 @@ describe('when an output connects (worker/destinationRelay.ts)', () => {
   });
 
   it(`gives a connection ${DESTINATION_CONNECT_TIMEOUT_MS / 1000} s to open`, () => expect(DESTINATION_CONNECT_TIMEOUT_MS).toBe(10_000));
+});
+
+describe('the CAs of an RTMPS destination', () => {
+  it("are the system's, plus STUDIO_DESTINATION_CA_FILE; Node's own list where the system has none", () => {
+    const dir = tempDir();
+    try {
+      const ca = join(dir, 'ca.pem');
+      writeFileSync(ca, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+      if (existsSync(SYSTEM_CA_BUNDLE)) expect(destinationCas(null)).toEqual([readFileSync(SYSTEM_CA_BUNDLE, 'utf8')]);
+      expect(destinationCas(ca).at(-1)).toBe(readFileSync(ca, 'utf8'));
+      expect(destinationCas(null, join(dir, 'none.crt'))).toEqual([...rootCertificates]);
+      expect(() => checkCaFile(ca)).not.toThrow();
+      expect(() => checkCaFile(join(dir, 'none.pem'))).toThrow(/STUDIO_DESTINATION_CA_FILE: .*none\.pem cannot be read/);
+      writeFileSync(join(dir, 'text.pem'), 'not a certificate');
+      expect(() => checkCaFile(join(dir, 'text.pem'))).toThrow(/holds no PEM certificate/);
+    } finally {
+      removeDir(dir);
+    }
+  });
 });
