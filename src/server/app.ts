@@ -38,7 +38,9 @@ import { newNodeId, startNode } from './cluster/node';
 import { liveCapacity } from './cluster/rules';
 import { createLiveManager, liveLog } from './live/manager';
 import { streamKeysSecret } from './live/streamKeys';
+import type { DestinationRules } from './live/addresses';
 import { liveRoutes } from './routes/live';
+import { captureIngest } from './live/captureCsp';
 import { STUDIO_BASE, studioRoutes } from './studio';
 
 export interface AppOptions {
@@ -66,6 +68,12 @@ export interface AppOptions {
   nodeId?: string;
   /** The live channels this process takes at most (`STUDIO_LIVE_CAPACITY`; default by its cores). */
   liveCapacity?: number;
+  /** Where destinations may stream (live/addresses.ts). */
+  destinationRules: DestinationRules;
+  /** A private CA for RTMPS destinations, besides the system's. */
+  destinationCaFile: string | null;
+  /** STUDIO_MEDIA_ORIGINS: origins whose URLs a channel's media may be, besides this backend's (mediaUrls.ts). */
+  mediaOrigins: readonly string[];
 }
 
 function installCors(app: FastifyInstance, origins: readonly string[]): void {
@@ -109,6 +117,8 @@ export async function buildServer(db: Db, options: AppOptions) {
   });
   meeting = options.janus ? await createMeeting({ db, bus, serverKey: options.serverKey, own: { ...options.janus, id: nodeId, nodeId } }) : null;
   const streamKeySecret = streamKeysSecret(options.dataDir);
+  // What the capture page may load besides its own origin: the media origins, and the public ones its uploads' URLs are on.
+  const captureOrigins = [...options.mediaOrigins, ...options.origins.publicOrigins];
   const live = createLiveManager({
     db,
     hub,
@@ -120,10 +130,15 @@ export async function buildServer(db: Db, options: AppOptions) {
     bus,
     owner: nodeId,
     capacity: liveCapacity(availableParallelism(), options.liveCapacity),
+    destinationRules: options.destinationRules,
+    destinationCaFile: options.destinationCaFile,
+    captureOrigins,
   });
   const ctx: Ctx = {
     live,
     streamKeySecret,
+    destinationRules: options.destinationRules,
+    mediaOrigins: { own: options.origins.isOwn, listed: options.mediaOrigins },
     db,
     hub,
     filesDir: options.filesDir,
@@ -172,7 +187,12 @@ export async function buildServer(db: Db, options: AppOptions) {
   janusProxyRoute(app, ctx);
   eventSocketRoute(app, ctx);
   studioSocketRoute(app, ctx);
-  const studio = studioRoutes(app, options.distDir, { meeting: meeting !== null, connect: [], sourceMaps: options.sourceMaps });
+  const studio = studioRoutes(app, options.distDir, {
+    meeting: meeting !== null,
+    connect: [],
+    sourceMaps: options.sourceMaps,
+    capture: { ingest: captureIngest(db), media: captureOrigins },
+  });
 
   app.setNotFoundHandler((req, reply) => {
     // SPA fallback for routes (no file extension); a missing asset file stays a 404.

@@ -5,6 +5,9 @@
  * already past a limit (stored before it existed) may still be edited, as long as the edit does
  * not take it further past.
  *
+ * Every media URL (a media slot's url, a template item's source, a layer's sourceUrl) is one the
+ * capture may fetch (mediaUrls.ts): this server's uploads and assets, or a listed origin.
+ *
  * One rule is applied instead of refused: two producers putting a logo on stage at the same moment
  * can together pass the four corners; the logos this update selected past the limit are stored
  * unselected (the studio shows the server's channel, so both converge on it). Refusing would leave
@@ -18,6 +21,7 @@ import { isSceneTransition } from '../../compositor/model/transition';
 import { diffKeyed, type KeyedChannel, type SyncValue } from '../../compositor/sync';
 import { textLength } from '../lib/text';
 import { badRequest, HttpError } from './errors';
+import { mediaUrlProblem, type MediaOrigins } from './mediaUrls';
 import {
   CHANNEL_STORED_MAX_BYTES,
   CONTENT_SHARE_LAYERS_MAX,
@@ -75,8 +79,15 @@ export function dataProblem(value: unknown, maxOf: Record<string, number> = {}, 
 const templateKind = (v: unknown): TemplateKind | null => (isRecord(v) && (TEMPLATE_KINDS as string[]).includes(v.type as string) ? (v.type as TemplateKind) : null);
 const textsOf = (kind: keyof typeof TEMPLATE_TEXT_MAX) => ({ primaryText: TEMPLATE_TEXT_MAX[kind][0], secondaryText: TEMPLATE_TEXT_MAX[kind][1], source: URL_TEXT_MAX });
 
+/** Why the URL under `field` of `key`'s value cannot be drawn by the capture, naming both, or null. */
+function urlProblem(key: string, value: SyncValue, field: string, media: MediaOrigins, feed = false): string | null {
+  const url = isRecord(value) ? value[field] : undefined;
+  const problem = typeof url === 'string' ? mediaUrlProblem(url, media, feed) : null;
+  return problem && `${key.slice(0, 60)} ${field} ${problem}`;
+}
+
 /** Why the value of `key` is not one the studio writes, or null. */
-export function keyProblem(key: string, value: SyncValue): string | null {
+export function keyProblem(key: string, value: SyncValue, media: MediaOrigins): string | null {
   const [prefix, id = ''] = key.includes(':') ? [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)] : [key];
   switch (prefix) {
     case 'layout':
@@ -87,18 +98,18 @@ export function keyProblem(key: string, value: SyncValue): string | null {
     }
     case 'media':
       if (!(MEDIA_SLOTS as readonly string[]).includes(id) || !hasShape(value, MEDIA_REF)) return `media ${id.slice(0, 40)} is unknown or malformed`;
-      return dataProblem(value, { url: URL_TEXT_MAX });
+      return dataProblem(value, { url: URL_TEXT_MAX }) ?? urlProblem(key, value, 'url', media);
     case 'tpl': {
       const kind = templateKind(value);
       if (!kind || !isRecord(value) || value.id !== id) return 'a template item is malformed (its type must be LOWERTHIRD, TICKER or LOGO, its id its key)';
-      return dataProblem(value, textsOf(kind));
+      return dataProblem(value, textsOf(kind)) ?? urlProblem(key, value, 'source', media);
     }
     case 'chat':
       if (!isRecord(value) || value.type !== 'CHAT') return 'the chat item is malformed';
-      return dataProblem(value, textsOf('CHAT'));
+      return dataProblem(value, textsOf('CHAT')) ?? urlProblem(key, value, 'source', media);
     case 'layer':
       if (!isRecord(value) || value.sourceId !== id || !(LAYER_TYPES as readonly unknown[]).includes(value.type)) return 'a layer is malformed (its sourceId must be its key)';
-      return dataProblem(value, { sourceUrl: URL_TEXT_MAX });
+      return dataProblem(value, { sourceUrl: URL_TEXT_MAX }) ?? urlProblem(key, value, 'sourceUrl', media, true);
     case 'take':
       return isSceneTransition(value) ? dataProblem(value) : 'take is malformed (an id, startedAt, and a Cut or a Fade of 100–5000 ms)';
     case 'producerOrder':
@@ -159,10 +170,10 @@ function fitLogosOnStage(before: KeyedChannel, after: KeyedChannel, changed: str
 }
 
 /** The keyed map to store for an update from `before` to `after`; throws 400 / 413 as above. */
-export function enforceChannelLimits(before: KeyedChannel, after: KeyedChannel): KeyedChannel {
+export function enforceChannelLimits(before: KeyedChannel, after: KeyedChannel, media: MediaOrigins): KeyedChannel {
   const changed = Object.entries(diffKeyed(before, after)).filter(([, v]) => v !== null);
   for (const [key, value] of changed) {
-    const problem = keyProblem(key, value as SyncValue);
+    const problem = keyProblem(key, value as SyncValue, media);
     if (problem) throw badRequest(`Refused channel update: ${problem}`);
   }
   const count = countProblem(countsOf(before), countsOf(after));

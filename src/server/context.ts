@@ -3,6 +3,8 @@ import type { Db } from './db/adapter';
 import type { Meeting } from './meeting';
 import type { Hub } from './sockets/hub';
 import type { LiveManager } from './live/manager';
+import type { DestinationRules } from './live/addresses';
+import type { MediaOrigins } from './mediaUrls';
 
 export interface Ctx {
   db: Db;
@@ -21,6 +23,10 @@ export interface Ctx {
   live: LiveManager;
   /** Seals stream keys at rest (live/streamKeys.ts). */
   streamKeySecret: Buffer;
+  /** Where destinations may stream (live/addresses.ts). */
+  destinationRules: DestinationRules;
+  /** Whose URLs a channel's media may be (mediaUrls.ts). */
+  mediaOrigins: MediaOrigins;
   /** The clock of throttles (injected by tests). */
   now(): number;
 }

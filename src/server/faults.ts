@@ -5,6 +5,8 @@
  *   `status` with the §8 body. `{}` clears both.
  * - `POST /__test/drop-sockets`: terminates every socket abruptly.
  * - `GET /__test/channel/{uuid}`: the stored channel, no token.
+ * - `POST /__test/channel/{uuid}/force` `{ changes }`: writes keyed values into the stored channel past
+ *   every check (what a write around the routes would leave) and pushes it, as an applied update is.
  * - `POST /__test/audience/question` `{ eventId, content, name? }`: an attendee asks a question.
  * - `POST /__test/audience/chat` `{ eventId, text, name? }`: an attendee writes in the public chat.
  */
@@ -15,6 +17,7 @@ import type { Ctx } from './context';
 import { json } from './db/adapter';
 import { badRequest, errorBody } from './errors';
 import { askQuestion } from './routes/qna';
+import { isRecord } from '../../compositor/model/json';
 
 interface FailRule {
   method: string;
@@ -55,6 +58,20 @@ export function faultRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   app.get<{ Params: { uuid: string } }>('/__test/channel/:uuid', async (req) => channelJson(await loadChannel(ctx.db, req.params.uuid)));
+
+  app.post<{ Params: { uuid: string } }>('/__test/channel/:uuid/force', async (req) => {
+    const changes = isRecord(req.body) ? req.body.changes : undefined;
+    if (!isRecord(changes)) throw badRequest('changes is required');
+    const row = await ctx.db.transaction(async (tx) => {
+      const current = await loadChannel(tx, req.params.uuid, true);
+      const keyed = { ...current.keyed, ...(changes as typeof current.keyed) };
+      await tx.query('UPDATE channels SET keyed = $2::json, version = $3 WHERE uuid = $1', [current.uuid, json(keyed), current.version + 1]);
+      return { ...current, keyed, version: current.version + 1 };
+    });
+    const channel = channelJson(row);
+    ctx.hub.pushStudio(row.uuid, { type: 'channel.updated', channel });
+    return channel;
+  });
 
   app.post('/__test/audience/question', async (req) => {
     const b = (req.body ?? {}) as Record<string, unknown>;

@@ -22,6 +22,10 @@ export interface Origins {
   listening(host: string, port: number): void;
   /** The origin for a Host header, or null when this backend does not answer that Host. */
   originFor(host: string | undefined): string | null;
+  /** Whether `origin` (`http://127.0.0.1:8787`) is one this backend answers as. */
+  isOwn(origin: string): boolean;
+  /** The configured public origins. */
+  publicOrigins: readonly string[];
 }
 
 /** `publicOrigins`: absolute origins (`https://studio.example.com`); throws on one that is not. */
@@ -33,16 +37,21 @@ export function createOrigins(publicOrigins: readonly string[] = []): Origins {
     byHost.set(url.host.toLowerCase(), url.origin);
   }
   const own = new Map<string, string>();
+  const originFor = (host: string | undefined): string | null => (host ? (byHost.get(host.toLowerCase()) ?? own.get(host.toLowerCase()) ?? null) : null);
   return {
     listening(host, port) {
       const names = LOOPBACK.has(host) ? ['127.0.0.1', 'localhost', '[::1]'] : [host.includes(':') ? `[${host}]` : host];
       for (const name of names) own.set(`${name}:${port}`, `http://${name}:${port}`);
     },
-    originFor(host) {
-      if (!host) return null;
-      const key = host.toLowerCase();
-      return byHost.get(key) ?? own.get(key) ?? null;
+    originFor,
+    isOwn(origin) {
+      try {
+        return originFor(new URL(origin).host) === origin;
+      } catch {
+        return false;
+      }
     },
+    publicOrigins: [...byHost.values()],
   };
 }
 

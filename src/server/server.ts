@@ -24,6 +24,9 @@ import { startJanus, type RunningJanus } from './janus/launcher';
 import { newNodeId } from './cluster/node';
 import { janusAdminKey } from './meeting';
 import { createOrigins } from './origins';
+import { destinationRules, type DestinationRules } from './live/addresses';
+import { checkCaFile } from './live/worker/destinationRelay';
+import { mediaOriginsFrom } from './mediaUrls';
 import { seedSampleData } from './seed';
 import { serverKey } from './serverKey';
 import { userCount } from './users';
@@ -70,6 +73,12 @@ export interface BackendOptions {
   captureWorkerEntry?: string;
   /** The live channels this process takes at most (default `STUDIO_LIVE_CAPACITY`, else by its cores). */
   liveCapacity?: number;
+  /** Where destinations may stream (default: loopback and private addresses in development only, plus `STUDIO_DESTINATION_ALLOW`). */
+  destinationRules?: DestinationRules;
+  /** A private CA whose certificates RTMPS destinations may show, besides the system's (default `STUDIO_DESTINATION_CA_FILE`). */
+  destinationCaFile?: string | null;
+  /** Origins whose URLs a channel's media may be, besides this backend's uploads and assets (default `STUDIO_MEDIA_ORIGINS`). */
+  mediaOrigins?: readonly string[];
 }
 
 export interface Backend {
@@ -110,6 +119,10 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   const production = options.production ?? isProductionEnv();
   const wantJanus = options.janus ?? process.env.STUDIO_JANUS !== '0';
   const origins = createOrigins(options.publicOrigins);
+  const destinations = options.destinationRules ?? destinationRules(production);
+  const caFile = options.destinationCaFile === undefined ? process.env.STUDIO_DESTINATION_CA_FILE || null : options.destinationCaFile;
+  if (caFile) checkCaFile(caFile);
+  const mediaOrigins = options.mediaOrigins ?? mediaOriginsFrom();
   let sampleData = false;
   const opened = await openDatabase({
     dataDir,
@@ -150,6 +163,9 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       ...(options.captureWorkerEntry ? { captureWorkerEntry: options.captureWorkerEntry } : {}),
       ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
       ...(liveCapacity !== undefined ? { liveCapacity } : {}),
+      destinationRules: destinations,
+      destinationCaFile: caFile,
+      mediaOrigins,
       sourceMaps: options.sourceMaps ?? (!production || process.env.STUDIO_SOURCE_MAPS === '1'),
       janus: janus ? { wsUrl: janus.wsUrl, httpUrl: janus.httpUrl } : null,
       inviteTtlMs: options.inviteTtlMs ?? envMs('STUDIO_INVITE_TTL_MS') ?? INVITE_TTL_MS,

@@ -6,12 +6,15 @@
  * (vite.config.ts: the <meta> policy plus frame-ancestors), with connect-src allowing this server's
  * own origin (the request's checked origin, origins.ts: never a Host header as sent) for http(s)
  * and ws(s). Source maps (`*.map`) are served only when asked for (`sourceMaps`): a production
- * backend does not hand out the studio's source by default.
+ * backend does not hand out the studio's source by default. The output page opened by a capture
+ * worker gets its own policy (live/captureCsp.ts) as the header alone: the build's <meta> policy,
+ * which would still forbid the worker's ingest socket, is left out of that page.
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { captureCsp } from './live/captureCsp';
 
 export const STUDIO_BASE = '/studio/instant-demo/';
 
@@ -49,7 +52,7 @@ export function cspHeader(policy: string, origin: string, connect: readonly stri
 }
 
 /** The SPA fallback (for the not-found handler), or null when no build is served. */
-export type SpaFallback = (req: FastifyRequest, reply: FastifyReply) => FastifyReply;
+export type SpaFallback = (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
 export interface StudioOptions {
   /** Whether the meeting runs (config.json `meeting`). */
@@ -58,6 +61,8 @@ export interface StudioOptions {
   connect: readonly string[];
   /** Whether the build's source maps (`*.map`) are served (404 otherwise). */
   sourceMaps: boolean;
+  /** The capture page: the ingest origin a request may open (null: not a capture), and the media origins. */
+  capture?: { ingest(req: FastifyRequest): Promise<string | null>; media: readonly string[] };
 }
 
 export function studioRoutes(app: FastifyInstance, distDir: string | null, options: StudioOptions = { meeting: false, connect: [], sourceMaps: false }): { served: boolean; fallback: SpaFallback | null } {
@@ -69,8 +74,13 @@ export function studioRoutes(app: FastifyInstance, distDir: string | null, optio
   const indexHtml = readFileSync(indexPath, 'utf8');
   const policy = buildCsp(indexHtml);
 
-  const sendIndex = (req: FastifyRequest, reply: FastifyReply) =>
-    reply.header('Content-Security-Policy', cspHeader(policy, req.publicOrigin, options.connect)).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  const withoutMetaPolicy = indexHtml.replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>\s*/i, '');
+
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
+    const ingest = options.capture ? await options.capture.ingest(req) : null;
+    const [csp, html] = ingest ? [captureCsp(policy, req.publicOrigin, ingest, options.capture!.media), withoutMetaPolicy] : [cspHeader(policy, req.publicOrigin, options.connect), indexHtml];
+    return reply.header('Content-Security-Policy', csp).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
 
   app.register(fastifyStatic, {
     root: distDir,

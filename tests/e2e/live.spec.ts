@@ -4,13 +4,15 @@
  * the RTMP module on loopback; ffprobe says what arrived. Runs alone (project `live`, one test at a
  * time): a broadcast takes a core of its own.
  */
-import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { test, expect, type Browser, type Page } from '@playwright/test';
 import { startBackendProcess, type BackendProcess } from './backendProcess';
-import { freePort, startRtmpServer, type RtmpServer } from '../server/rtmpServer';
+import { freePort, startRtmpServer, testCertificates, type RtmpServer } from '../server/rtmpServer';
 import { probe } from './mediaProbe';
 
 test.describe.configure({ mode: 'serial' });
@@ -120,7 +122,8 @@ test('GO LIVE streams H.264 + AAC to every RTMP destination; a dead one fails al
   expect(output(job, 'Main site')).toMatchObject({ state: 'live' });
   expect(output(job, 'Recording')).toMatchObject({ state: 'live' });
   expect(job.recording).toBe(true);
-  expect(output(job, 'Dead site')?.error).toMatch(/Connection refused/);
+  // The worker connects (issue 31): its words, the same for any port that does not answer.
+  expect(output(job, 'Dead site')?.error).toBe(`Could not connect to the destination 127.0.0.1:${deadPort}`);
 
   // nginx goes away and comes back: both pushers reconnect on their own.
   const before = rtmp.recordings('main-key-SECRET-1111').length;
@@ -173,7 +176,53 @@ test('GO LIVE streams H.264 + AAC to every RTMP destination; a dead one fails al
     expect(answers.join('\n')).not.toContain(key);
     expect(log).not.toContain(key);
   }
-  expect(log).toContain('****'); // the dead site's errors were there, redacted
+  expect(log).toContain(`Dead site: Could not connect to the destination 127.0.0.1:${deadPort}`); // its errors were logged, with no key to redact
+});
+
+/** Loopback HTTP and HTTPS services that record every connection and request: what a forced media URL would reach. */
+async function loopbackTraps(): Promise<{ http: string; https: string; hits: string[]; close(): void }> {
+  const hits: string[] = [];
+  const certs = testCertificates(mkdtempSync(join(tmpdir(), 'studio-trap-')));
+  const record = (scheme: string) => (req: IncomingMessage, res: ServerResponse) => {
+    hits.push(`${scheme} ${req.url}`);
+    res.end();
+  };
+  const servers = [createHttpServer(record('http')), createHttpsServer({ cert: readFileSync(certs.signed.certFile), key: readFileSync(certs.signed.keyFile) }, record('https'))];
+  const ports: number[] = [];
+  for (const [i, server] of servers.entries()) {
+    server.on('connection', () => hits.push(`${i ? 'https' : 'http'} connection`));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    ports.push((server.address() as { port: number }).port);
+  }
+  return { http: `http://127.0.0.1:${ports[0]}`, https: `https://127.0.0.1:${ports[1]}`, hits, close: () => servers.forEach((s) => s.close()) };
+}
+
+test('a background forced past the save check never leaves the capture browser: the page keeps its CSP, the browser reaches nothing else', async () => {
+  test.setTimeout(180_000);
+  const traps = await loopbackTraps();
+  try {
+    const token = await signIn();
+    const { eventId, uuid } = await eventAndChannel(token, 'town-hall');
+    const background = { id: 'trap-bg', type: 'image', url: `${traps.https}/bg.jpg`, name: 'Trap' };
+    // Refused at save, with the key named…
+    const refused = await api(`/api/studio/channel/${uuid}`, { method: 'PUT', token, json: { sync: { origin: 'e2e-trap', seq: 1, changes: { 'media:background': background } } } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^Refused channel update: media:background url is not one of this server's uploads or assets/);
+    // …and written around the routes (a database edited by hand, a channel from before the rule): the capture still fetches nothing.
+    await backend.hook(`channel/${uuid}/force`, { changes: { 'media:background': background, 'media:foregroundImage': { id: 'trap-fg', type: 'image', url: `${traps.http}/fg.png`, name: 'Trap' } } });
+    expect((await api(`/api/studio/channel/${uuid}/golive`, { token, json: { quality: '560p' } })).status).toBe(200);
+    // The page keeps its CSP and still reaches its ingest: the broadcast goes live.
+    await expect.poll(async () => (await outputsOf(token, eventId)).state, { timeout: 60_000 }).toBe('live');
+    // The page meets the forced media: refused (its console names the URL), or else fetched (a service hears of it).
+    const met = () => traps.hits.length > 0 || readFileSync(join(backend.dataDir, 'live.log'), 'utf8').includes(`${traps.https}/bg.jpg`);
+    await expect.poll(met, { timeout: 20_000 }).toBe(true);
+    await new Promise((r) => setTimeout(r, 3000));
+    expect((await api(`/api/studio/channel/${uuid}/stoplive`, { token, json: {} })).status).toBe(200);
+    await expect.poll(async () => (await outputsOf(token, eventId)).state, { timeout: 20_000 }).toBe('stopped');
+    expect(traps.hits).toEqual([]);
+  } finally {
+    traps.close();
+  }
 });
 
 /** The process ids of this backend's capture Chromium and ffmpeg processes. */

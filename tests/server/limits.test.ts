@@ -29,6 +29,8 @@ import { LOWER_THIRD_TEXT_MAX, MAX_LOGOS_ON_STAGE, TICKER_TEXT_MAX } from '../..
 const layer = (i: number, type = 'PRODUCER') => ({ number: i + 2, type, sourceUrl: `meeting:p${i}`, sourceId: `p${i}`, sourceName: `Person ${i}`, isSpotted: false, orderRank: (i + 1) * 10, liveRank: (i + 1) * 10 });
 const item = (type: Exclude<TemplateType, 'NAMETAG' | 'CHAT'>, id: string, patch: Record<string, unknown> = {}) => templateToAttributes(createTemplate(type, { id, ...patch })) as unknown as SyncValue;
 const text = (n: number) => 'x'.repeat(n);
+/** This backend's origin and a listed CDN (the full channel's logos are there). */
+const MEDIA = { own: (origin: string) => origin === 'http://127.0.0.1:8787', listed: ['https://cdn.example'] };
 
 function withEntries(base: KeyedChannel, entries: [string, SyncValue][]): KeyedChannel {
   return { ...base, ...Object.fromEntries(entries) };
@@ -48,7 +50,7 @@ function fullChannel(): KeyedChannel {
 
 function refusal(before: KeyedChannel, after: KeyedChannel): { status: number; message: string } {
   try {
-    enforceChannelLimits(before, after);
+    enforceChannelLimits(before, after, MEDIA);
   } catch (error) {
     if (error instanceof HttpError) return { status: error.status, message: error.message };
     throw error;
@@ -70,7 +72,7 @@ describe('named limits', () => {
 
   it('a channel full to every limit is accepted and stays under the stored limit and the body limit', () => {
     const full = fullChannel();
-    expect(enforceChannelLimits(freshKeyed('Full'), full)).toEqual(full);
+    expect(enforceChannelLimits(freshKeyed('Full'), full, MEDIA)).toEqual(full);
     const bytes = Buffer.byteLength(JSON.stringify(full));
     expect(bytes).toBeLessThan(CHANNEL_STORED_MAX_BYTES);
     expect(bytes).toBeLessThan(CHANNEL_BODY_LIMIT_BYTES);
@@ -113,12 +115,12 @@ describe('one past a limit is refused', () => {
 
   it('the optional brand setting shiftVideosUp (issue 26, mirrored from Settings) is accepted', () => {
     const edited = withEntries(base, [['brand:shiftVideosUp', false]]);
-    expect(enforceChannelLimits(base, edited)).toEqual(edited);
+    expect(enforceChannelLimits(base, edited, MEDIA)).toEqual(edited);
   });
 
   it('the run of show\u2019s last take (issue 25: a Cut or a Fade, beside the §7 body) is accepted', () => {
     const edited = withEntries(base, [['take', { id: 'take-1', startedAt: 1_700_000_000_000, transition: { kind: 'fade', durationMs: 500 } }]]);
-    expect(enforceChannelLimits(base, edited)).toEqual(edited);
+    expect(enforceChannelLimits(base, edited, MEDIA)).toEqual(edited);
   });
 
   it('an item padded with extra fields past the stored size (413)', () => {
@@ -131,9 +133,9 @@ describe('a channel past a limit before it existed', () => {
   it('can still be edited, and taken back under it, but not further past', () => {
     const over = withEntries(fullChannel(), [['layer:p16', layer(16)]]);
     const edited = withEntries(over, [['layout', 'COVER']]);
-    expect(enforceChannelLimits(over, edited)).toEqual(edited);
+    expect(enforceChannelLimits(over, edited, MEDIA)).toEqual(edited);
     const { 'layer:p16': _gone, ...fewer } = over;
-    expect(enforceChannelLimits(over, fewer)).toEqual(fewer);
+    expect(enforceChannelLimits(over, fewer, MEDIA)).toEqual(fewer);
     expect(refusal(over, withEntries(over, [['layer:p17', layer(17)]])).status).toBe(413);
   });
 });
@@ -142,7 +144,7 @@ describe('logos on stage (§9: four corners)', () => {
   it('a fifth logo selected by a concurrent edit is stored unselected; the others stay', () => {
     const base = withEntries(freshKeyed('Logos'), [0, 1, 2, 3, 4].map((i) => [`tpl:lg${i}`, item('LOGO', `lg${i}`, { selected: i < 4 })] as [string, SyncValue]));
     const fifth = withEntries(base, [['tpl:lg4', item('LOGO', 'lg4', { selected: true })]]);
-    const stored = enforceChannelLimits(base, fifth);
+    const stored = enforceChannelLimits(base, fifth, MEDIA);
     expect((stored['tpl:lg4'] as { selected: boolean }).selected).toBe(false);
     expect([0, 1, 2, 3].map((i) => (stored[`tpl:lg${i}`] as { selected: boolean }).selected)).toEqual([true, true, true, true]);
   });

@@ -49,8 +49,16 @@ describe('destinations', () => {
     expect(await bad({ name: 'X', serverUrl: 'https://example.com/live', streamKey: 'k' })).toMatchObject({ message: 'The server URL must be an rtmp:// or rtmps:// address' });
     expect(await bad({ name: 'X', serverUrl: 'rtmp://h/live', streamKey: '' })).toMatchObject({ message: 'The stream key is required' });
     expect(await bad({ name: '', serverUrl: 'rtmp://h/live', streamKey: 'k' })).toMatchObject({ message: 'The name is required' });
-    expect(await bad({ name: 'X', serverUrl: 'rtmp://h/live', streamKey: 'a b' })).toMatchObject({ message: 'The stream key cannot hold spaces, / ? or #' });
+    expect(await bad({ name: 'X', serverUrl: 'rtmp://h/live', streamKey: 'a b' })).toMatchObject({ message: 'The stream key cannot hold spaces, control characters, / ? or #' });
     expect(await bad('nope')).toMatchObject({ message: 'A destination needs a name, a server URL and a stream key' });
+  });
+
+  it('stores, answers and streams to the server URL in the normal form it was checked in', async () => {
+    const { body: d } = (await live(townHall.eventId, '/destinations', { method: 'POST', json: { name: 'Hex', serverUrl: 'RTMP://0x7f.1:19350/live', streamKey: 'hex-key-1111' } })) as { body: Json };
+    expect(d.serverUrl).toBe('rtmp://127.0.0.1:19350/live');
+    const changed = await live(townHall.eventId, `/destinations/${d.id}`, { method: 'PATCH', json: { serverUrl: 'rtmp://2130706433/app/' } });
+    expect(changed.body).toMatchObject({ serverUrl: 'rtmp://127.0.0.1/app/' });
+    expect((await live(townHall.eventId, `/destinations/${d.id}`, { method: 'DELETE' })).status).toBe(200);
   });
 
   it('switches one off and on, renames it, changes its key, deletes it', async () => {

@@ -4,8 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import {
   broadcastStateOf, DESTINATIONS_MAX, FAILED_AFTER_ATTEMPTS, FPS_ALARM_AFTER_MS, FPS_ALARM_BELOW, HEARTBEAT_MS, HLS_SEGMENT_SEC, JOB_STALE_MS, KEY_SHOWN_CHARS,
-  publishUrl, QUALITIES, recommendedQuality, retryDelayMs, RETRY_MAX_MS, RETRY_MIN_MS, serverUrlProblem,
+  QUALITIES, recommendedQuality, retryDelayMs, RETRY_MAX_MS, RETRY_MIN_MS,
 } from '../../src/server/live/rules';
+import { normaliseServerUrl, rtmpTarget, streamKeyProblem } from '../../src/server/live/destinationUrl';
+import { keyPresetFd, keyPresetLine, PRESET_FD, PRESET_LINE_MAX_BYTES } from '../../src/server/live/worker/keyPreset';
+import { rtmpArgs } from '../../src/server/live/worker/outputArgs';
+import { STREAM_KEY_MAX } from '../../src/lib/liveLimits';
+import { closeSync, readFileSync, readlinkSync } from 'node:fs';
 import { CAPTURE_FPS, KEYFRAME_INTERVAL_MS, RECORDER_SLICE_MS, AUDIO_SAMPLE_RATE } from '../../src/lib/captureContract';
 import { createTsFanout, isVideoKeyframeStart, TS_PACKET } from '../../src/server/live/worker/tsFanout';
 import { createProgressReader, redact } from '../../src/server/live/worker/ffmpegProgress';
@@ -44,14 +49,81 @@ describe('the rules of going live (issue 23)', () => {
     ]);
   });
 
-  it('takes rtmp:// and rtmps:// server URLs only, and no key inside them', () => {
-    expect(serverUrlProblem('rtmp://a.rtmp.youtube.com/live2')).toBeNull();
-    expect(serverUrlProblem('rtmps://live-api-s.facebook.com:443/rtmp/')).toBeNull();
-    expect(serverUrlProblem('https://example.com/live')).toMatch(/rtmp:\/\/ or rtmps:\/\//);
-    expect(serverUrlProblem('not a url')).toMatch(/rtmp/);
-    expect(serverUrlProblem('rtmp://user:pw@host/app')).toMatch(/stream key in its own field/);
-    expect(serverUrlProblem(`rtmp://h/${'a'.repeat(2000)}`)).toMatch(/longer than/);
-    expect(publishUrl('rtmp://h/live/', 'abc')).toBe('rtmp://h/live/abc');
+});
+
+describe('a server URL is checked and used in one form (normaliseServerUrl)', () => {
+  const ok = (url: string) => ({ ok: true, value: url });
+  const no = (problem: RegExp) => ({ ok: false, problem: expect.stringMatching(problem) });
+  it.each<[string, string, unknown]>([
+    ['a YouTube URL, as typed', 'rtmp://a.rtmp.youtube.com/live2', ok('rtmp://a.rtmp.youtube.com/live2')],
+    ['RTMPS with its port and a trailing slash', 'rtmps://live-api-s.facebook.com:443/rtmp/', ok('rtmps://live-api-s.facebook.com:443/rtmp/')],
+    ['a query (YouTube backup)', 'rtmp://b.rtmp.youtube.com/live2?backup=1', ok('rtmp://b.rtmp.youtube.com/live2?backup=1')],
+    ['the scheme and host in lower case', 'RTMP://Live.Example.COM/App', ok('rtmp://live.example.com/App')],
+    ['a hexadecimal IPv4 host as a resolver reads it', 'rtmp://0x7f.1:1935/live', ok('rtmp://127.0.0.1:1935/live')],
+    ['a decimal IPv4 host', 'rtmp://2130706433/live', ok('rtmp://127.0.0.1/live')],
+    ['a percent-encoded host', 'rtmp://127%2e0.0.1/live', ok('rtmp://127.0.0.1/live')],
+    ['an IPv4-mapped IPv6 host', 'rtmp://[::ffff:169.254.169.254]/x', ok('rtmp://[::ffff:a9fe:a9fe]/x')],
+    ['an international host name in its ASCII form', 'rtmp://exämple.com/live', ok('rtmp://xn--exmple-cua.com/live')],
+    ['dot segments resolved', 'rtmp://h/a/../live', ok('rtmp://h/live')],
+    // The attacks: a text the parser reads one way and ffmpeg another.
+    ['a tab inside the scheme (ffmpeg read a local file)', 'rt\tmp://127.0.0.1:19361/live', no(/cannot hold spaces or control characters/)],
+    ['a leading control character (ffmpeg tried a local file)', '\u0001rtmp://127.0.0.1:19361/live', no(/cannot hold spaces or control characters/)],
+    ['a newline at the end', 'rtmp://h/live\n', no(/cannot hold spaces or control characters/)],
+    ['a leading space', ' rtmp://h/live', no(/cannot hold spaces or control characters/)],
+    ['a no-break space', 'rtmp://h/li\u00a0ve', no(/cannot hold spaces or control characters/)],
+    ['a zero-width space', 'rtmp://h/li\u200bve', no(/cannot hold spaces or control characters/)],
+    ['a bidi override', 'rtmp://h/\u202elive', no(/cannot hold spaces or control characters/)],
+    ['https', 'https://example.com/live', no(/rtmp:\/\/ or rtmps:\/\//)],
+    ['a file path', '/tmp/live', no(/rtmp:\/\/ or rtmps:\/\//)],
+    ['not a URL', 'nota-url', no(/rtmp/)],
+    ['no host', 'rtmp:/h/live', no(/has no host/)],
+    ['a user and password', 'rtmp://user:pw@host/app', no(/stream key in its own field/)],
+    ['port 0', 'rtmp://h:0/live', no(/port must be 1–65535/)],
+    ['a fragment', 'rtmp://h/live#x', no(/cannot hold #/)],
+    ['no application', 'rtmp://h/', no(/application path/)],
+    ['longer than SERVER_URL_MAX', `rtmp://h/${'a'.repeat(2000)}`, no(/longer than 1000/)],
+  ])('%s', (_name, url, want) => expect(normaliseServerUrl(url)).toEqual(want));
+
+  it('reads its target as ffmpeg did: app is the path, the default port by scheme', () => {
+    expect(rtmpTarget('rtmp://a.rtmp.youtube.com/live2')).toEqual({ tls: false, host: 'a.rtmp.youtube.com', port: 1935, app: 'live2', tcUrl: 'rtmp://a.rtmp.youtube.com:1935/live2' });
+    expect(rtmpTarget('rtmps://live-api-s.facebook.com/rtmp/')).toMatchObject({ tls: true, port: 443, app: 'rtmp', tcUrl: 'rtmps://live-api-s.facebook.com:443/rtmp' });
+    expect(rtmpTarget('rtmp://b.rtmp.youtube.com/live2?backup=1')).toMatchObject({ app: 'live2?backup=1' });
+    expect(rtmpTarget('rtmp://[::1]:19350/app/inst')).toEqual({ tls: false, host: '::1', port: 19350, app: 'app/inst', tcUrl: 'rtmp://[::1]:19350/app/inst' });
+  });
+
+  it.each<[string, unknown, RegExp | null]>([
+    ['a plain key', 'live_0123-abcd', null],
+    ['500 characters', 'k'.repeat(500), null],
+    ['501 characters', 'k'.repeat(501), /longer than 500/],
+    ['empty', '', /required/],
+    ['not a text', 42, /required/],
+    ['a space', 'a b', /cannot hold spaces, control characters/],
+    ['a trailing newline (it was trimmed and kept before)', 'key\n', /cannot hold spaces, control characters/],
+    ['a control character', 'ke\u0001y', /cannot hold spaces, control characters/],
+    ['a slash', 'a/b', /\/ \? or #/],
+  ])('a stream key: %s', (_name, key, problem) => (problem ? expect(streamKeyProblem(key)).toMatch(problem) : expect(streamKeyProblem(key)).toBeNull()));
+});
+
+describe('the stream key reaches ffmpeg on a descriptor, never in its arguments (keyPreset.ts)', () => {
+  it('writes the preset to a file unlinked at once: only the descriptor is left', () => {
+    const fd = keyPresetFd('abc-KEY');
+    try {
+      expect(readFileSync(`/proc/self/fd/${fd}`, 'utf8')).toBe('rtmp_playpath=abc-KEY\n');
+      expect(readlinkSync(`/proc/self/fd/${fd}`)).toMatch(/ \(deleted\)$/);
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it(`fits the longest key in ffmpeg's preset line (${PRESET_LINE_MAX_BYTES} bytes); refuses one longer in bytes`, () => {
+    expect(Buffer.byteLength(keyPresetLine('k'.repeat(STREAM_KEY_MAX)))).toBeLessThanOrEqual(PRESET_LINE_MAX_BYTES);
+    expect(() => keyPresetFd('🎥'.repeat(STREAM_KEY_MAX))).toThrow(/longer than ffmpeg reads/);
+  });
+
+  it('gives ffmpeg the relay, the app and the tcUrl in its arguments, the key on fd 4', () => {
+    const args = rtmpArgs(1234, rtmpTarget('rtmps://live.example.com/app/'));
+    expect(args.slice(-5)).toEqual(['-rtmp_tcurl', 'rtmps://live.example.com:443/app', '-fpre', `/dev/fd/${PRESET_FD}`, 'rtmp://127.0.0.1:1234/studio']);
+    expect(args).toEqual(expect.arrayContaining(['-rtmp_app', 'app']));
   });
 });
 
@@ -184,17 +256,20 @@ describe('the capture worker environment', () => {
   });
 });
 
-describe('a destination whose saved key cannot be opened (the secret changed)', () => {
-  it('is left out of the broadcast with a clear reason; the others stream', async () => {
+describe('a destination whose saved key cannot be opened (the secret changed), or saved before the rules of today', () => {
+  it('is left out of the broadcast with a clear reason; the others stream, at their checked URL', async () => {
     const ours = randomBytes(32);
     const before = randomBytes(32);
-    const row = (id: string, name: string, secret: Buffer) => ({ id, event_id: 'e', name, server_url: 'rtmp://127.0.0.1/live', key_cipher: sealKey(secret, `key-of-${id}`), key_last4: '', enabled: true, created_at: 0 });
-    const rows = [row('a', 'Readable', ours), row('b', 'Sealed before', before)];
+    const row = (id: string, name: string, secret: Buffer, url = 'rtmp://127.0.0.1/live') => ({ id, event_id: 'e', name, server_url: url, key_cipher: sealKey(secret, `key-of-${id}`), key_last4: '', enabled: true, created_at: 0 });
+    const rows = [row('a', 'Readable', ours, 'RTMP://0x7f.1/live'), row('b', 'Sealed before', before), row('c', 'Tab in it', ours, 'rt\tmp://127.0.0.1:19361/live')];
     const db = { query: async <T,>() => rows as unknown as T[] };
     const told: string[] = [];
-    const destinations = await enabledDestinations(db, ours, 'e', (name) => told.push(unreadableKeyMessage(name)));
-    expect(destinations.map((d) => d.name)).toEqual(['Readable']);
-    expect(destinations[0]!.streamKey).toBe('key-of-a');
-    expect(told).toEqual(['Destination Sealed before is skipped: its stream key cannot be read with this backend\'s secret (STUDIO_SECRETS_KEY or stream-keys.key changed). Type the stream key again in Destinations.']);
+    const destinations = await enabledDestinations(db, ours, 'e', (message) => told.push(message));
+    expect(destinations).toEqual([{ id: 'a', name: 'Readable', serverUrl: 'rtmp://127.0.0.1/live', streamKey: 'key-of-a' }]);
+    expect(told).toEqual([
+      unreadableKeyMessage('Sealed before'),
+      'Destination Tab in it is skipped: The server URL cannot hold spaces or control characters. Change it in Destinations.',
+    ]);
+    expect(told[0]).toBe('Destination Sealed before is skipped: its stream key cannot be read with this backend\'s secret (STUDIO_SECRETS_KEY or stream-keys.key changed). Type the stream key again in Destinations.');
   });
 });

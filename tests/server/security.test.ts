@@ -47,6 +47,8 @@ const c = {} as {
   invite: string;
   /** A user token whose session was signed out. */
   revoked: string;
+  /** A destination of the launch event. */
+  destination: string;
 };
 
 /** A build folder: index.html with its CSP, a script and its source map. */
@@ -71,6 +73,7 @@ beforeAll(async () => {
   [c.launchChannel, c.townChannel] = await Promise.all([channelOf(c.launch.eventId), channelOf(c.townHall.eventId)]);
   c.outputToken = ((await call(`${base}/api/studio/channel/${c.launchChannel.uuid}/outputToken`, { method: 'POST', headers: producer(c.p1.token) })).body as Json).outputToken;
   c.invite = ((await call(`${base}/api/studio/meeting/${c.launch.eventId}/invite`, { headers: producer(c.p1.token) })).body as Json).inviteToken;
+  c.destination = ((await call(`${base}/api/studio/live/${c.launch.eventId}/destinations`, { method: 'POST', headers: producer(c.p1.token), json: { name: 'Probe', serverUrl: 'rtmp://127.0.0.1:19361/live', streamKey: 'probe-key' } })).body as Json).id;
   c.revoked = (await signIn(base, 'producer1')).token;
   await call(`${base}/usermanager/oauth2/signout`, { method: 'POST', headers: bearer(c.revoked) });
 }, 120_000);
@@ -130,10 +133,29 @@ const ROWS: Row[] = [
   { probe: 'a body that is not JSON', send: () => ({ method: 'POST', path: pt(`polling/v1/events/${c.launch.eventId}/polls`), headers: { ...bearer(c.ev1), 'Content-Type': 'application/json' }, body: '{"question": ' }), status: 400 },
   { probe: 'JSON nested 5,000 deep', send: () => ({ method: 'POST', path: pt(`polling/v1/events/${c.launch.eventId}/polls`), headers: { ...bearer(c.ev1), 'Content-Type': 'application/json' }, body: `${'['.repeat(5000)}${']'.repeat(5000)}` }), status: 400 },
 
+  // Going live (issue 31): a destination is checked and used in one form; a parser drops a tab or a
+  // leading control character where ffmpeg keeps it (it wrote `rt\tmp://…` to a local file named after the key).
+  { probe: 'a server URL with a tab inside its scheme', send: () => ({ method: 'POST', path: studioPath(`live/${c.launch.eventId}/destinations`), headers: producer(c.p1.token), json: { name: 'Tab', serverUrl: 'rt\tmp://127.0.0.1:19361/live', streamKey: 'probe-key-1' } }), status: 400, code: 'BAD_REQUEST', message: /^The server URL cannot hold spaces or control characters$/, absent: ['probe-key-1'] },
+  { probe: 'a server URL after a control character', send: () => ({ method: 'POST', path: studioPath(`live/${c.launch.eventId}/destinations`), headers: producer(c.p1.token), json: { name: 'Ctl', serverUrl: '\u0001rtmp://127.0.0.1:19361/live', streamKey: 'probe-key-2' } }), status: 400, message: /cannot hold spaces or control characters/ },
+  { probe: 'a stream key with a control character', send: () => ({ method: 'POST', path: studioPath(`live/${c.launch.eventId}/destinations`), headers: producer(c.p1.token), json: { name: 'Key', serverUrl: 'rtmp://127.0.0.1:19361/live', streamKey: 'probe\u0001key' } }), status: 400, message: /^The stream key cannot hold spaces, control characters, \/ \? or #$/ },
+  { probe: 'a stream key ending in a newline', send: () => ({ method: 'PATCH', path: studioPath(`live/${c.launch.eventId}/destinations/${c.destination}`), headers: producer(c.p1.token), json: { streamKey: 'probe-key\n' } }), status: 400, message: /stream key cannot hold spaces, control characters/ },
+  // …and never to the server's own network's special addresses, whatever the rules (here the sample backend's, which allow loopback).
+  { probe: 'a destination at the cloud metadata service', send: () => ({ method: 'POST', path: studioPath(`live/${c.launch.eventId}/destinations`), headers: producer(c.p1.token), json: { name: 'Meta', serverUrl: 'rtmp://169.254.169.254:80/latest', streamKey: 'probe-key-3' } }), status: 400, message: /169\.254\.169\.254 is a link-local address .*: never streamed to/ },
+  { probe: 'the metadata service as an IPv4-mapped IPv6 address', send: () => ({ method: 'POST', path: studioPath(`live/${c.launch.eventId}/destinations`), headers: producer(c.p1.token), json: { name: 'Meta6', serverUrl: 'rtmp://[::ffff:169.254.169.254]/latest', streamKey: 'probe-key-4' } }), status: 400, message: /never streamed to/ },
+  { probe: 'the metadata service as a decimal host', send: () => ({ method: 'PATCH', path: studioPath(`live/${c.launch.eventId}/destinations/${c.destination}`), headers: producer(c.p1.token), json: { serverUrl: 'rtmp://2852039166/latest' } }), status: 400, message: /never streamed to/ },
+  { probe: 'a destination at 0.0.0.0 (this host)', send: () => ({ method: 'POST', path: studioPath(`live/${c.launch.eventId}/destinations`), headers: producer(c.p1.token), json: { name: 'Zero', serverUrl: 'rtmp://0.0.0.0:22/live', streamKey: 'probe-key-5' } }), status: 400, message: /unspecified address/ },
+  { probe: 'a multicast destination', send: () => ({ method: 'POST', path: studioPath(`live/${c.launch.eventId}/destinations`), headers: producer(c.p1.token), json: { name: 'Multi', serverUrl: 'rtmp://224.0.0.1/live', streamKey: 'probe-key-6' } }), status: 400, message: /multicast address/ },
+  // The capture's Chromium draws the channel on the server: a media URL is a request the server makes (issue 31).
+  { probe: 'a background at a loopback HTTPS service', send: () => ({ method: 'PUT', path: studioPath(`channel/${c.launchChannel.uuid}`), headers: producer(c.p1.token), json: { sync: { origin: 'probe-bg', seq: 1, changes: { 'media:background': { id: 'bg', type: 'image', url: 'https://127.0.0.1:19443/bg.jpg', name: 'bg' } } } } }), status: 400, code: 'BAD_REQUEST', message: /^Refused channel update: media:background url is not one of this server's uploads or assets, nor on an origin of STUDIO_MEDIA_ORIGINS$/ },
+  { probe: 'a logo at the cloud metadata service', send: () => ({ method: 'PUT', path: studioPath(`channel/${c.launchChannel.uuid}`), headers: producer(c.p1.token), json: { sync: { origin: 'probe-logo', seq: 1, changes: { 'tpl:lg': { id: 'lg', type: 'LOGO', source: 'http://169.254.169.254/latest/meta-data/', selected: true } } } } }), status: 400, message: /tpl:lg source is not one of this server's uploads or assets/ },
+  { probe: 'a background outside the uploads by dot segments', send: () => ({ method: 'PUT', path: studioPath(`channel/${c.launchChannel.uuid}`), headers: producer(c.p1.token), json: { sync: { origin: 'probe-dots', seq: 1, changes: { 'media:background': { id: 'bg', type: 'image', url: '/files/../api/studio/channel/list', name: 'bg' } } } } }), status: 400, message: /media:background url is not one of/ },
+  { probe: 'a background upload of this backend', send: () => ({ method: 'PUT', path: studioPath(`channel/${c.townChannel.uuid}`), headers: producer(c.p1.token), json: { sync: { origin: 'probe-own', seq: 1, changes: { 'media:background': { id: 'bg', type: 'image', url: `${base}/files/abc.png`, name: 'bg' } } } } }), status: 200 },
+
   // Headers: Host is never pasted into an answer; tokens are not cached; the query carries a token only for CMS.
   { probe: 'a foreign Host header', send: () => ({ path: '/studio/instant-demo/', headers: { Host: 'evil.example' } }), status: 400, absent: ['evil.example'], headers: { 'content-security-policy': null } },
   { probe: 'a foreign Host on an asset list (URLs are built on it)', send: () => ({ path: `/api/v1/dam/user/${c.p1.userId}/assets`, headers: { ...bearer(c.p1.token), Host: 'evil.example:80' } }), status: 400, absent: ['evil.example'] },
   { probe: 'the page: CSP on the checked origin', send: () => ({ path: '/studio/instant-demo/' }), status: 200, headers: { 'content-security-policy': /connect-src 'self' http:\/\/127\.0\.0\.1:\d+ ws:\/\/127\.0\.0\.1:\d+;/ } },
+  { probe: 'a capture page URL with a made-up capture token: the usual policy, no ingest opened', send: () => ({ path: `/studio/instant-demo/output?channel=${c.launchChannel.uuid}&token=made-up&capture=${encodeURIComponent('ws://127.0.0.1:5555/ingest/x')}` }), status: 200, headers: { 'content-security-policy': /^(?!.*127\.0\.0\.1:5555)(?=.*connect-src 'self' http:\/\/127\.0\.0\.1:\d+ ws:\/\/127\.0\.0\.1:\d+;)/ } },
   { probe: 'a sign-in answer is never cached', send: () => ({ method: 'POST', path: '/usermanager/oauth2/token', ...form({ username: 'producer1', password: 'studio', grant_type: 'password' }) }), status: 200, headers: NOSTORE },
   { probe: 'an event access token answer is never cached', send: () => ({ method: 'POST', path: pt('security/v1/oauth/accesstoken'), headers: bearer(c.p1.token), json: { eventId: c.launch.eventId } }), status: 200, headers: NOSTORE },
   { probe: 'an output token answer is never cached', send: () => ({ method: 'POST', path: studioPath(`channel/${c.townChannel.uuid}/outputToken`), headers: producer(c.p1.token) }), status: 200, headers: NOSTORE },

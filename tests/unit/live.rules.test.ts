@@ -115,6 +115,15 @@ describe('the Add destination form', () => {
     ['a name of 100 characters (code points)', { ...draft, name: '🎥'.repeat(100) }, 0, null],
     ['a name past 100', { ...draft, name: 'n'.repeat(101) }, 0, 'nameLong'],
     ['a key past 500 is said, never cut', { ...draft, streamKey: 'k'.repeat(501) }, 0, 'keyLong'],
+    // The server refuses these (a parser drops them where ffmpeg keeps them): said here first.
+    ['a tab inside the URL', { ...draft, serverUrl: 'rt\tmp://127.0.0.1:19361/live' }, 0, 'urlCharacters'],
+    ['a control character before the URL', { ...draft, serverUrl: '\u0001rtmp://h/live' }, 0, 'urlCharacters'],
+    ['a space inside the URL', { ...draft, serverUrl: 'rtmp://h/li ve' }, 0, 'urlCharacters'],
+    ['a newline inside the URL', { ...draft, serverUrl: 'rtmp://h/\nlive' }, 0, 'urlCharacters'],
+    ['outer spaces around the URL (sent without them)', { ...draft, serverUrl: ' rtmp://h/live ' }, 0, null],
+    ['a newline after the key', { ...draft, streamKey: 'key\n' }, 0, 'keyCharacters'],
+    ['a space inside the key', { ...draft, streamKey: 'a b' }, 0, 'keyCharacters'],
+    ['a slash in the key', { ...draft, streamKey: 'a/b' }, 0, 'keyCharacters'],
   ])('%s', (_name, d, count, problem) => expect(draftProblem(d, count)).toBe(problem));
 });
 

@@ -44,6 +44,8 @@ export const LIVE_TEXTS = {
   added: (name: string) => `${name} was added.`,
   problems: {
     empty: 'Fill in the name, the server URL and the stream key.',
+    urlCharacters: 'The server URL cannot hold spaces or control characters.',
+    keyCharacters: 'The stream key cannot hold spaces, control characters, / ? or #.',
     scheme: 'The server URL must start with rtmp:// or rtmps://.',
     limit: `An event has at most ${DESTINATIONS_MAX} destinations.`,
     nameLong: `The name is at most ${DESTINATION_NAME_MAX} characters.`,

@@ -3,12 +3,16 @@
  * the key sealed at rest (streamKeys.ts) and shown to pages as its last characters only.
  */
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { Queryable } from '../db/adapter';
 import { badRequest, notFound } from '../errors';
 import { isRecord } from '../../../compositor/model/json';
-import { DESTINATION_NAME_MAX, DESTINATIONS_MAX, publishUrl, serverUrlProblem, STREAM_KEY_MAX } from './rules';
+import { DESTINATION_NAME_MAX, DESTINATIONS_MAX } from './rules';
+import { normaliseServerUrl, rtmpTarget, streamKeyProblem } from './destinationUrl';
+import { addressProblem, type DestinationRules } from './addresses';
 import { keyTail, openKey, sealKey } from './streamKeys';
 import type { Destination } from '../../lib/liveContract';
+import type { WorkerDestination } from './worker/protocol';
 
 interface DestinationRow {
   id: string;
@@ -34,27 +38,42 @@ function text(body: Record<string, unknown>, field: string, label: string, max: 
   return v.trim();
 }
 
-function serverUrl(body: Record<string, unknown>): string {
-  const url = text(body, 'serverUrl', 'The server URL', Number.MAX_SAFE_INTEGER);
-  const problem = serverUrlProblem(url);
+/**
+ * The server URL in the normal form it was checked in: what is stored and streamed to. A host typed
+ * as an address is judged now (a name, by what it resolves to when the output connects).
+ */
+function serverUrl(body: Record<string, unknown>, rules: DestinationRules): string {
+  if (typeof body.serverUrl !== 'string' || !body.serverUrl) throw badRequest('The server URL is required');
+  const checked = normaliseServerUrl(body.serverUrl);
+  if (!checked.ok) throw badRequest(checked.problem);
+  const { host, port } = rtmpTarget(checked.value);
+  const problem = isIP(host) ? addressProblem(rules, host, host, port) : null;
   if (problem) throw badRequest(problem);
-  return url;
+  return checked.value;
 }
 
+/** What a destination's checks need of the backend. */
+export interface DestinationContext {
+  streamKeySecret: Buffer;
+  destinationRules: DestinationRules;
+}
+
+/** The stream key exactly as typed (nothing trimmed): refused when it holds what a URL would drop or end at. */
 function streamKey(body: Record<string, unknown>): string {
-  const key = text(body, 'streamKey', 'The stream key', STREAM_KEY_MAX);
-  if (/[\s/?#]/.test(key)) throw badRequest('The stream key cannot hold spaces, / ? or #');
-  return key;
+  const problem = streamKeyProblem(body.streamKey);
+  if (problem) throw badRequest(problem);
+  return body.streamKey as string;
 }
 
 export async function listDestinations(db: Queryable, eventId: string): Promise<DestinationJson[]> {
   return (await db.query<DestinationRow>('SELECT * FROM destinations WHERE event_id = $1 ORDER BY created_at, id', [eventId])).map(toJson);
 }
 
-export async function addDestination(db: Queryable, secret: Buffer, eventId: string, body: unknown, now = Date.now()): Promise<DestinationJson> {
+export async function addDestination(db: Queryable, ctx: DestinationContext, eventId: string, body: unknown, now = Date.now()): Promise<DestinationJson> {
   if (!isRecord(body)) throw badRequest('A destination needs a name, a server URL and a stream key');
+  const secret = ctx.streamKeySecret;
   const name = text(body, 'name', 'The name', DESTINATION_NAME_MAX);
-  const url = serverUrl(body);
+  const url = serverUrl(body, ctx.destinationRules);
   const key = streamKey(body);
   const count = Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM destinations WHERE event_id = $1', [eventId]))[0]?.n ?? 0);
   if (count >= DESTINATIONS_MAX) throw badRequest(`An event has at most ${DESTINATIONS_MAX} destinations`);
@@ -71,12 +90,13 @@ async function row(db: Queryable, eventId: string, id: string): Promise<Destinat
   return found;
 }
 
-export async function changeDestination(db: Queryable, secret: Buffer, eventId: string, id: string, body: unknown): Promise<DestinationJson> {
+export async function changeDestination(db: Queryable, ctx: DestinationContext, eventId: string, id: string, body: unknown): Promise<DestinationJson> {
   if (!isRecord(body)) throw badRequest('Nothing to change');
+  const secret = ctx.streamKeySecret;
   const current = await row(db, eventId, id);
   const next = { ...current };
   if (body.name !== undefined) next.name = text(body, 'name', 'The name', DESTINATION_NAME_MAX);
-  if (body.serverUrl !== undefined) next.server_url = serverUrl(body);
+  if (body.serverUrl !== undefined) next.server_url = serverUrl(body, ctx.destinationRules);
   if (body.streamKey !== undefined) {
     const key = streamKey(body);
     next.key_cipher = sealKey(secret, key);
@@ -97,32 +117,42 @@ export async function deleteDestination(db: Queryable, eventId: string, id: stri
   await db.query('DELETE FROM destinations WHERE event_id = $1 AND id = $2', [eventId, id]);
 }
 
-/** A destination as the worker needs it (key in clear, in memory only), or null when disabled or gone. */
-/** Told of a destination left out of a broadcast because its saved key cannot be opened. */
-export type UnreadableKey = (name: string) => void;
+/** Told why a destination is left out of a broadcast. */
+export type SkippedDestination = (message: string) => void;
 
 /** Why a destination is left out: the secret its key was sealed with is not this backend's. */
 export const unreadableKeyMessage = (name: string) =>
   `Destination ${name} is skipped: its stream key cannot be read with this backend's secret (STUDIO_SECRETS_KEY or stream-keys.key changed). Type the stream key again in Destinations.`;
 
-export async function destinationForWorker(db: Queryable, secret: Buffer, eventId: string, id: string, onUnreadable: UnreadableKey) {
+/** Why a destination saved before today's rules is left out: its server URL or key fails them. */
+export const refusedDestinationMessage = (name: string, problem: string) => `Destination ${name} is skipped: ${problem}. Change it in Destinations.`;
+
+/** A destination as the worker needs it (key in clear, in memory only), or null when disabled or gone. */
+export async function destinationForWorker(db: Queryable, secret: Buffer, eventId: string, id: string, onUnreadable: SkippedDestination) {
   const found = (await db.query<DestinationRow>('SELECT * FROM destinations WHERE event_id = $1 AND id = $2 AND enabled', [eventId, id]))[0];
   return found ? workerDestination(secret, found, onUnreadable) : null;
 }
 
 /** The event's destinations switched on, with their keys in clear; one whose key cannot be opened is left out (and told), not the whole broadcast. */
-export async function enabledDestinations(db: Queryable, secret: Buffer, eventId: string, onUnreadable: UnreadableKey) {
+export async function enabledDestinations(db: Queryable, secret: Buffer, eventId: string, onUnreadable: SkippedDestination) {
   const rows = await db.query<DestinationRow>('SELECT * FROM destinations WHERE event_id = $1 AND enabled ORDER BY created_at, id', [eventId]);
   return rows.map((r) => workerDestination(secret, r, onUnreadable)).filter((d) => d !== null);
 }
 
-function workerDestination(secret: Buffer, r: DestinationRow, onUnreadable: UnreadableKey) {
+function workerDestination(secret: Buffer, r: DestinationRow, onSkipped: SkippedDestination): WorkerDestination | null {
   let key: string;
   try {
     key = openKey(secret, r.key_cipher);
   } catch {
-    onUnreadable(r.name);
+    onSkipped(unreadableKeyMessage(r.name));
     return null;
   }
-  return { id: r.id, name: r.name, publishUrl: publishUrl(r.server_url, key), streamKey: key };
+  // A row saved before the rules of today is checked again: only a URL in its checked form is streamed to.
+  const url = normaliseServerUrl(r.server_url);
+  const problem = url.ok ? streamKeyProblem(key) : url.problem;
+  if (!url.ok || problem) {
+    onSkipped(refusedDestinationMessage(r.name, problem ?? ''));
+    return null;
+  }
+  return { id: r.id, name: r.name, serverUrl: url.value, streamKey: key };
 }

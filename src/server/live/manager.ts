@@ -21,12 +21,14 @@ import type { Bus, BusMessage } from '../cluster/bus';
 import type { Hub } from '../sockets/hub';
 import { STUDIO_BASE } from '../studio';
 import { guardChild } from '../processGuard';
-import { destinationForWorker, enabledDestinations, unreadableKeyMessage } from './destinations';
+import { destinationForWorker, enabledDestinations } from './destinations';
 import { activeJob, beat, claimJobs, insertJob, latestJob, requestStop, setCaptureToken, setJobState, type JobRow } from './jobs';
 import { createRecording, finalizeRecording, recordingDir } from './recordings';
 import { broadcastStateOf, HEALTH_PUSH_MS, HEARTBEAT_MS, retryDelayMs, STOP_GRACE_MS, type Quality } from './rules';
 import type { JobState } from '../../lib/liveContract';
 import type { FromWorker, ToWorker, WorkerHealth } from './worker/protocol';
+import type { DestinationRules } from './addresses';
+import { CAPTURE_PAGE_PARAMS } from './captureCsp';
 
 /** Worker starts in a row that never got media flowing before the job counts as failed. */
 export const WORKER_ATTEMPTS_MAX = 3;
@@ -76,6 +78,12 @@ export interface LiveOptions {
   capacity: number;
   /** Tells the other processes (cluster/bus.ts): a job waits for room, or a running one must act. */
   bus: Bus;
+  /** Where destinations may stream: the worker judges every address it connects to. */
+  destinationRules: DestinationRules;
+  /** A private CA for RTMPS destinations, besides the system's (STUDIO_DESTINATION_CA_FILE). */
+  destinationCaFile: string | null;
+  /** What the capture page may load besides this backend: the media and public origins. */
+  captureOrigins: string[];
 }
 
 export function createLiveManager(o: LiveOptions) {
@@ -120,7 +128,7 @@ export function createLiveManager(o: LiveOptions) {
     push(r);
   }
 
-  const unreadable = (r: Running) => (name: string) => o.log(`live ${r.job.channel_uuid}: ${unreadableKeyMessage(name)}`);
+  const skipped = (r: Running) => (message: string) => o.log(`live ${r.job.channel_uuid}: ${message}`);
 
   /** Starts (or starts again) the job's worker with a fresh one-time capture token. */
   async function runWorker(r: Running): Promise<void> {
@@ -128,8 +136,8 @@ export function createLiveManager(o: LiveOptions) {
     const token = newToken();
     await setCaptureToken(o.db, r.job.id, tokenHash(token));
     const page = new URL(`${STUDIO_BASE}output`, origin);
-    page.searchParams.set('channel', r.job.channel_uuid);
-    page.searchParams.set('token', token);
+    page.searchParams.set(CAPTURE_PAGE_PARAMS.channel, r.job.channel_uuid);
+    page.searchParams.set(CAPTURE_PAGE_PARAMS.token, token);
     const worker = fork(o.workerEntry ?? WORKER_ENTRY, [], { execArgv: ['--import', TSX_LOADER], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json', env: { ...process.env, TMPDIR: captureTmpDir() } });
     guardChild(worker, 'capture-worker');
     r.worker = worker;
@@ -145,7 +153,10 @@ export function createLiveManager(o: LiveOptions) {
       hlsDir: hlsDir(r.job.event_id),
       recordingDir: recordingDir(recordingsDir, r.job.recording_id),
       runId: String(now()),
-      destinations: await enabledDestinations(o.db, o.secret, r.job.event_id, unreadable(r)),
+      destinations: await enabledDestinations(o.db, o.secret, r.job.event_id, skipped(r)),
+      destinationRules: o.destinationRules,
+      destinationCaFile: o.destinationCaFile,
+      captureOrigins: o.captureOrigins,
     };
     worker.send(start);
   }
@@ -224,7 +235,7 @@ export function createLiveManager(o: LiveOptions) {
 
   async function resend(r: Running, id: string): Promise<void> {
     r.worker?.send({ type: 'remove', id } satisfies ToWorker);
-    const d = await destinationForWorker(o.db, o.secret, r.job.event_id, id, unreadable(r));
+    const d = await destinationForWorker(o.db, o.secret, r.job.event_id, id, skipped(r));
     if (d) r.worker?.send({ type: 'add', destination: d } satisfies ToWorker);
   }
 

@@ -26,6 +26,9 @@ export const retryDelayMs = (attempt: number): number => Math.min(RETRY_MAX_MS, 
 
 export { FPS_ALARM_BELOW, FPS_ALARM_AFTER_MS } from '../../lib/liveLimits';
 
+/** A destination's connection (and its TLS handshake) that has not opened by then counts as failed. */
+export const DESTINATION_CONNECT_TIMEOUT_MS = 10_000;
+
 /** The job's heartbeat, and how old one may be before another backend (or the next start) takes the job over. */
 export const HEARTBEAT_MS = 2000;
 export const JOB_STALE_MS = 6000;
@@ -37,7 +40,6 @@ export const STOP_GRACE_MS = 10_000;
 export const HEALTH_PUSH_MS = 2000;
 
 export { DESTINATIONS_MAX, DESTINATION_NAME_MAX, SERVER_URL_MAX, STREAM_KEY_MAX, KEY_SHOWN_CHARS } from '../../lib/liveLimits';
-import { SERVER_URL_MAX } from '../../lib/liveLimits';
 import type { JobState } from '../../lib/liveContract';
 
 /** Job states a backend keeps running (and takes over when their heartbeat is stale). */
@@ -50,21 +52,3 @@ export function broadcastStateOf(job: JobState): 'CONTAINER_SELECTION' | 'LIVE' 
   if (job === 'stopped' || job === 'failed') return 'TERMINATED';
   return 'CONTAINER_SELECTION';
 }
-
-/** Why a server URL cannot be a destination, or null. RTMP or RTMPS with a host. */
-export function serverUrlProblem(url: string): string | null {
-  if (url.length > SERVER_URL_MAX) return `The server URL is longer than ${SERVER_URL_MAX} characters`;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'The server URL must be an rtmp:// or rtmps:// address';
-  }
-  if (parsed.protocol !== 'rtmp:' && parsed.protocol !== 'rtmps:') return 'The server URL must be an rtmp:// or rtmps:// address';
-  if (!parsed.hostname) return 'The server URL has no host';
-  if (parsed.username || parsed.password) return 'Put the stream key in its own field, not in the server URL';
-  return null;
-}
-
-/** The address a pusher publishes to: the server URL and the key as its last path part. */
-export const publishUrl = (serverUrl: string, streamKey: string): string => `${serverUrl.replace(/\/+$/, '')}/${streamKey}`;

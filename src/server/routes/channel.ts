@@ -85,7 +85,7 @@ export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
     const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim().slice(0, NAME_MAX) : 'Channel';
     const uuid = randomUUID();
     const fresh = freshKeyed(name);
-    const keyed = enforceChannelLimits(fresh, applyPut({ version: 0, applied: {}, keyed: fresh }, { ...body, sync: undefined }, { name, templateUrl: '' }).state.keyed);
+    const keyed = enforceChannelLimits(fresh, applyPut({ version: 0, applied: {}, keyed: fresh }, { ...body, sync: undefined }, { name, templateUrl: '' }).state.keyed, ctx.mediaOrigins);
     await db.transaction((tx) =>
       tx.query("INSERT INTO channels (uuid, name, template_url, event_id, event_status, keyed, version, applied) VALUES ($1, $2, $3, $4, 'NEW', $5::json, 0, '{}'::jsonb)", [
         uuid,
@@ -114,7 +114,7 @@ export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
       const result = applyPut(serverState(current), body, identity);
       if (result.duplicate) return { row: current, duplicate: true };
       const b = body as Record<string, unknown>;
-      const keyed = enforceChannelLimits(current.keyed, result.state.keyed);
+      const keyed = enforceChannelLimits(current.keyed, result.state.keyed, ctx.mediaOrigins);
       const reason = reasonOf(b);
       const name = typeof b.name === 'string' && b.name.trim() ? b.name.trim().slice(0, NAME_MAX) : current.name;
       const templateUrl = templateUrlOf(b, current.template_url);

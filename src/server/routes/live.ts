@@ -52,13 +52,13 @@ export function liveRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
   app.post<EventParams>(`${base}/destinations`, async (req) => {
     await moderator(req);
-    const added = await db.transaction((tx) => addDestination(tx, ctx.streamKeySecret, req.params.eventId, req.body));
+    const added = await db.transaction((tx) => addDestination(tx, ctx, req.params.eventId, req.body));
     await live.destinationChanged(req.params.eventId, added.id);
     return added;
   });
   app.patch<ItemParams>(`${base}/destinations/:id`, async (req) => {
     await moderator(req);
-    const changed = await db.transaction((tx) => changeDestination(tx, ctx.streamKeySecret, req.params.eventId, req.params.id, req.body));
+    const changed = await db.transaction((tx) => changeDestination(tx, ctx, req.params.eventId, req.params.id, req.body));
     await live.destinationChanged(req.params.eventId, changed.id);
     return changed;
   });

@@ -1,6 +1,6 @@
 /** Limits of going live (issue 23): the server enforces them; the studio's forms say them first. */
 
-export { DESTINATION_NAME_MAX, STREAM_KEY_MAX, SERVER_URL_MAX, DESTINATIONS_MAX, KEY_SHOWN_CHARS, FPS_ALARM_BELOW } from '../../lib/liveLimits';
+export { DESTINATION_NAME_MAX, STREAM_KEY_MAX, SERVER_URL_MAX, DESTINATIONS_MAX, KEY_SHOWN_CHARS, FPS_ALARM_BELOW, SERVER_URL_FORBIDDEN, STREAM_KEY_FORBIDDEN } from '../../lib/liveLimits';
 /** The schemes a destination's server URL may have. */
 export const RTMP_SCHEMES = ['rtmp://', 'rtmps://'] as const;
 /** While a recording is being written, the list is read again this often (ms). */

@@ -4,7 +4,7 @@
  * durations read. No I/O.
  */
 import { BROADCAST_QUALITIES, type BroadcastQuality } from '../settingsStore';
-import { DESTINATION_NAME_MAX, DESTINATIONS_MAX, RTMP_SCHEMES, SERVER_URL_MAX, STREAM_KEY_MAX } from './limits';
+import { DESTINATION_NAME_MAX, DESTINATIONS_MAX, RTMP_SCHEMES, SERVER_URL_FORBIDDEN, SERVER_URL_MAX, STREAM_KEY_FORBIDDEN, STREAM_KEY_MAX } from './limits';
 import {
   JOB_STATES,
   OUTPUT_KINDS,
@@ -117,18 +117,22 @@ export function jobNewlyFailed(previous: LiveStatus | null, next: LiveStatus | n
   return next.job.error ?? '';
 }
 
-export type DraftProblem = 'limit' | 'empty' | 'scheme' | 'nameLong' | 'urlLong' | 'keyLong';
+export type DraftProblem = 'limit' | 'empty' | 'urlCharacters' | 'keyCharacters' | 'scheme' | 'nameLong' | 'urlLong' | 'keyLong';
 
 /** Characters as the server counts them (code points). */
 const length = (text: string) => [...text].length;
 
 /**
  * Why a draft cannot be sent yet (the server says the rest with a 400), or null. Too long is said,
- * never cut: a stream key cut short would fail on air.
+ * never cut: a stream key cut short would fail on air. The URL is sent without its outer spaces (as
+ * the name); a space or control character left inside it, or anywhere in the key (sent exactly as
+ * typed), is said: the server refuses them.
  */
 export function draftProblem(draft: DestinationDraft, count: number): DraftProblem | null {
   if (count >= DESTINATIONS_MAX) return 'limit';
   if (!draft.name.trim() || !draft.serverUrl.trim() || !draft.streamKey) return 'empty';
+  if (SERVER_URL_FORBIDDEN.test(draft.serverUrl.trim())) return 'urlCharacters';
+  if (STREAM_KEY_FORBIDDEN.test(draft.streamKey)) return 'keyCharacters';
   const url = draft.serverUrl.trim().toLowerCase();
   if (!RTMP_SCHEMES.some((scheme) => url.startsWith(scheme))) return 'scheme';
   if (length(draft.name.trim()) > DESTINATION_NAME_MAX) return 'nameLong';

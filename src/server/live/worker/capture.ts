@@ -12,12 +12,15 @@ import { WebSocketServer } from 'ws';
 import { BROWSER_ARGS, chromiumPath } from '../../chromium.mjs';
 import { guardChild } from '../../processGuard';
 import { redact } from './ffmpegProgress';
+import { captureNetworkArgs } from './captureNetwork';
 import { CAPTURE_PARAM, QUALITIES, QUALITY_PARAM, type Quality } from '../../../lib/captureContract';
 
 export interface CaptureOptions {
   /** The output page with its channel and one-time capture token (`…/output?channel=…&token=…`). */
   pageUrl: string;
   quality: Quality;
+  /** Origins the page may load from besides its own and the ingest (media and public origins); nothing else is reachable. */
+  reachable: readonly string[];
   /** Encoded program bytes (Matroska). */
   media(chunk: Buffer): void;
   /** The page said something (its status, a console error). */
@@ -52,13 +55,14 @@ export async function startCapture(o: CaptureOptions) {
   let server: BrowserServer | null = null;
   let browser: Browser | null = null;
   try {
-    server = await chromium.launchServer({ executablePath: chromiumPath(), args: [...BROWSER_ARGS, '--disable-gpu'], headless: true, handleSIGINT: false, handleSIGTERM: false });
+    const network = captureNetworkArgs([new URL(o.pageUrl).origin, new URL(ingestUrl).origin, ...o.reachable]);
+    server = await chromium.launchServer({ executablePath: chromiumPath(), args: [...BROWSER_ARGS, '--disable-gpu', ...network], headless: true, handleSIGINT: false, handleSIGTERM: false });
     const proc = server.process();
     guardChild(proc, 'chromium');
     proc.once('exit', () => !stopping && o.ended('the capture browser exited'));
     browser = await chromium.connect(server.wsEndpoint());
-    // The studio's CSP allows sockets to its own origin only; this page's one socket goes to the worker.
-    const page = await browser.newPage({ viewport: { width, height }, bypassCSP: true });
+    // The page keeps its CSP: the backend's policy for a capture page allows exactly this worker's ingest (live/captureCsp.ts).
+    const page = await browser.newPage({ viewport: { width, height } });
     page.on('console', (m) => m.type() === 'error' && log(`page console: ${m.text().slice(0, 300)}`));
     page.on('crash', () => !stopping && o.ended('the capture page crashed'));
     const url = new URL(o.pageUrl);

@@ -6,6 +6,7 @@
  * make the output failed until retry() (the §8 dialog's TRY AGAIN).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync } from 'node:fs';
 import { guardChild, exited } from '../../processGuard';
 import { FAILED_AFTER_ATTEMPTS, OUTPUT_STABLE_MS, retryDelayMs, STOP_GRACE_MS } from '../rules';
 import type { OutputHealth, OutputState } from '../../../lib/liveContract';
@@ -15,12 +16,22 @@ import type { TsFanout } from './tsFanout';
 export const FFMPEG_BIN = process.env.FFMPEG_BIN || 'ffmpeg';
 const ERROR_TAIL_CHARS = 600;
 
+/** What one attempt of an output runs. */
+export interface OutputRun {
+  /** ffmpeg's arguments after the input (MPEG-TS on stdin). */
+  args: string[];
+  /** Descriptors ffmpeg gets from fd 4 on (closed here once it has them). */
+  fds?: number[];
+  /** Ends what the attempt opened besides ffmpeg (a destination's connection). */
+  close?(): void;
+}
+
 export interface OutputOptions {
   id: string;
   kind: OutputHealth['kind'];
   name: string;
-  /** ffmpeg's arguments after the input (MPEG-TS on stdin); `attempt` counts from 1. */
-  args(attempt: number): string[];
+  /** Gets an attempt ready (`attempt` counts from 1); a rejection fails the attempt with its message. */
+  prepare(attempt: number): Promise<OutputRun>;
   fanout: TsFanout;
   /** Texts never to appear in a state's error or a log line (the stream key, the publish URL). */
   secrets: readonly string[];
@@ -35,6 +46,8 @@ export function createOutput(o: OutputOptions) {
   const now = o.now ?? Date.now;
   let state: OutputState = 'connecting';
   let child: ChildProcess | null = null;
+  /** An attempt is being prepared (no ffmpeg yet): retry() must not start a second. */
+  let preparing = false;
   let attempt = 0;
   let failuresInRow = 0;
   let liveSince: number | null = null;
@@ -51,14 +64,43 @@ export function createOutput(o: OutputOptions) {
     o.changed();
   };
 
-  function run(): void {
+  /** An attempt ended (ffmpeg exited, or it never started): retry after a backoff, or fail. */
+  function ended(reason: string): void {
+    rates = { fps: null, kbps: null, droppedFrames: rates.droppedFrames };
+    if (stopping) return set('stopped');
+    error = reason;
+    const wasStable = liveSince !== null && now() - liveSince >= OUTPUT_STABLE_MS;
+    failuresInRow = wasStable ? 1 : failuresInRow + 1;
+    liveSince = null;
+    if (o.retries !== false && failuresInRow < FAILED_AFTER_ATTEMPTS) scheduleRetry(retryDelayMs(failuresInRow));
+    else set('failed');
+  }
+
+  async function run(): Promise<void> {
     attempt += 1;
     retryAt = null;
     set('connecting');
+    preparing = true;
+    let prepared: OutputRun;
+    try {
+      prepared = await o.prepare(attempt);
+    } catch (e) {
+      const reason = redact(e instanceof Error ? e.message : String(e), o.secrets);
+      o.log(`${o.kind} ${o.name}: ${reason}`);
+      return ended(reason);
+    } finally {
+      preparing = false;
+    }
+    if (stopping) {
+      prepared.close?.();
+      prepared.fds?.forEach((fd) => closeSync(fd));
+      return set('stopped');
+    }
     const tail: string[] = [];
     // The fan-out starts it at a keyframe with the tables first: a short probe finds the streams at once.
-    const args = ['-hide_banner', '-nostats', '-loglevel', 'error', '-probesize', '512k', '-analyzeduration', '1000000', '-f', 'mpegts', '-i', 'pipe:0', ...o.args(attempt), '-progress', 'pipe:3'];
-    const proc = spawn(FFMPEG_BIN, args, { stdio: ['pipe', 'ignore', 'pipe', 'pipe'] });
+    const args = ['-hide_banner', '-nostats', '-loglevel', 'error', '-probesize', '512k', '-analyzeduration', '1000000', '-f', 'mpegts', '-i', 'pipe:0', ...prepared.args, '-progress', 'pipe:3'];
+    const proc = spawn(FFMPEG_BIN, args, { stdio: ['pipe', 'ignore', 'pipe', 'pipe', ...(prepared.fds ?? [])] });
+    prepared.fds?.forEach((fd) => closeSync(fd));
     child = proc;
     guardChild(proc, 'ffmpeg');
     proc.on('error', (e) => tail.push(e.message));
@@ -84,16 +126,9 @@ export function createOutput(o: OutputOptions) {
     void exited(proc).then(() => {
       detach?.();
       detach = null;
+      prepared.close?.();
       if (child === proc) child = null;
-      rates = { fps: null, kbps: null, droppedFrames: rates.droppedFrames };
-      if (stopping) return set('stopped');
-      const reason = redact(tail.join('').trim().slice(-ERROR_TAIL_CHARS), o.secrets) || `ffmpeg ended (code ${proc.exitCode ?? proc.signalCode})`;
-      error = reason;
-      const wasStable = liveSince !== null && now() - liveSince >= OUTPUT_STABLE_MS;
-      failuresInRow = wasStable ? 1 : failuresInRow + 1;
-      liveSince = null;
-      if (o.retries !== false && failuresInRow < FAILED_AFTER_ATTEMPTS) scheduleRetry(retryDelayMs(failuresInRow));
-      else set('failed');
+      ended(redact(tail.join('').trim().slice(-ERROR_TAIL_CHARS), o.secrets) || `ffmpeg ended (code ${proc.exitCode ?? proc.signalCode})`);
     });
   }
 
@@ -101,18 +136,18 @@ export function createOutput(o: OutputOptions) {
     retryAt = now() + ms;
     set('retrying');
     o.changed();
-    retryTimer = setTimeout(() => !stopping && run(), ms);
+    retryTimer = setTimeout(() => !stopping && void run(), ms);
   }
 
   return {
     id: o.id,
-    start: run,
+    start: () => void run(),
     /** TRY AGAIN: a failed or waiting output starts again now, its failures forgotten. */
     retry(): void {
-      if (stopping || child) return;
+      if (stopping || child || preparing) return;
       clearTimeout(retryTimer);
       failuresInRow = 0;
-      run();
+      void run();
     },
     /** Ends the input so ffmpeg finishes its file or stream cleanly; kills it after STOP_GRACE_MS. */
     async stop(grace = STOP_GRACE_MS): Promise<void> {

@@ -1,6 +1,8 @@
 /** ffmpeg's arguments for each kind of output (after the MPEG-TS input), and for the ingest. */
 import { join } from 'node:path';
 import { AUDIO_KBPS, AUDIO_SAMPLE_RATE, HLS_LIST_SIZE, HLS_SEGMENT_SEC } from '../rules';
+import type { RtmpTarget } from '../destinationUrl';
+import { keyPresetArgs } from './keyPreset';
 
 /**
  * The ingest: the page's Matroska (H.264 + Opus) on stdin, out as MPEG-TS on stdout: the video copied
@@ -18,8 +20,18 @@ export const ingestArgs = (): string[] => [
   '-progress', 'pipe:3',
 ];
 
-/** An RTMP or RTMPS destination: the streams copied into FLV. */
-export const rtmpArgs = (publishUrl: string): string[] => ['-map', '0', '-c', 'copy', '-f', 'flv', '-flvflags', 'no_duration_filesize', publishUrl];
+/**
+ * An RTMP or RTMPS destination: the streams copied into FLV, published to the worker's loopback
+ * relay (destinationRelay.ts) under the destination's app and tcUrl, the key read from the preset
+ * on PRESET_FD (keyPreset.ts): the arguments never hold it.
+ */
+export const rtmpArgs = (relayPort: number, target: Pick<RtmpTarget, 'app' | 'tcUrl'>): string[] => [
+  '-map', '0', '-c', 'copy', '-f', 'flv', '-flvflags', 'no_duration_filesize',
+  '-rtmp_app', target.app, '-rtmp_tcurl', target.tcUrl, ...keyPresetArgs(),
+  `rtmp://127.0.0.1:${relayPort}/${RELAY_PLAYPATH}`,
+];
+/** The URL's stream name: ffmpeg needs one to parse the URL, the preset's rtmp_playpath replaces it. */
+const RELAY_PLAYPATH = 'studio';
 
 /** The watch page's HLS: 2 s segments, a short rolling playlist; a restarted process continues it. */
 export const hlsArgs = (dir: string, attempt: number, runId: string): string[] => [

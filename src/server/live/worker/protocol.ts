@@ -1,17 +1,33 @@
 /** The messages between the backend (live/manager.ts) and a capture worker process (worker/main.ts), over Node's IPC. */
 import type { Quality } from '../rules';
 import type { OutputHealth } from '../../../lib/liveContract';
+import type { DestinationRules } from '../addresses';
 
 export interface WorkerDestination {
   id: string;
   name: string;
-  /** The publish URL, stream key included: held in the worker's memory only, never logged. */
-  publishUrl: string;
+  /** The server URL in its checked normal form (destinationUrl.ts). */
+  serverUrl: string;
+  /** Held in the worker's memory only, never logged. */
   streamKey: string;
 }
 
 export type ToWorker =
-  | { type: 'start'; pageUrl: string; quality: Quality; hlsDir: string; recordingDir: string; runId: string; destinations: WorkerDestination[] }
+  | {
+      type: 'start';
+      pageUrl: string;
+      quality: Quality;
+      hlsDir: string;
+      recordingDir: string;
+      runId: string;
+      destinations: WorkerDestination[];
+      /** Where destinations may stream: checked on every address the worker connects to. */
+      destinationRules: DestinationRules;
+      /** A private CA RTMPS servers may be signed by, besides the system's (STUDIO_DESTINATION_CA_FILE). */
+      destinationCaFile: string | null;
+      /** Origins the capture page may load from besides the backend's own: media and public origins. */
+      captureOrigins: string[];
+    }
   | { type: 'add'; destination: WorkerDestination }
   | { type: 'remove'; id: string }
   | { type: 'retry'; id: string }
