@@ -11,7 +11,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -20,7 +20,7 @@ import { handleError } from '../../src/server/errorHandler';
 import { janusBin } from '../../src/server/janus/launcher';
 import { REPO_ROOT, startBackend, type Backend } from '../../src/server/server';
 import { REGISTER_TIMEOUT_MS } from '../../src/server/sockets/messages';
-import { bearer, call, eventBySharingUrl, eventToken, producer, removeDir, signIn, tempDir, upgradeStatus, type Json } from './helpers';
+import { AUDIO_OFFER, bearer, call, eventBySharingUrl, eventToken, producer, removeDir, signIn, tempDir, upgradeStatus, type Json } from './helpers';
 
 const HAS_JANUS = janusBin() !== null && process.env.STUDIO_JANUS !== '0';
 if (!HAS_JANUS) console.warn('security.test.ts: Janus is not installed: the /janus relay probes are skipped (node tests/ensure-janus.mjs installs it).');
@@ -344,8 +344,9 @@ class Relay {
     ws.on('close', (code) => (this.closeCode = code));
   }
 
-  static async open(token: string): Promise<Relay> {
-    const ws = new WebSocket(`${base.replace('http', 'ws')}/janus`, ['janus-protocol', `studio-join.${token}`]);
+  /** Through the backend's relay with a join token, or (`direct`) at Janus' own loopback port, past the relay. */
+  static async open(token: string, direct = false): Promise<Relay> {
+    const ws = direct ? new WebSocket(backend.janus!.wsUrl, 'janus-protocol') : new WebSocket(`${base.replace('http', 'ws')}/janus`, ['janus-protocol', `studio-join.${token}`]);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
@@ -411,6 +412,44 @@ describe.skipIf(!HAS_JANUS)('the /janus relay (with Janus)', () => {
       expect(await relay.videoroom(h, { request: 'join', ptype: 'publisher', room, id: guest.participantId, token: guest.meeting.token })).toMatchObject({ videoroom: 'joined', id: guest.participantId });
     } finally {
       relay.close();
+    }
+  });
+
+  /** Every file under `folder` (none when it does not exist). */
+  const filesUnder = (folder: string): string[] => (existsSync(folder) ? readdirSync(folder, { recursive: true }).map(String) : []);
+
+  it('a guest cannot make Janus write a file: publish or configure with record, filename or a secret is refused by the relay', async () => {
+    const target = join(dir, 'guest-writes');
+    const relay = await Relay.open(guest.meeting.token);
+    try {
+      const h = await relay.attach();
+      expect(await relay.videoroom(h, { request: 'join', ptype: 'publisher', room, id: guest.participantId, token: guest.meeting.token })).toMatchObject({ videoroom: 'joined' });
+      for (const body of [
+        { request: 'publish', record: true, filename: join(target, 'written-by-guest') },
+        { request: 'publish', display: 'Guest', secret: 'guess' },
+        { request: 'configure', record: true, filename: join(target, 'again') },
+        { request: 'configure', display: 'Guest', bitrate: 1 },
+      ]) expect(await relay.videoroom(h, body, body.request === 'publish' ? { type: 'offer', sdp: AUDIO_OFFER } : undefined), JSON.stringify(body)).toMatchObject(refused);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(filesUnder(target)).toEqual([]);
+      expect(existsSync(target)).toBe(false);
+    } finally {
+      relay.close();
+    }
+  });
+
+  it('past the relay (at Janus\' own port, with the guest\'s join token), the room records nothing without its secret', async () => {
+    const target = join(dir, 'guest-writes-direct');
+    const janus = await Relay.open('', true);
+    try {
+      const h = await janus.attach();
+      expect(await janus.videoroom(h, { request: 'join', ptype: 'publisher', room, id: `${guest.participantId}~screen`, token: guest.meeting.token })).toMatchObject({ videoroom: 'joined' });
+      await janus.videoroom(h, { request: 'publish', record: true, filename: join(target, 'written-by-guest') }, { type: 'offer', sdp: AUDIO_OFFER });
+      await janus.videoroom(h, { request: 'configure', record: true });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(filesUnder(target)).toEqual([]);
+    } finally {
+      janus.close();
     }
   });
 
