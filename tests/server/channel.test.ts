@@ -143,7 +143,7 @@ describe('channel', () => {
     expect(res.body).toMatchObject({ code: 'BAD_REQUEST' });
   });
 
-  it('output token: read-only access, rotation makes the old one fail at once', async () => {
+  it('output token: read-only access, rotation makes the old one fail at once and closes its sockets', async () => {
     const c = await channelOf(base, p1.token, launch.eventId);
     const noneYet = await call(`${base}/api/studio/channel/${c.uuid}?outputToken=guess`);
     expect(noneYet.status).toBe(403);
@@ -163,13 +163,15 @@ describe('channel', () => {
 
     const second = ((await call(`${base}/api/studio/channel/${c.uuid}/outputToken`, { method: 'POST', headers: producer(p1.token) })).body as Json).outputToken as string;
     expect(second).not.toBe(first);
+    // The output page that registered with the old token is closed at once, not left reading the channel.
+    expect(await out.closed(2000)).toBe(4403);
+    expect(out.closeReason).toBe('Output token replaced');
     const stale = await call(`${base}/api/studio/channel/${c.uuid}?outputToken=${encodeURIComponent(first)}`);
     expect(stale.status).toBe(403);
     expect((stale.body as Json).message).toMatch(/output token/);
     expect((await call(`${base}/api/studio/channel/${c.uuid}?outputToken=${encodeURIComponent(second)}`)).status).toBe(200);
     const refused = await studioSocket(base, { channel: c.uuid, outputToken: first });
     expect(await refused.closed()).toBe(4403);
-    out.close();
   });
 
   it('sockets: a bad registration closes with 4401 / 4403', async () => {

@@ -20,7 +20,7 @@ import { handleError } from '../../src/server/errorHandler';
 import { janusBin } from '../../src/server/janus/launcher';
 import { REPO_ROOT, startBackend, type Backend } from '../../src/server/server';
 import { REGISTER_TIMEOUT_MS } from '../../src/server/sockets/messages';
-import { AUDIO_OFFER, bearer, call, eventBySharingUrl, eventToken, producer, removeDir, signIn, tempDir, upgradeStatus, type Json } from './helpers';
+import { AUDIO_OFFER, bearer, call, eventBySharingUrl, eventToken, producer, removeDir, signIn, studioSocket, tempDir, upgradeStatus, type Json } from './helpers';
 
 const HAS_JANUS = janusBin() !== null && process.env.STUDIO_JANUS !== '0';
 if (!HAS_JANUS) console.warn('security.test.ts: Janus is not installed: the /janus relay probes are skipped (node tests/ensure-janus.mjs installs it).');
@@ -477,6 +477,31 @@ describe.skipIf(!HAS_JANUS)('the /janus relay (with Janus)', () => {
     const out = (await call(`${base}/api/studio/meeting/output/${c.townChannel.uuid}?outputToken=${token}`, { method: 'POST' })).body as Json;
     await call(`${base}/api/studio/channel/${c.townChannel.uuid}/outputToken`, { method: 'POST', headers: producer(c.p1.token) });
     expect(await upgradeStatus(janusUrl(), ['janus-protocol', `studio-join.${out.meeting.token}`])).toBe(403);
+  });
+
+  it('a replaced output token closes, at once, the output page\'s relay and studio socket opened with the old one (4403), not a producer\'s', async () => {
+    const newOutputToken = async () => ((await call(`${base}/api/studio/channel/${c.townChannel.uuid}/outputToken`, { method: 'POST', headers: producer(c.p1.token) })).body as Json).outputToken as string;
+    const old = await newOutputToken();
+    const out = (await call(`${base}/api/studio/meeting/output/${c.townChannel.uuid}?outputToken=${old}`, { method: 'POST' })).body as Json;
+    const relay = await Relay.open(out.meeting.token);
+    const follower = await studioSocket(base, { channel: c.townChannel.uuid, outputToken: old });
+    const producerSocket = await studioSocket(base, { channel: c.townChannel.uuid, token: c.p1.token });
+    try {
+      const h = await relay.attach();
+      expect(await relay.videoroom(h, { request: 'join', ptype: 'publisher', room: out.meeting.room, id: out.participantId, token: out.meeting.token })).toMatchObject({ videoroom: 'joined' });
+      await follower.next((m) => m.type === 'registered');
+      await producerSocket.next((m) => m.type === 'registered');
+      await newOutputToken();
+      await vi.waitFor(() => expect(relay.closeCode).toBe(4403), { timeout: 2000, interval: 20 });
+      expect(await follower.closed(2000)).toBe(4403);
+      expect(follower.closeReason).toBe('Output token replaced');
+      producerSocket.send({ type: 'ping' });
+      expect(await producerSocket.next((m) => m.type === 'pong')).toEqual({ type: 'pong' });
+    } finally {
+      relay.close();
+      follower.close();
+      producerSocket.close();
+    }
   });
 
   it(`a socket that has not joined its room within ${REGISTER_TIMEOUT_MS / 1000} s is closed`, async () => {

@@ -19,6 +19,7 @@ import type { UpdateReason } from '../../../compositor/model/types';
 import { nametagPng } from '../nametag';
 import { updateVideoShare } from './moderator';
 import { isQuality, QUALITIES, type Quality } from '../../lib/captureContract';
+import { CLOSE_FORBIDDEN, OUTPUT_TOKEN_REPLACED_REASON } from '../sockets/messages';
 
 export const STUDIO_API = '/api/studio';
 /** §9 playout frame rate: a seek position is a frame number at 30 fps. */
@@ -159,14 +160,18 @@ export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
     });
   }
 
+  // A new output token; the old one stops working at once, and the sockets opened with it (the output
+  // page's studio socket and media relay) close on every process.
   app.post<UuidParams>(`${STUDIO_API}/channel/:uuid/outputToken`, async (req) => {
     const me = await producer(req);
     const outputToken = newToken();
-    await db.transaction(async (tx) => {
+    const replaced = await db.transaction(async (tx) => {
       const row = await loadChannel(tx, req.params.uuid, true);
       await requireChannelAccess(tx, me, row);
       await tx.query('UPDATE channels SET output_token_hash = $2 WHERE uuid = $1', [row.uuid, tokenHash(outputToken)]);
+      return row.output_token_hash;
     });
+    if (replaced) hub.closeOutputToken(replaced, CLOSE_FORBIDDEN, OUTPUT_TOKEN_REPLACED_REASON);
     return { outputToken };
   });
 

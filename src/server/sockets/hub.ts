@@ -54,8 +54,8 @@ export class Hub {
   private readonly studios = new Map<string, Set<StudioConnection>>();
   /** Every socket, with when it was last heard from. */
   private readonly all = new Map<WebSocket, number>();
-  /** Sockets opened with a token of a sign-in session (auth.ts): signing out closes them. */
-  private readonly sessions = new Map<string, Set<WebSocket>>();
+  /** Sockets opened with a credential that may end: a sign-in session (`session:<id>`, auth.ts) or an output token (`output:<hash>`). */
+  private readonly bound = new Map<string, Set<WebSocket>>();
   private sweeper: NodeJS.Timeout | null = null;
 
   constructor(
@@ -163,19 +163,32 @@ export class Hub {
 
   /** Marks `ws` as registered with a token of `sessionId` (none: a token without a session, left alone). */
   bindSession(sessionId: string | null, ws: WebSocket): void {
-    if (!sessionId) return;
-    const set = this.sessions.get(sessionId) ?? new Set();
-    set.add(ws);
-    this.sessions.set(sessionId, set);
-    ws.on('close', () => {
-      set.delete(ws);
-      if (set.size === 0 && this.sessions.get(sessionId) === set) this.sessions.delete(sessionId);
-    });
+    if (sessionId) this.bind(`session:${sessionId}`, ws);
   }
 
   /** Closes every socket of a signed-out session, on every process. */
   closeSession(sessionId: string | null, code: number, reason: string): void {
     if (sessionId) this.publish({ t: 'close', target: { session: sessionId }, code, reason });
+  }
+
+  /** Marks `ws` as opened with the output token of this hash (the output page's studio socket and /janus relay). */
+  bindOutputToken(hash: string, ws: WebSocket): void {
+    this.bind(`output:${hash}`, ws);
+  }
+
+  /** Closes every socket opened with a replaced output token, on every process. */
+  closeOutputToken(hash: string, code: number, reason: string): void {
+    this.publish({ t: 'close', target: { outputToken: hash }, code, reason });
+  }
+
+  private bind(key: string, ws: WebSocket): void {
+    const set = this.bound.get(key) ?? new Set();
+    set.add(ws);
+    this.bound.set(key, set);
+    ws.on('close', () => {
+      set.delete(ws);
+      if (set.size === 0 && this.bound.get(key) === set) this.bound.delete(key);
+    });
   }
 
   /** Every socket here, abruptly (the fault hook and shutdown). */
@@ -222,8 +235,9 @@ export class Hub {
             c.ws.close(code, reason);
           }
     } else {
-      for (const ws of this.sessions.get(target.session) ?? []) ws.close(code, reason);
-      this.sessions.delete(target.session);
+      const key = 'session' in target ? `session:${target.session}` : `output:${target.outputToken}`;
+      for (const ws of this.bound.get(key) ?? []) ws.close(code, reason);
+      this.bound.delete(key);
     }
   }
 }

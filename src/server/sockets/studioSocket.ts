@@ -6,13 +6,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { lookupToken } from '../auth';
+import { lookupToken, tokenHash } from '../auth';
 import { canProduce, channelJson, loadChannel, readerOf, type ChannelRow } from '../channels';
 import type { Ctx } from '../context';
 import { STUDIO_API } from '../routes/channel';
 import type { StudioConnection } from './hub';
 import { send } from './hub';
-import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, parseFrame, REGISTER_TIMEOUT_MS, REMOVED_REASON } from './messages';
+import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, OUTPUT_TOKEN_REPLACED_REASON, parseFrame, REGISTER_TIMEOUT_MS, REMOVED_REASON } from './messages';
 
 export function studioSocketRoute(app: FastifyInstance, { db, hub, live }: Ctx): void {
   app.get(`${STUDIO_API}/websocket`, { websocket: true }, (socket: WebSocket) => {
@@ -42,10 +42,15 @@ export function studioSocketRoute(app: FastifyInstance, { db, hub, live }: Ctx):
       if (socket.readyState !== socket.OPEN) return;
       conn = { ws: socket, channel: uuid, userId, guestId };
       hub.joinStudio(conn);
-      // A guest removed while this registration was on its way: the removal did not see this socket.
-      if (guestId && row && typeof msg.outputToken === 'string' && (await readerOf(db, row, msg.outputToken)) === 'removed') {
-        hub.leaveStudio(conn);
-        return socket.close(CLOSE_FORBIDDEN, REMOVED_REASON);
+      if (typeof msg.outputToken === 'string') {
+        // Replacing the output token closes the sockets opened with the old one (routes/channel.ts).
+        if (!guestId) hub.bindOutputToken(tokenHash(msg.outputToken), socket);
+        // Removed or replaced while this registration was on its way: the close did not see this socket.
+        const still = await readerOf(db, await loadChannel(db, uuid), msg.outputToken);
+        if (!still || still === 'removed') {
+          hub.leaveStudio(conn);
+          return socket.close(CLOSE_FORBIDDEN, still === 'removed' ? REMOVED_REASON : OUTPUT_TOKEN_REPLACED_REASON);
+        }
       }
       clearTimeout(timer);
       // The whole channel as GET answers it (with version and applied), read after joining so no
