@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf, changesBetween } from '../../src/server/syncCore';
 import type { ChannelBody } from '../../compositor/model/types';
 import type { Backend } from '../../src/server/server';
+import { APPLIED_ORIGINS_MAX } from '../../src/server/limits';
 import { backendOn, bearer, call, channelOf, eventBySharingUrl, eventSocket, eventToken, producer, removeDir, signIn, studioSocket, tempDir, type Json } from './helpers';
 
 let backend: Backend;
@@ -141,6 +142,24 @@ describe('channel', () => {
     const res = await put(c.uuid, p1.token, { sync: { origin: '', seq: 'x', changes: 3 } });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('a value with a field the studio does not write is 400 naming it, and nothing is stored', async () => {
+    const c = await channelOf(base, p1.token, townHall.eventId);
+    const layer = { number: 2, type: 'PRODUCER', sourceUrl: 'meeting:p1', sourceId: 'p1', sourceName: 'P', isSpotted: false, orderRank: 10, liveRank: 10, payload: 'x'.repeat(60_000) };
+    const res = await put(c.uuid, p1.token, { sync: { origin: 'tab-extra', seq: 1, changes: { 'layer:p1': layer } } });
+    expect(res.status).toBe(400);
+    expect((res.body as Json).message).toBe('Refused channel update: layer:p1 has a field the studio does not write: "payload"');
+    expect(((await call(`${base}/__test/channel/${c.uuid}`)).body as Json).version).toBe(c.version);
+  });
+
+  it(`the sync record keeps the ${APPLIED_ORIGINS_MAX} most recent origins, so new origins cannot grow the channel without end`, async () => {
+    const c = await channelOf(base, p1.token, townHall.eventId);
+    for (let i = 0; i < APPLIED_ORIGINS_MAX + 20; i++) expect((await put(c.uuid, p1.token, { sync: { origin: `origin-${i}-${'o'.repeat(80)}`, seq: 1, changes: {} } })).status).toBe(200);
+    const applied = ((await call(`${base}/api/studio/channel/${c.uuid}`, { headers: producer(p1.token) })).body as Json).applied as Record<string, number>;
+    expect(Object.keys(applied)).toHaveLength(APPLIED_ORIGINS_MAX);
+    expect(Object.keys(applied).at(-1)).toMatch(/^origin-119-/);
+    expect(Object.keys(applied).some((o) => o.startsWith('origin-19-'))).toBe(false);
   });
 
   it('output token: read-only access, rotation makes the old one fail at once and closes its sockets', async () => {
