@@ -48,6 +48,19 @@ const send = (ws: WebSocket, message: unknown) => {
  * (a lost network, a laptop lid): it is cut, so its participant leaves the roster as on a close.
  */
 export const SILENT_SOCKET_MS = 2 * SOCKET_PING_MS;
+/**
+ * An event's roster pushes are coalesced: one at once, then at most one per this window, carrying the
+ * roster as it is when sent (the last state wins). A burst of changes (300 frames of one guest once
+ * gave 301 pushes of the whole roster to every socket) costs a push or two.
+ */
+export const ROSTER_PUSH_WINDOW_MS = 100;
+
+/** An event's open roster window: the push asked for during it (sent when it closes), if any. */
+interface RosterWindow {
+  timer: NodeJS.Timeout;
+  next: Promise<void> | null;
+  settle: { resolve: () => void; reject: (error: unknown) => void } | null;
+}
 
 export class Hub {
   private readonly events = new Map<string, Set<EventConnection>>();
@@ -57,6 +70,7 @@ export class Hub {
   /** Sockets opened with a credential that may end: a sign-in session (`session:<id>`, auth.ts) or an output token (`output:<hash>`). */
   private readonly bound = new Map<string, Set<WebSocket>>();
   private sweeper: NodeJS.Timeout | null = null;
+  private readonly rosterWindows = new Map<string, RosterWindow>();
 
   constructor(
     private readonly db: Db,
@@ -128,7 +142,28 @@ export class Hub {
     this.publish({ t: 'event', eventId, message, ...(to ? { to } : {}) });
   }
 
-  async pushRoster(eventId: string): Promise<void> {
+  /** Pushes the event's roster: now if none was pushed within ROSTER_PUSH_WINDOW_MS, else once when the window closes (resolves once sent). */
+  pushRoster(eventId: string): Promise<void> {
+    const open = this.rosterWindows.get(eventId);
+    if (open) {
+      open.next ??= new Promise<void>((resolve, reject) => (open.settle = { resolve, reject }));
+      return open.next;
+    }
+    const window: RosterWindow = { next: null, settle: null, timer: setTimeout(() => this.closeRosterWindow(eventId, window), ROSTER_PUSH_WINDOW_MS) };
+    window.timer.unref();
+    this.rosterWindows.set(eventId, window);
+    return this.sendRoster(eventId);
+  }
+
+  private closeRosterWindow(eventId: string, window: RosterWindow): void {
+    this.rosterWindows.delete(eventId);
+    if (window.settle) {
+      const { resolve, reject } = window.settle;
+      this.pushRoster(eventId).then(resolve, reject);
+    }
+  }
+
+  private async sendRoster(eventId: string): Promise<void> {
     this.pushEventMsg(eventId, { type: 'Event_Roster', participants: await this.roster(eventId) });
   }
 
@@ -195,6 +230,12 @@ export class Hub {
   terminateAll(): void {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
+    // The sockets are gone: a push still waiting for its window has no one to reach.
+    for (const window of this.rosterWindows.values()) {
+      clearTimeout(window.timer);
+      window.settle?.resolve();
+    }
+    this.rosterWindows.clear();
     for (const ws of this.all.keys()) ws.terminate();
   }
 

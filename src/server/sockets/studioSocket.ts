@@ -2,7 +2,8 @@
  * The studio socket `{studioApi}/websocket` (CONTRACT.md "Sockets"): `register` with the producer
  * token or the channel's output token (or a guest token of its event, CONTRACT.md "Meeting") →
  * `registered` with the channel; then `channel.updated` and `studio.state`.
- * It accepts no writes (an output-token registration is read-only by nature). `ping` → `pong`.
+ * It accepts no writes (an output-token registration is read-only by nature). `ping` → `pong` (within
+ * the frame limit, frameLimiter.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -11,6 +12,7 @@ import { canProduce, channelJson, loadChannel, readerOf, type ChannelRow } from 
 import type { Ctx } from '../context';
 import { STUDIO_API } from '../routes/channel';
 import type { StudioConnection } from './hub';
+import { FrameLimiter } from './frameLimiter';
 import { send } from './hub';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, OUTPUT_TOKEN_REPLACED_REASON, parseFrame, REGISTER_TIMEOUT_MS, REMOVED_REASON } from './messages';
 
@@ -60,10 +62,12 @@ export function studioSocketRoute(app: FastifyInstance, { db, hub, live }: Ctx):
       if (userId !== null) send(socket, { type: 'live.status', status: await live.status(uuid) });
     }
 
+    const limiter = new FrameLimiter();
     socket.on('message', (data) => {
       const msg = parseFrame(data);
       if (!msg) return;
-      if (msg.type === 'ping') return send(socket, { type: 'pong' });
+      // A ping past the frame limit (frameLimiter.ts) is dropped.
+      if (msg.type === 'ping') return limiter.take('ping') ? send(socket, { type: 'pong' }) : undefined;
       if (msg.type === 'register' && !conn && !registering) {
         registering = true;
         register(msg).catch(() => socket.close(1011, 'Registration failed')).finally(() => (registering = false));
