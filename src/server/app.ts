@@ -49,6 +49,8 @@ export interface AppOptions {
   faults: boolean;
   log: boolean;
   corsOrigins: readonly string[];
+  /** The reverse proxies whose X-Forwarded-For names the client (the sign-in throttle's address); none: the peer's address. */
+  trustProxy: readonly string[];
   origins: Origins;
   serverKey: Buffer;
   /** Serve the build's source maps. */
@@ -159,6 +161,7 @@ export async function buildServer(db: Db, options: AppOptions) {
     genReqId: () => randomBytes(6).toString('hex'),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy.length ? [...options.trustProxy] : false,
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
   // Which process answered (behind a load balancer): for operators and the scale-out tests.

@@ -1,9 +1,10 @@
 /**
  * What one stored channel may hold (limits.ts): every changed key of an update is one the studio
- * writes, with a value of its kind's shape, finite numbers and texts within their limits (400 when
- * not); the items of each kind and the whole map stay within their counts and size (413). A channel
- * already past a limit (stored before it existed) may still be edited, as long as the edit does
- * not take it further past.
+ * writes, with a value of its kind's shape and only the fields the studio writes (knownFields.ts),
+ * finite numbers and texts within their limits (400 when not); the items of each kind and the whole
+ * stored document (the keyed map and what is kept beside it: the sync record, name, template URL,
+ * reason) stay within their counts and size (413). A channel already past a limit (stored before it
+ * existed) may still be edited, as long as the edit does not take it further past.
  *
  * Every media URL (a media slot's url, a template item's source, a layer's sourceUrl) is one the
  * capture may fetch (mediaUrls.ts): this server's uploads and assets, or a listed origin.
@@ -13,15 +14,16 @@
  * unselected (the studio shows the server's channel, so both converge on it). Refusing would leave
  * the second producer's update unacknowledged and resent for ever.
  */
-import { BRAND, BRAND_OPTIONAL, MEDIA_REF } from '../../compositor/convert';
+import { BRAND, BRAND_OPTIONAL, LAYER, MEDIA_REF } from '../../compositor/convert';
 import { MEDIA_SLOTS } from '../../compositor/model/channel';
 import { hasShape, isRecord } from '../../compositor/model/json';
-import { LAYER_TYPES, LAYOUT_CODES } from '../../compositor/model/types';
+import { LAYER_TYPES, LAYOUT_CODES, type ChannelBody } from '../../compositor/model/types';
 import { isSceneTransition } from '../../compositor/model/transition';
-import { diffKeyed, type KeyedChannel, type SyncValue } from '../../compositor/sync';
+import { diffKeyed, keyedFromBody, type KeyedChannel, type SyncValue } from '../../compositor/sync';
 import { textLength } from '../lib/text';
 import { badRequest, HttpError } from './errors';
 import { mediaUrlProblem, type MediaOrigins } from './mediaUrls';
+import { specOf, unknownField, unknownFieldProblem, type FieldSpec } from './knownFields';
 import {
   CHANNEL_STORED_MAX_BYTES,
   CONTENT_SHARE_LAYERS_MAX,
@@ -45,6 +47,38 @@ export interface DataShape {
 const CHANNEL_DATA: DataShape = { depthMax: 3, listMax: PRODUCER_ORDER_MAX };
 
 const tooLarge = (message: string) => new HttpError(413, message);
+
+const fieldsOf = (shape: object): FieldSpec => Object.fromEntries(Object.keys(shape).map((k) => [k, null]));
+/** A layer's fields as the sync core keys it: no geometry (position, crop, isHidden are derived from the layout). */
+const { position: _position, crop: _crop, isHidden: _isHidden, ...LAYER_OWN } = LAYER;
+const LAYER_SPEC = fieldsOf(LAYER_OWN);
+const MEDIA_SPEC = fieldsOf(MEDIA_REF);
+export const TRANSITION_SPEC: FieldSpec = { kind: null, durationMs: null };
+const TAKE_SPEC: FieldSpec = { id: null, transition: TRANSITION_SPEC, startedAt: null };
+
+/** A template or chat item as the sync core keys it from a §7 body: the fields the studio writes for it (undefined: it does not read as one). */
+const writtenItem = (key: string, value: SyncValue): SyncValue | undefined =>
+  keyedFromBody({ templateAttributes: JSON.stringify({ attributes: [value] }) } as unknown as ChannelBody)[key];
+
+/** Why `value` holds a field the studio does not write for `key`, or null. */
+function fieldProblem(key: string, value: SyncValue, spec: FieldSpec): string | null {
+  const field = unknownField(value, spec);
+  return field ? unknownFieldProblem(key.slice(0, 40), field) : null;
+}
+
+/** An item's fields: those the studio writes for it; a value that does not read back as one is malformed. */
+function itemFieldProblem(key: string, value: SyncValue, malformed: string): string | null {
+  const written = writtenItem(key, value);
+  return written === undefined ? malformed : fieldProblem(key, value, specOf(written) ?? {});
+}
+
+/** The stored document's size: its keyed map and what is kept beside it, as JSON text. */
+export const storedBytes = (keyed: KeyedChannel, beside: Readonly<Record<string, unknown>>) => Buffer.byteLength(JSON.stringify({ ...beside, keyed }));
+
+/** 413 when the stored document grows past `max` (one already past it may shrink or stay). */
+export function refuseGrowthPast(what: string, max: number, before: number, after: number): void {
+  if (after > max && after > before) throw tooLarge(`The ${what} would take ${Math.ceil(after / 1024)} KB, at most ${max / 1024} KB allowed`);
+}
 
 /**
  * Why `value` is not plain data within limits, or null: numbers finite, texts at most `maxOf(field)`
@@ -98,20 +132,21 @@ export function keyProblem(key: string, value: SyncValue, media: MediaOrigins): 
     }
     case 'media':
       if (!(MEDIA_SLOTS as readonly string[]).includes(id) || !hasShape(value, MEDIA_REF)) return `media ${id.slice(0, 40)} is unknown or malformed`;
-      return dataProblem(value, { url: URL_TEXT_MAX }) ?? urlProblem(key, value, 'url', media);
+      return fieldProblem(key, value, MEDIA_SPEC) ?? dataProblem(value, { url: URL_TEXT_MAX }) ?? urlProblem(key, value, 'url', media);
     case 'tpl': {
       const kind = templateKind(value);
-      if (!kind || !isRecord(value) || value.id !== id) return 'a template item is malformed (its type must be LOWERTHIRD, TICKER or LOGO, its id its key)';
-      return dataProblem(value, textsOf(kind)) ?? urlProblem(key, value, 'source', media);
+      const malformed = 'a template item is malformed (its type must be LOWERTHIRD, TICKER or LOGO, its id its key)';
+      if (!kind || !isRecord(value) || value.id !== id) return malformed;
+      return itemFieldProblem(key, value, malformed) ?? dataProblem(value, textsOf(kind)) ?? urlProblem(key, value, 'source', media);
     }
     case 'chat':
       if (!isRecord(value) || value.type !== 'CHAT') return 'the chat item is malformed';
-      return dataProblem(value, textsOf('CHAT')) ?? urlProblem(key, value, 'source', media);
+      return itemFieldProblem(key, value, 'the chat item is malformed') ?? dataProblem(value, textsOf('CHAT')) ?? urlProblem(key, value, 'source', media);
     case 'layer':
       if (!isRecord(value) || value.sourceId !== id || !(LAYER_TYPES as readonly unknown[]).includes(value.type)) return 'a layer is malformed (its sourceId must be its key)';
-      return dataProblem(value, { sourceUrl: URL_TEXT_MAX }) ?? urlProblem(key, value, 'sourceUrl', media, true);
+      return fieldProblem(key, value, LAYER_SPEC) ?? dataProblem(value, { sourceUrl: URL_TEXT_MAX }) ?? urlProblem(key, value, 'sourceUrl', media, true);
     case 'take':
-      return isSceneTransition(value) ? dataProblem(value) : 'take is malformed (an id, startedAt, and a Cut or a Fade of 100–5000 ms)';
+      return isSceneTransition(value) ? (fieldProblem(key, value, TAKE_SPEC) ?? dataProblem(value)) : 'take is malformed (an id, startedAt, and a Cut or a Fade of 100–5000 ms)';
     case 'producerOrder':
       return Array.isArray(value) && value.every((v) => typeof v === 'string') ? dataProblem(value, {}, 'producerOrder') : 'producerOrder is not a list of ids';
     default:
@@ -140,8 +175,6 @@ function countsOf(keyed: KeyedChannel): Counts {
   return counts;
 }
 
-const bytesOf = (keyed: KeyedChannel) => Buffer.byteLength(JSON.stringify(keyed));
-
 /** A limit passed by the update (and not already before it), as the 413 says it. */
 function countProblem(before: Counts, after: Counts): string | null {
   const over = (name: string, b: number, a: number, max: number) => (a > max && a > b ? `The channel would hold ${a} ${name}, at most ${max} allowed` : null);
@@ -169,8 +202,14 @@ function fitLogosOnStage(before: KeyedChannel, after: KeyedChannel, changed: str
   return out;
 }
 
-/** The keyed map to store for an update from `before` to `after`; throws 400 / 413 as above. */
-export function enforceChannelLimits(before: KeyedChannel, after: KeyedChannel, media: MediaOrigins): KeyedChannel {
+/** What a channel stores beside its keyed map (counted in its size): its sync record, name, template URL and update reason. */
+export type Beside = Readonly<Record<string, unknown>>;
+
+/**
+ * The keyed map to store for an update from `before` to `after`, each with what is stored beside it
+ * (`beside` then `besideAfter`, the same by default); throws 400 / 413 as above.
+ */
+export function enforceChannelLimits(before: KeyedChannel, after: KeyedChannel, media: MediaOrigins, beside: Beside = {}, besideAfter: Beside = beside): KeyedChannel {
   const changed = Object.entries(diffKeyed(before, after)).filter(([, v]) => v !== null);
   for (const [key, value] of changed) {
     const problem = keyProblem(key, value as SyncValue, media);
@@ -178,7 +217,6 @@ export function enforceChannelLimits(before: KeyedChannel, after: KeyedChannel, 
   }
   const count = countProblem(countsOf(before), countsOf(after));
   if (count) throw tooLarge(count);
-  const size = bytesOf(after);
-  if (size > CHANNEL_STORED_MAX_BYTES && size > bytesOf(before)) throw tooLarge(`The channel would take ${Math.ceil(size / 1024)} KB, at most ${CHANNEL_STORED_MAX_BYTES / 1024} KB allowed`);
+  refuseGrowthPast('channel', CHANNEL_STORED_MAX_BYTES, storedBytes(before, beside), storedBytes(after, besideAfter));
   return fitLogosOnStage(before, after, changed.map(([key]) => key));
 }

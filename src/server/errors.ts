@@ -45,6 +45,9 @@ export const conflict = (message: string) => new HttpError(409, message);
 /** §8 Unknown channel id (typo kept). */
 export const CHANNEL_NOT_FOUND = 'This chanelID doesnt exist !';
 
+/** CONTRACT.md "Going live": the watch page's HLS after END STREAM (recordings stay the moderators'). */
+export const BROADCAST_ENDED = () => new HttpError(410, 'This broadcast has ended: its live stream is no longer served', {}, 'BROADCAST_ENDED');
+
 /** CONTRACT.md "Meeting": the answers with codes of their own. */
 export const INVITE_UNKNOWN = () => new HttpError(404, 'This invite link is not valid. Ask the host for a new one.', {}, 'INVITE_UNKNOWN');
 export const INVITE_EXPIRED = () => new HttpError(410, 'This invite link has expired. Ask the host for a new one.', {}, 'INVITE_EXPIRED');

@@ -14,9 +14,15 @@ export const DEFAULT_BODY_LIMIT_BYTES = 64 * KB;
 /** Ours: a channel PUT or POST (a channel at every limit below, its URLs at their longest, is about 190 KB; a real one a few KB). */
 export const CHANNEL_BODY_LIMIT_BYTES = 256 * KB;
 
-// A stored channel (compositor/sync's keyed map)
-/** Ours: the keyed map as JSON text; an update past it is refused (413) unless it makes the channel smaller. */
+// A stored channel (compositor/sync's keyed map, and what is kept beside it)
+/** Ours: the whole stored document as JSON text (its keyed map, sync record, name, template URL and reason); an update past it is refused (413) unless it makes the channel smaller. */
 export const CHANNEL_STORED_MAX_BYTES = 256 * KB;
+/**
+ * Ours: origins (studio tabs) a channel's or a rundown's sync record remembers, the most recent ones:
+ * a show's producers, tabs and reloads. An origin silent through this many others' updates is a tab
+ * long closed; forgetting it keeps the record (and the document) from growing with every new origin.
+ */
+export const APPLIED_ORIGINS_MAX = 100;
 /** §9 max 16 producer cards: at most this many producer layers on air… */
 export const PRODUCER_LAYERS_MAX = MAX_PRODUCER_CARDS;
 /** …plus the content share (§4: one at a time). */

@@ -4,6 +4,7 @@
  *   DATABASE_URL (a PostgreSQL server instead of the embedded one), STUDIO_DIST (default <repo>/dist),
  *   NODE_ENV=production (no sample data, no source maps), STUDIO_SOURCE_MAPS=1 (serve them anyway),
  *   STUDIO_PUBLIC_ORIGINS (comma-separated origins it is reached at, e.g. behind a reverse proxy),
+ *   STUDIO_TRUST_PROXY (comma-separated addresses or CIDRs of that proxy: its X-Forwarded-For names the client),
  *   STUDIO_BACKEND_FAULTS=1 (the /__test hooks), STUDIO_BACKEND_LOG=1 (request log),
  *   STUDIO_CORS_ORIGINS (comma-separated; default the vite dev and preview origins),
  *   STUDIO_JANUS=0 (no meeting: Janus is not started), JANUS_BIN (default /usr/bin/janus),
@@ -74,6 +75,7 @@ const backend = await startBackend({
   log: env.STUDIO_BACKEND_LOG === '1',
   corsOrigins: list(env.STUDIO_CORS_ORIGINS) ?? DEFAULT_CORS_ORIGINS,
   publicOrigins: list(env.STUDIO_PUBLIC_ORIGINS) ?? [],
+  trustProxy: list(env.STUDIO_TRUST_PROXY) ?? [],
   production,
   adoptDataDir: args.adopt,
 }).catch(refused);

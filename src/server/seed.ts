@@ -76,7 +76,7 @@ export async function seedSampleData(db: Db): Promise<void> {
         [eventId, e.sharingUrl, e.instance ? randomUUID() : null, e.instance ? null : INSTANCE_DELAY_MS, e.title, e.description, start, start + SEEDED_EVENT_LENGTH_MS, organizer],
       );
       for (const m of e.moderators) await tx.query('INSERT INTO event_moderators (event_id, user_id) VALUES ($1, $2)', [eventId, ids.get(m)]);
-      await tx.query("INSERT INTO channels (uuid, name, event_id, event_status, keyed, version, applied) VALUES ($1, $2, $3, 'NEW', $4::json, 0, '{}'::jsonb)", [
+      await tx.query("INSERT INTO channels (uuid, name, event_id, event_status, keyed, version, applied) VALUES ($1, $2, $3, 'NEW', $4::json, 0, '{}'::json)", [
         randomUUID(),
         e.title,
         eventId,

@@ -54,6 +54,8 @@ export interface BackendOptions {
   corsOrigins?: readonly string[];
   /** The origins the backend is reached at besides its own address (`STUDIO_PUBLIC_ORIGINS`): their Host is answered. */
   publicOrigins?: readonly string[];
+  /** Addresses or CIDRs of the reverse proxies in front (`STUDIO_TRUST_PROXY`): their X-Forwarded-For is the client's address. None by default. */
+  trustProxy?: readonly string[];
   /** A production start: no sample data, no source maps unless `sourceMaps`. Default: NODE_ENV=production. */
   production?: boolean;
   /** Serve the build's `*.map` files. Default: in development, or STUDIO_SOURCE_MAPS=1. */
@@ -156,6 +158,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       faults: options.faults ?? false,
       log: options.log ?? false,
       corsOrigins: options.corsOrigins ?? DEFAULT_CORS_ORIGINS,
+      trustProxy: options.trustProxy ?? [],
       origins,
       serverKey: key,
       nodeId,

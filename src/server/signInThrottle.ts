@@ -1,18 +1,19 @@
 /**
- * Sign-in throttling, per user name and per address: SIGN_IN_FREE_TRIES failed tries within
- * SIGN_IN_WINDOW_MS lock the key for SIGN_IN_FIRST_LOCK_MS; each further lock within
- * SIGN_IN_STRIKE_MEMORY_MS lasts twice as long as the one before, up to SIGN_IN_MAX_LOCK_MS. While a
- * key is locked, a try is answered 429 with `Retry-After` before the password is even checked.
- * A right password clears its user name (not its address: one known account must not reset the
- * count of guesses at others). The clock is injected (tests move it).
+ * Sign-in throttling (CONTRACT.md "Sign-in throttling"), keyed as OWASP advises: by the (user name,
+ * address) pair and by the address alone. A try is counted in the database before its password is
+ * checked: one transaction locks both keys' rows, refuses the try while either is locked or already
+ * holds SIGN_IN_FREE_TRIES tries (failed, or still being checked), and otherwise records it as
+ * pending. A wrong password turns it into a failure: SIGN_IN_FREE_TRIES failures within
+ * SIGN_IN_WINDOW_MS lock the key for SIGN_IN_FIRST_LOCK_MS, each further lock within
+ * SIGN_IN_STRIKE_MEMORY_MS twice as long, up to SIGN_IN_MAX_LOCK_MS. A right password clears its pair
+ * and takes its try off the address (one known account does not reset the count of guesses at others).
  *
- * The keys live in the database (`sign_in_keys`), so every backend process on it counts the same
- * tries: behind a load balancer, N processes do not give a guesser N times the tries. A key quiet
- * for SIGN_IN_STRIKE_MEMORY_MS is forgotten, so random names cannot fill the table for long.
- *
- * Per-name locks let anyone lock a name out for a while by guessing at it; that is the price of
- * stopping guesses spread over many addresses, and the lock is short at first.
+ * So guesses sent at once get exactly the checks of guesses sent one by one, every backend process
+ * on the database counts the same tries, and a refused try counts nothing (a burst cannot push a
+ * lock up to the hour). An attacker's burst locks their own address and their pair with the name,
+ * not the account: its owner signs in from their own address. The clock is injected (tests move it).
  */
+import { randomUUID } from 'node:crypto';
 import type { Db } from './db/adapter';
 import { json } from './db/adapter';
 
@@ -21,28 +22,59 @@ export const SIGN_IN_WINDOW_MS = 60_000;
 export const SIGN_IN_FIRST_LOCK_MS = 60_000;
 export const SIGN_IN_MAX_LOCK_MS = 60 * 60_000;
 export const SIGN_IN_STRIKE_MEMORY_MS = 60 * 60_000;
+/** A try still pending after this counts as failed: the process checking it died (a hash takes milliseconds). */
+export const SIGN_IN_PENDING_MAX_MS = 30_000;
+/** The wait answered while the free tries are all being checked (their outcome decides whether a lock follows). */
+export const SIGN_IN_BUSY_WAIT_MS = 1000;
 
 export interface KeyState {
   /** Times of failed tries within the window. */
   failures: number[];
+  /** Tries being checked: their id and start. */
+  pending: { id: string; at: number }[];
   strikes: number;
   /** When the last lock began, or null. */
   lastStrike: number | null;
   lockedUntil: number;
 }
 
-export const userKey = (username: string) => `user:${username.toLowerCase()}`;
+export const pairKey = (username: string, address: string) => `pair:${address}\n${username.toLowerCase()}`;
 export const addressKey = (address: string) => `address:${address}`;
 
-const FRESH: KeyState = { failures: [], strikes: 0, lastStrike: null, lockedUntil: 0 };
+const FRESH: KeyState = { failures: [], pending: [], strikes: 0, lastStrike: null, lockedUntil: 0 };
 
 /** A key's state after one more failed try at `now`. */
 export function afterFailure(state: KeyState, now: number): KeyState {
   const failures = [...state.failures.filter((t) => t > now - SIGN_IN_WINDOW_MS), now];
   if (failures.length < SIGN_IN_FREE_TRIES) return { ...state, failures };
   const strikes = (state.lastStrike !== null && now - state.lastStrike <= SIGN_IN_STRIKE_MEMORY_MS ? state.strikes : 0) + 1;
-  return { failures: [], strikes, lastStrike: now, lockedUntil: now + Math.min(SIGN_IN_FIRST_LOCK_MS * 2 ** (strikes - 1), SIGN_IN_MAX_LOCK_MS) };
+  return { ...state, failures: [], strikes, lastStrike: now, lockedUntil: now + Math.min(SIGN_IN_FIRST_LOCK_MS * 2 ** (strikes - 1), SIGN_IN_MAX_LOCK_MS) };
 }
+
+/** A stored state (rows from before pending tries were kept have none) with its stale pending tries counted as failed. */
+function current(stored: Partial<KeyState> | undefined, now: number): KeyState {
+  let state: KeyState = { ...FRESH, ...stored, pending: stored?.pending ?? [] };
+  for (const stale of state.pending.filter((p) => now - p.at > SIGN_IN_PENDING_MAX_MS)) {
+    state = afterFailure({ ...state, pending: state.pending.filter((p) => p !== stale) }, stale.at);
+  }
+  return state;
+}
+
+/** Milliseconds until a try may be counted for this key (0: now). */
+export function waitOf(state: KeyState, now: number): number {
+  if (state.lockedUntil > now) return state.lockedUntil - now;
+  const counted = state.failures.filter((t) => t > now - SIGN_IN_WINDOW_MS).length + state.pending.length;
+  return counted >= SIGN_IN_FREE_TRIES ? SIGN_IN_BUSY_WAIT_MS : 0;
+}
+
+/** A try admitted by `begin`: settle it once with `failed`, `succeeded` or `cancelled`. */
+export interface Attempt {
+  id: string;
+  pair: string;
+  address: string;
+}
+
+type Step = (state: KeyState) => KeyState | null;
 
 export class SignInThrottle {
   constructor(
@@ -50,30 +82,57 @@ export class SignInThrottle {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Seconds until a try for these keys may run (0: now). */
-  async wait(keys: readonly string[]): Promise<number> {
+  /** Counts a try of `username` from `address` before its password is checked: the attempt, or the seconds to wait. */
+  async begin(username: string, address: string): Promise<Attempt | number> {
+    const attempt: Attempt = { id: randomUUID(), pair: pairKey(username, address), address: addressKey(address) };
     const now = this.now();
-    const rows = await this.db.query<{ locked_until: number }>('SELECT locked_until FROM sign_in_keys WHERE key = ANY($1::text[])', [[...keys]]);
-    const until = Math.max(0, ...rows.map((r) => r.locked_until));
-    return until > now ? Math.ceil((until - now) / 1000) : 0;
+    let wait = 0;
+    await this.update([attempt.pair, attempt.address], now, (states) => {
+      wait = Math.max(...[...states.values()].map((s) => (s ? waitOf(s, now) : 0)));
+      if (wait === 0) for (const [key, state] of states) if (state) states.set(key, { ...state, pending: [...state.pending, { id: attempt.id, at: now }] });
+    });
+    // Keys quiet for SIGN_IN_STRIKE_MEMORY_MS are forgotten: random names cannot fill the table for long.
+    await this.db.query('DELETE FROM sign_in_keys WHERE touched_at < $1 AND locked_until <= $2', [now - SIGN_IN_STRIKE_MEMORY_MS, now]);
+    return wait > 0 ? Math.ceil(wait / 1000) : attempt;
   }
 
-  /** One more failed try for each key (counted under a row lock: processes trying at once each count). */
-  async failed(keys: readonly string[]): Promise<void> {
+  /** A wrong password (or an unknown name): the try counts as failed on both keys. */
+  failed(a: Attempt): Promise<void> {
     const now = this.now();
-    const sorted = [...new Set(keys)].sort(); // one lock order for every process: no deadlock
-    await this.db.transaction(async (tx) => {
-      for (const key of sorted) {
-        await tx.query('INSERT INTO sign_in_keys (key, state, locked_until, touched_at) VALUES ($1, $2::jsonb, 0, $3) ON CONFLICT (key) DO NOTHING', [key, json(FRESH), now]);
-        const [row] = await tx.query<{ state: KeyState }>('SELECT state FROM sign_in_keys WHERE key = $1 FOR UPDATE', [key]);
-        const next = afterFailure(row?.state ?? FRESH, now);
-        await tx.query('UPDATE sign_in_keys SET state = $2::jsonb, locked_until = $3, touched_at = $4 WHERE key = $1', [key, json(next), next.lockedUntil, now]);
-      }
-      await tx.query('DELETE FROM sign_in_keys WHERE touched_at < $1 AND locked_until <= $2', [now - SIGN_IN_STRIKE_MEMORY_MS, now]);
+    return this.settle(a, now, (s) => afterFailure(s, now), (s) => afterFailure(s, now));
+  }
+
+  /** The right password: the pair is cleared; the address keeps its failures, not this try. */
+  succeeded(a: Attempt): Promise<void> {
+    return this.settle(a, this.now(), () => null, (s) => s);
+  }
+
+  /** The password could not be checked (the server was busy): the try counts for nothing. */
+  cancelled(a: Attempt): Promise<void> {
+    return this.settle(a, this.now(), (s) => s, (s) => s);
+  }
+
+  private settle(a: Attempt, now: number, pair: Step, address: Step): Promise<void> {
+    return this.update([a.pair, a.address], now, (states) => {
+      for (const [key, state] of states) if (state) states.set(key, (key === a.pair ? pair : address)({ ...state, pending: state.pending.filter((p) => p.id !== a.id) }));
     });
   }
 
-  async succeeded(key: string): Promise<void> {
-    await this.db.query('DELETE FROM sign_in_keys WHERE key = $1', [key]);
+  /** One transaction over the keys' rows, locked in one order for every process (no deadlock); a state set to null is deleted. */
+  private async update(keys: string[], now: number, change: (states: Map<string, KeyState | null>) => void): Promise<void> {
+    const sorted = [...new Set(keys)].sort();
+    await this.db.transaction(async (tx) => {
+      const states = new Map<string, KeyState | null>();
+      for (const key of sorted) {
+        await tx.query('INSERT INTO sign_in_keys (key, state, locked_until, touched_at) VALUES ($1, $2::jsonb, 0, $3) ON CONFLICT (key) DO NOTHING', [key, json(FRESH), now]);
+        const [row] = await tx.query<{ state: Partial<KeyState> }>('SELECT state FROM sign_in_keys WHERE key = $1 FOR UPDATE', [key]);
+        states.set(key, current(row?.state, now));
+      }
+      change(states);
+      for (const [key, state] of states) {
+        if (state) await tx.query('UPDATE sign_in_keys SET state = $2::jsonb, locked_until = $3, touched_at = $4 WHERE key = $1', [key, json(state), state.lockedUntil, now]);
+        else await tx.query('DELETE FROM sign_in_keys WHERE key = $1', [key]);
+      }
+    });
   }
 }

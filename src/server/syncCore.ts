@@ -6,8 +6,9 @@ import { channelBody } from '../../compositor/convert';
 import { emptyChannel } from '../../compositor/model/channel';
 import { isRecord } from '../../compositor/model/json';
 import type { ChannelBody, UpdateReason } from '../../compositor/model/types';
-import { applyUpdate, applyWholeBody, bodyFromKeyed, keyedFromBody, validateUpdate, type Changes, type KeyedChannel, type ServerChannel } from '../../compositor/sync';
+import { applyUpdate, applyWholeBody, bodyFromKeyed, keyedFromBody, validateUpdate, type Changes, type KeyedChannel, type ServerChannel, type SyncUpdate } from '../../compositor/sync';
 import { badRequest } from './errors';
+import { APPLIED_ORIGINS_MAX } from './limits';
 
 export type { Changes, KeyedChannel, ServerChannel };
 
@@ -41,7 +42,7 @@ const BODY_FIELDS: Record<string, (v: unknown) => boolean> = {
 export function applyPut(state: ServerChannel, body: unknown, identity: ChannelIdentity): { state: ServerChannel; duplicate: boolean } {
   if (!isRecord(body)) throw badRequest('The channel body must be a JSON object');
   try {
-    if (body.sync !== undefined) return applyUpdate(state, validateUpdate(body.sync));
+    if (body.sync !== undefined) return applySync(state, validateUpdate(body.sync));
     const merged: Record<string, unknown> = { ...bodyOf(state, identity, null) };
     for (const [field, ok] of Object.entries(BODY_FIELDS)) {
       if (body[field] === undefined) continue;
@@ -52,6 +53,24 @@ export function applyPut(state: ServerChannel, body: unknown, identity: ChannelI
   } catch (error) {
     throw badRequest(`Malformed channel update: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** A sync update applied once (compositor/sync), its origin recorded as the most recent (recordApplied). */
+export function applySync(state: ServerChannel, update: SyncUpdate): { state: ServerChannel; duplicate: boolean } {
+  const result = applyUpdate(state, update);
+  return result.duplicate ? result : { state: { ...result.state, applied: recordApplied(result.state.applied, update.origin) }, duplicate: false };
+}
+
+/**
+ * The sync record after `origin` had an update applied: that origin moved last (the most recent), and
+ * only the APPLIED_ORIGINS_MAX most recent kept. Stored as json (not jsonb), so this order is kept;
+ * an origin that reads as an array index sorts first in a JS object, so it is the first forgotten.
+ */
+export function recordApplied(applied: Readonly<Record<string, number>>, origin: string): Record<string, number> {
+  const seq = applied[origin];
+  const entries = Object.entries(applied).filter(([o]) => o !== origin);
+  if (seq !== undefined) entries.push([origin, seq]);
+  return Object.fromEntries(entries.slice(-APPLIED_ORIGINS_MAX));
 }
 
 /** The `changes` of an update that turns body `before` into body `after` (what a client would send). */

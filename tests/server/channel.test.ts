@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf, changesBetween } from '../../src/server/syncCore';
 import type { ChannelBody } from '../../compositor/model/types';
 import type { Backend } from '../../src/server/server';
+import { APPLIED_ORIGINS_MAX } from '../../src/server/limits';
 import { backendOn, bearer, call, channelOf, eventBySharingUrl, eventSocket, eventToken, producer, removeDir, signIn, studioSocket, tempDir, type Json } from './helpers';
 
 let backend: Backend;
@@ -143,7 +144,25 @@ describe('channel', () => {
     expect(res.body).toMatchObject({ code: 'BAD_REQUEST' });
   });
 
-  it('output token: read-only access, rotation makes the old one fail at once', async () => {
+  it('a value with a field the studio does not write is 400 naming it, and nothing is stored', async () => {
+    const c = await channelOf(base, p1.token, townHall.eventId);
+    const layer = { number: 2, type: 'PRODUCER', sourceUrl: 'meeting:p1', sourceId: 'p1', sourceName: 'P', isSpotted: false, orderRank: 10, liveRank: 10, payload: 'x'.repeat(60_000) };
+    const res = await put(c.uuid, p1.token, { sync: { origin: 'tab-extra', seq: 1, changes: { 'layer:p1': layer } } });
+    expect(res.status).toBe(400);
+    expect((res.body as Json).message).toBe('Refused channel update: layer:p1 has a field the studio does not write: "payload"');
+    expect(((await call(`${base}/__test/channel/${c.uuid}`)).body as Json).version).toBe(c.version);
+  });
+
+  it(`the sync record keeps the ${APPLIED_ORIGINS_MAX} most recent origins, so new origins cannot grow the channel without end`, async () => {
+    const c = await channelOf(base, p1.token, townHall.eventId);
+    for (let i = 0; i < APPLIED_ORIGINS_MAX + 20; i++) expect((await put(c.uuid, p1.token, { sync: { origin: `origin-${i}-${'o'.repeat(80)}`, seq: 1, changes: {} } })).status).toBe(200);
+    const applied = ((await call(`${base}/api/studio/channel/${c.uuid}`, { headers: producer(p1.token) })).body as Json).applied as Record<string, number>;
+    expect(Object.keys(applied)).toHaveLength(APPLIED_ORIGINS_MAX);
+    expect(Object.keys(applied).at(-1)).toMatch(/^origin-119-/);
+    expect(Object.keys(applied).some((o) => o.startsWith('origin-19-'))).toBe(false);
+  });
+
+  it('output token: read-only access, rotation makes the old one fail at once and closes its sockets', async () => {
     const c = await channelOf(base, p1.token, launch.eventId);
     const noneYet = await call(`${base}/api/studio/channel/${c.uuid}?outputToken=guess`);
     expect(noneYet.status).toBe(403);
@@ -163,13 +182,15 @@ describe('channel', () => {
 
     const second = ((await call(`${base}/api/studio/channel/${c.uuid}/outputToken`, { method: 'POST', headers: producer(p1.token) })).body as Json).outputToken as string;
     expect(second).not.toBe(first);
+    // The output page that registered with the old token is closed at once, not left reading the channel.
+    expect(await out.closed(2000)).toBe(4403);
+    expect(out.closeReason).toBe('Output token replaced');
     const stale = await call(`${base}/api/studio/channel/${c.uuid}?outputToken=${encodeURIComponent(first)}`);
     expect(stale.status).toBe(403);
     expect((stale.body as Json).message).toMatch(/output token/);
     expect((await call(`${base}/api/studio/channel/${c.uuid}?outputToken=${encodeURIComponent(second)}`)).status).toBe(200);
     const refused = await studioSocket(base, { channel: c.uuid, outputToken: first });
     expect(await refused.closed()).toBe(4403);
-    out.close();
   });
 
   it('sockets: a bad registration closes with 4401 / 4403', async () => {

@@ -2,12 +2,14 @@
 /**
  * Start-up on a data folder (src/server/db/dataFolder.ts, db/open.ts): a new folder gets its marker,
  * tight modes and (in development) the sample data once; a damaged folder refuses the start with
- * what is wrong and what to do, and is left as it was: the marker deleted, PG_VERSION deleted, a
- * table file cut short, a folder made for a PostgreSQL server. Also the lock, --adopt-data-dir, and
- * the CLI's own output for a refused start.
+ * what is wrong and what to do, and is left as it was, every file byte for byte (its database is read
+ * on a copy): the marker deleted, PG_VERSION deleted, a table file cut short, a database without the
+ * studio's tables, a folder made for a PostgreSQL server. Also the lock, --adopt-data-dir, and the
+ * CLI's own output for a refused start.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,15 +38,17 @@ function copyOfMade(): string {
   return dir;
 }
 
-/** Every path under `dir` with its size: what "left as it was" compares. */
+/** Every path under `dir` with its size, mode and checksum: what "left as it was, byte for byte" compares. */
 function listing(dir: string): string[] {
   const out: string[] = [];
   const walk = (p: string) => {
     for (const name of readdirSync(p).sort()) {
       const path = join(p, name);
       const stat = statSync(path);
-      if (stat.isDirectory()) walk(path);
-      else out.push(`${path.slice(dir.length)} ${stat.size}`);
+      if (stat.isDirectory()) {
+        out.push(`${path.slice(dir.length)}/ ${(stat.mode & 0o777).toString(8)}`);
+        walk(path);
+      } else out.push(`${path.slice(dir.length)} ${stat.size} ${(stat.mode & 0o777).toString(8)} ${createHash('sha256').update(readFileSync(path)).digest('hex')}`);
     }
   };
   walk(dir);
@@ -132,11 +136,25 @@ describe('a damaged data folder refuses the start and is left as it was', () => 
     const file = (await pg.query<{ path: string }>("SELECT pg_relation_filepath('users') AS path")).rows[0]!.path;
     await pg.close();
     truncateSync(join(dir, PG_FOLDER, file), 4000);
+    const before = listing(dir);
     const error = await refusal(dir);
     expect(error.message).toMatch(/is damaged: table users cannot be read \(could not read block/);
     expect(error.message).toMatch(/Restore it from a backup/);
-    // Nothing was re-seeded over it: the cut file is as it was.
+    expect(error.message).toMatch(/Nothing in the folder was changed/);
+    // And nothing was: every file byte for byte (the check read a copy), the cut file too.
+    expect(listing(dir)).toEqual(before);
     expect(statSync(join(dir, PG_FOLDER, file)).size).toBe(4000);
+  }, 60_000);
+
+  it('a database without the studio\'s tables where the marker says the backend made one: refused, every file as it was', async () => {
+    const dir = copyOfMade();
+    rmSync(join(dir, PG_FOLDER), { recursive: true });
+    const other = await PGlite.create({ dataDir: join(dir, PG_FOLDER) });
+    await other.close();
+    const before = listing(dir);
+    const error = await refusal(dir);
+    expect(error.message).toMatch(/holds none of the studio's tables.*Nothing in the folder was changed/s);
+    expect(listing(dir)).toEqual(before);
   }, 60_000);
 
   it('the marker is not one this backend wrote', async () => {

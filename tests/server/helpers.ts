@@ -149,6 +149,14 @@ export class TestSocket {
   }
 }
 
+/** A publisher's SDP offer of one Opus track: enough for Janus to set up (and, if asked, record) a feed. */
+export const AUDIO_OFFER = [
+  'v=0', 'o=- 1 1 IN IP4 127.0.0.1', 's=-', 't=0 0', 'a=group:BUNDLE 0', 'a=msid-semantic: WMS *',
+  'm=audio 9 UDP/TLS/RTP/SAVPF 111', 'c=IN IP4 0.0.0.0', 'a=rtcp:9 IN IP4 0.0.0.0', 'a=ice-ufrag:probe', 'a=ice-pwd:probeprobeprobeprobeprobe',
+  `a=fingerprint:sha-256 ${Array.from({ length: 32 }, () => 'AB').join(':')}`, 'a=setup:actpass', 'a=mid:0', 'a=sendonly', 'a=rtcp-mux',
+  'a=rtpmap:111 opus/48000/2', 'a=ssrc:1111 cname:probe', '',
+].join('\r\n');
+
 export const wsUrl = (base: string, path: string) => `${base.replace(/^http/, 'ws')}${path}`;
 
 export async function studioSocket(base: string, register: Record<string, unknown>): Promise<TestSocket> {

@@ -2,17 +2,23 @@
 /**
  * The server's channel limits (src/server/limits.ts, channelLimits.ts), each at and past its edge:
  * a channel full to every limit is accepted; one more of anything, a text one character too long, a
- * number JSON read as Infinity, a key the studio never writes are refused; a channel stored before a
- * limit existed can still be edited down; logos past the four corners are stored unselected.
+ * number JSON read as Infinity, a key or a field the studio never writes are refused, while every value
+ * the studio writes passes; the whole stored document counts against its size; a channel stored before a
+ * limit existed can still be edited down; logos past the four corners are stored unselected; the sync
+ * record keeps the most recent origins.
  */
 import { describe, expect, it } from 'vitest';
 import { createTemplate, templateToAttributes } from '../../compositor/templates/schemas';
 import type { TemplateType } from '../../compositor/model/channel';
 import { MAX_PRODUCER_CARDS } from '../../compositor/model/constants';
 import type { KeyedChannel, SyncValue } from '../../compositor/sync';
-import { enforceChannelLimits } from '../../src/server/channelLimits';
+import { emptyChannel } from '../../compositor/model/channel';
+import { producerCard } from '../../compositor/model/producerCard';
+import { keyedFromDoc } from '../../compositor/sync';
+import { enforceChannelLimits, storedBytes } from '../../src/server/channelLimits';
 import { HttpError } from '../../src/server/errors';
 import {
+  APPLIED_ORIGINS_MAX,
   CHANNEL_BODY_LIMIT_BYTES,
   CHANNEL_STORED_MAX_BYTES,
   CONTENT_SHARE_LAYERS_MAX,
@@ -23,7 +29,7 @@ import {
   TEMPLATE_TEXT_MAX,
   URL_TEXT_MAX,
 } from '../../src/server/limits';
-import { freshKeyed } from '../../src/server/syncCore';
+import { freshKeyed, recordApplied } from '../../src/server/syncCore';
 import { LOWER_THIRD_TEXT_MAX, MAX_LOGOS_ON_STAGE, TICKER_TEXT_MAX } from '../../src/lib/limits';
 
 const layer = (i: number, type = 'PRODUCER') => ({ number: i + 2, type, sourceUrl: `meeting:p${i}`, sourceId: `p${i}`, sourceName: `Person ${i}`, isSpotted: false, orderRank: (i + 1) * 10, liveRank: (i + 1) * 10 });
@@ -108,7 +114,14 @@ describe('one past a limit is refused', () => {
     ['a producer order of 18 ids', ['producerOrder', Array.from({ length: 18 }, (_, i) => `p${i}`)], /more than 17 entries/],
     ['a take with a Fade of 10 s', ['take', { id: 't1', startedAt: 1, transition: { kind: 'fade', durationMs: 10_000 } }], /take is malformed/],
     ['a take without an id', ['take', { startedAt: 1, transition: { kind: 'cut' } }], /take is malformed/],
-    ['a value nested too deep', ['tpl:a', { ...(item('LOWERTHIRD', 'a') as object), extra: { a: { b: { c: 1 } } } } as SyncValue], /nests too deep/],
+    ['a template item with a field the studio does not write', ['tpl:a', { ...(item('LOWERTHIRD', 'a') as object), extra: { a: { b: { c: 1 } } } } as SyncValue], /tpl:a has a field the studio does not write: "extra"/],
+    ['an item padded with 1,400 unknown fields (the first is named)', ['tpl:pad', { ...(item('LOWERTHIRD', 'pad') as object), ...Object.fromEntries(Array.from({ length: 1400 }, (_, i) => [`f${i}`, text(200)])) } as SyncValue], /"f0"/],
+    ['a chat item with a field the studio does not write', ['chat', { ...(templateToAttributes(createTemplate('CHAT', { id: 'chat' })) as object), payload: text(60_000) } as SyncValue], /chat has a field the studio does not write: "payload"/],
+    ['a layer with a field the sync core never keys (its geometry is derived)', ['layer:p0', { ...layer(0), position: { x: 0, y: 0, width: 1, height: 1 } }], /layer:p0 has a field the studio does not write: "position"/],
+    ['a media slot with a field the studio does not write', ['media:background', { id: 'b', type: 'image', url: 'https://cdn.example/b.png', name: 'b', script: 'x' }], /"script"/],
+    ['a take with a field the studio does not write', ['take', { id: 't1', startedAt: 1, transition: { kind: 'cut' }, note: 'x' }], /take has a field the studio does not write: "note"/],
+    ['a take whose transition has a field the studio does not write', ['take', { id: 't1', startedAt: 1, transition: { kind: 'cut', extra: 1 } }], /"transition\.extra"/],
+    ['a template item that does not read back as one (a position that is not a point)', ['tpl:a', { ...(item('LOGO', 'a') as object), position: { x: 'left', y: 0 } } as SyncValue], /template item is malformed/],
   ])('%s (400)', (_name, entry, message) => {
     expect(refusal(base, withEntries(base, [entry]))).toEqual({ status: 400, message: expect.stringMatching(message) });
   });
@@ -123,9 +136,45 @@ describe('one past a limit is refused', () => {
     expect(enforceChannelLimits(base, edited, MEDIA)).toEqual(edited);
   });
 
-  it('an item padded with extra fields past the stored size (413)', () => {
-    const padded = { ...(item('LOWERTHIRD', 'pad') as object), ...Object.fromEntries(Array.from({ length: 1400 }, (_, i) => [`f${i}`, text(200)])) } as SyncValue;
-    expect(refusal(base, withEntries(base, [['tpl:pad', padded]]))).toEqual({ status: 413, message: expect.stringMatching(/KB, at most 256 KB/) });
+  it('the whole stored document counts: what is kept beside the map (sync record, name, reason) taking it past 256 KB is 413', () => {
+    const full = fullChannel();
+    const beside = { applied: { 'tab-1': 1 }, name: 'Full', templateUrl: '', updateReason: null };
+    expect(storedBytes(full, beside)).toBeLessThan(CHANNEL_STORED_MAX_BYTES);
+    const heavy = { ...beside, updateReason: { group: 'CHANNEL', action: 'SELECT', id: text(1000), value: text(CHANNEL_STORED_MAX_BYTES - storedBytes(full, beside)), fromUuid: 'x' } };
+    const edited = withEntries(full, [['layout', 'COVER']]);
+    expect(() => enforceChannelLimits(full, edited, MEDIA, beside, heavy)).toThrow(/KB, at most 256 KB/);
+    expect(enforceChannelLimits(full, edited, MEDIA, beside, beside)).toEqual(edited);
+  });
+});
+
+describe('every value the studio writes passes', () => {
+  it('a channel with live producers, every template kind (placed, selected, styled), the chat on stream, media and a take, keyed as the studio keys it', () => {
+    const doc = emptyChannel();
+    doc.producers = [producerCard({ id: 'a', name: 'Ana', isLive: true, liveRank: 10, isSpotted: true }), producerCard({ id: 'b', name: 'Ben', isLive: true, liveRank: 20 }), producerCard({ id: 'c', name: 'Cy' })];
+    doc.templates = [
+      createTemplate('LOWERTHIRD', { id: 'lt', primaryText: 'Ana', secondaryText: 'Host', selected: true }),
+      createTemplate('TICKER', { id: 'tk', primaryText: 'News', selected: true }),
+      createTemplate('LOGO', { id: 'lg', name: 'Logo', source: 'https://cdn.example/logo.png', selected: true, position: { x: 0.08, y: 0.08 } }),
+    ];
+    doc.chatOnStream = createTemplate('CHAT', { id: 'chat', primaryText: 'Hello', secondaryText: 'Viewer' });
+    doc.media = { ...doc.media, background: { id: 'bg', type: 'image', url: 'https://cdn.example/bg.png', name: 'Background' } };
+    doc.take = { id: 'take-1', transition: { kind: 'fade', durationMs: 500 }, startedAt: 1_700_000_000_000 };
+    const keyed = keyedFromDoc(doc);
+    expect(Object.keys(keyed)).toEqual(expect.arrayContaining(['tpl:lt', 'tpl:tk', 'tpl:lg', 'chat', 'layer:a', 'layer:b', 'media:background', 'take']));
+    expect(enforceChannelLimits(freshKeyed('Studio'), keyed, MEDIA)).toEqual(keyed);
+  });
+});
+
+describe('the sync record (applied origins)', () => {
+  it(`keeps the ${APPLIED_ORIGINS_MAX} most recent origins, the latest last; an origin applying again moves last`, () => {
+    let applied: Record<string, number> = {};
+    for (let i = 0; i < APPLIED_ORIGINS_MAX + 50; i++) applied = recordApplied({ ...applied, [`tab-${i}`]: 1 }, `tab-${i}`);
+    expect(Object.keys(applied)).toHaveLength(APPLIED_ORIGINS_MAX);
+    expect(Object.keys(applied)[0]).toBe('tab-50');
+    applied = recordApplied({ ...applied, 'tab-50': 2 }, 'tab-50');
+    expect(Object.entries(applied).at(-1)).toEqual(['tab-50', 2]);
+    expect(Object.keys(applied)).toHaveLength(APPLIED_ORIGINS_MAX);
+    expect(APPLIED_ORIGINS_MAX).toBe(100);
   });
 });
 

@@ -5,6 +5,8 @@
  * their keys never sent back, the broadcast's status and §4 states from the worker, recordings, and
  * the public watch state.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../src/server/server';
 import { DESTINATIONS_MAX } from '../../src/server/live/rules';
@@ -106,6 +108,11 @@ describe('a broadcast', () => {
     expect((await go('golive', { quality: '720p' })).body).toMatchObject({ eventStatus: 'LIVE' });
     await socket.next((m) => m.type === 'studio.state' && m.state === 'LIVE');
     const status = await socket.next((m) => m.type === 'live.status' && m.status.job?.state === 'live');
+    // The watch page's HLS is public while the broadcast runs.
+    const watch = (await call(`${base}/api/studio/watch/product-launch`)).body as Json;
+    expect(watch).toMatchObject({ state: 'live', hls: '/api/studio/watch/product-launch/hls/index.m3u8' });
+    expect((await call(`${base}${watch.hls}`)).status).toBe(200);
+    expect((await call(`${base}/api/studio/watch/product-launch/hls/seg-0.ts`)).status).toBe(200);
     expect(status.status.job).toMatchObject({ quality: '720p', outputs: [{ kind: 'rtmp', name: 'Custom', state: 'live' }] });
     // A recording being written cannot be deleted.
     const writing = ((await live(launch.eventId, '/recordings')).body as Json[])[0];
@@ -118,6 +125,16 @@ describe('a broadcast', () => {
     expect(socket.messages.filter((m) => m.type === 'studio.state').map((m) => m.state)).toEqual(['CONTAINER_SELECTION', 'LIVE', 'CONTAINER_LIVE_ENDING', 'TERMINATED']);
     expect((await live(launch.eventId)).body).toMatchObject({ status: { job: { state: 'stopped' } } });
     expect((await call(`${base}/api/studio/watch/product-launch`)).body).toMatchObject({ state: 'ended', hls: null });
+    // END STREAM ends the public stream at once: the playlist and its segments are gone (410, saying why),
+    // even if a file were written there again (a worker's last flush), until the next GO LIVE.
+    const hls = join(dir, 'live', launch.eventId, 'hls');
+    mkdirSync(hls, { recursive: true });
+    writeFileSync(join(hls, 'seg-0.ts'), 'late segment');
+    for (const file of ['index.m3u8', 'seg-0.ts']) {
+      const ended = await call(`${base}/api/studio/watch/product-launch/hls/${file}`);
+      expect(ended.status).toBe(410);
+      expect(ended.body).toEqual({ type: 'unknown', code: 'BROADCAST_ENDED', message: 'This broadcast has ended: its live stream is no longer served' });
+    }
     socket.close();
 
     // The stand-in sent no media: the recording is listed as failed, not offered for download.
@@ -130,7 +147,8 @@ describe('a broadcast', () => {
     expect((await live(launch.eventId, '/recordings')).body).toEqual([]);
   });
 
-  it('serves the watch page only its playlist and segments, and says 404 for an unknown event', async () => {
+  it('serves the watch page only its playlist and segments, and says 404 for an unknown event or one never live', async () => {
+    expect((await call(`${base}/api/studio/watch/town-hall/hls/index.m3u8`)).body).toMatchObject({ code: 'NOT_FOUND', message: 'This event is not live' });
     expect((await call(`${base}/api/studio/watch/no-such-event`)).status).toBe(404);
     expect((await call(`${base}/api/studio/watch/product-launch/hls/..%2F..%2Flive.log`)).status).toBe(404);
     expect((await call(`${base}/api/studio/watch/product-launch/hls/recording.mp4`)).status).toBe(404);

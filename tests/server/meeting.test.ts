@@ -7,7 +7,7 @@
  * are skipped when Janus is not installed (`node tests/ensure-janus.mjs` installs it).
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,7 +15,7 @@ import WebSocket from 'ws';
 import { janusAdmin } from '../../src/server/janus/admin';
 import { janusBin, startJanus } from '../../src/server/janus/launcher';
 import type { Backend } from '../../src/server/server';
-import { backendOn, bearer, call, channelOf, eventBySharingUrl, eventSocket, eventToken, producer, removeDir, signIn, studioSocket, tempDir, upgradeStatus, type Json, type TestSocket } from './helpers';
+import { AUDIO_OFFER, backendOn, bearer, call, channelOf, eventBySharingUrl, eventSocket, eventToken, producer, removeDir, signIn, studioSocket, tempDir, upgradeStatus, type Json, type TestSocket } from './helpers';
 
 const HAS_JANUS = janusBin() !== null && process.env.STUDIO_JANUS !== '0';
 if (!HAS_JANUS) console.warn('meeting.test.ts: Janus is not installed (or STUDIO_JANUS=0): the guest and Janus tests are skipped. Install it with: node tests/ensure-janus.mjs');
@@ -430,9 +430,9 @@ class JanusClient {
     return (await this.send({ janus: 'attach', plugin: 'janus.plugin.videoroom' })).data.id;
   }
 
-  /** A VideoRoom request on `handle`, answering the plugin's data. */
-  async videoroom(handle: number, body: Record<string, unknown>): Promise<Json> {
-    const reply = await this.send({ janus: 'message', handle_id: handle, body });
+  /** A VideoRoom request on `handle` (with its SDP, if any), answering the plugin's data. */
+  async videoroom(handle: number, body: Record<string, unknown>, jsep?: unknown): Promise<Json> {
+    const reply = await this.send({ janus: 'message', handle_id: handle, body, ...(jsep ? { jsep } : {}) });
     return reply.plugindata?.data ?? reply;
   }
 
@@ -595,6 +595,29 @@ withJanus('Janus launcher and admin client', () => {
       removeDir(jdir);
     }
   }, 20_000);
+
+  it('writes no recording anywhere, even in a room that lets a publisher record where it likes (every folder is protected)', async () => {
+    const jdir = tempDir();
+    const janus = (await startJanus({ dir: jdir }))!;
+    const admin = janusAdmin(janus);
+    const client = await JanusClient.open(janus.wsUrl);
+    const recordings = join(jdir, 'recordings');
+    try {
+      expect(readFileSync(join(jdir, 'janus.jcfg'), 'utf8')).toContain('protected_folders = ["/"]');
+      await admin.request({ request: 'create', admin_key: janus.adminKey, room: 'records' });
+      const { handle } = await client.joinAsPublisher('records', 'someone');
+      await client.videoroom(handle, { request: 'publish', record: true, filename: join(recordings, 'asked-for') }, { type: 'offer', sdp: AUDIO_OFFER });
+      await new Promise((r) => setTimeout(r, 500));
+      const mjr = existsSync(recordings) ? readdirSync(recordings).filter((f) => f.includes('.mjr')) : [];
+      expect(mjr).toEqual([]);
+      expect(readFileSync(join(jdir, 'janus.log'), 'utf8')).toMatch(/is in protected folder/);
+    } finally {
+      client.close();
+      await admin.close();
+      await janus.stop();
+      removeDir(jdir);
+    }
+  });
 
   it('answers null when the binary is missing', async () => {
     const jdir = tempDir();

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** The `/janus` relay's filter (src/server/janus/relayFilter.ts), one row per request a page may or may not send. */
 import { describe, expect, it } from 'vitest';
-import { RELAY_HANDLES_MAX, RelayFilter, refusalAnswer, type RelayMember } from '../../src/server/janus/relayFilter';
+import { RELAY_DISPLAY_MAX, RELAY_HANDLES_MAX, RelayFilter, refusalAnswer, REQUEST_FIELDS, type RelayMember } from '../../src/server/janus/relayFilter';
 
 const ROOM = 'ev-1-2';
 const guest: RelayMember = { room: ROOM, participantId: 'guest-abc', token: 'join-token', mayPublish: true };
@@ -80,7 +80,61 @@ describe('VideoRoom requests', () => {
     expect(f.fromPage(message(101, { request: 'configure', display: 'Gina' }))).toBeUndefined();
     expect(f.fromPage(message(101, { request: 'unpublish' }))).toBeUndefined();
     expect(f.fromPage(message(101, joinAs('guest-abc~screen')))).toBe('This handle has joined already');
-    expect(f.fromPage(message(102, joinAs('guest-abc'), offer))).toBe('A join carries no media');
+    expect(f.fromPage(message(102, joinAs('guest-abc'), offer))).toBe('This request carries no media');
+  });
+
+  /** A filter whose handle 101 joined as the guest's publisher and 102 as a subscriber. */
+  const joined = () => {
+    const f = connected(guest);
+    expect(f.fromPage(message(101, joinAs('guest-abc')))).toBeUndefined();
+    expect(f.fromPage(message(102, { request: 'join', ptype: 'subscriber', room: ROOM, streams: [{ feed: 'producer-1' }] }))).toBeUndefined();
+    return f;
+  };
+  const notSent = (field: string, request: string) => `"${field}" is not a field the studio sends with "${request}"`;
+
+  // The report: a guest's `publish { record: true, filename }` made Janus write a file where it chose.
+  it.each<[string, number, Record<string, unknown>, unknown, string | undefined]>([
+    ['publish as the studio sends it', 101, { request: 'publish', display: 'Gina' }, offer, undefined],
+    ['publish with record and a filename', 101, { request: 'publish', record: true, filename: '/tmp/x/written-by-guest' }, offer, notSent('record', 'publish')],
+    ['publish with only a filename', 101, { request: 'publish', filename: '/tmp/x/written-by-guest' }, offer, notSent('filename', 'publish')],
+    ['publish with the room secret', 101, { request: 'publish', secret: 'guess' }, offer, notSent('secret', 'publish')],
+    ['publish with a bitrate', 101, { request: 'publish', bitrate: 1 }, offer, notSent('bitrate', 'publish')],
+    ['publish with a 300-character display', 101, { request: 'publish', display: 'x'.repeat(RELAY_DISPLAY_MAX + 1) }, offer, `display must be a text of at most ${RELAY_DISPLAY_MAX} characters`],
+    ['publish with an answer instead of an offer', 101, { request: 'publish' }, { type: 'answer', sdp: 'v=0' }, "The media description must be { type: 'offer', sdp }"],
+    ['publish with an SDP asking for more than media', 101, { request: 'publish' }, { ...offer, e2ee: true }, "The media description must be { type: 'offer', sdp }"],
+    ['configure as the studio sends it', 101, { request: 'configure', display: 'Gina' }, undefined, undefined],
+    ['configure recording on', 101, { request: 'configure', record: true }, undefined, notSent('record', 'configure')],
+    ['configure with a filename', 101, { request: 'configure', filename: 'x' }, undefined, notSent('filename', 'configure')],
+    ['configure with media', 101, { request: 'configure' }, offer, 'This request carries no media'],
+    ['rtp_forward (an RTP copy to any host)', 101, { request: 'rtp_forward', room: ROOM, host: '10.0.0.1' }, undefined, 'VideoRoom "rtp_forward" is not allowed through the studio\'s relay'],
+    ['enable_recording of the room', 101, { request: 'enable_recording', room: ROOM, record: true }, undefined, 'VideoRoom "enable_recording" is not allowed through the studio\'s relay'],
+    ['a request named like a join kind', 101, { request: 'join:publisher' }, undefined, 'VideoRoom "join:publisher" is not allowed through the studio\'s relay'],
+    ['unpublish with a secret', 101, { request: 'unpublish', secret: 'x' }, undefined, notSent('secret', 'unpublish')],
+    ['leave with anything more', 101, { request: 'leave', reason: 'x' }, undefined, notSent('reason', 'leave')],
+    ['start with its answer', 102, { request: 'start' }, { type: 'answer', sdp: 'v=0' }, undefined],
+    ['start with a simulcast choice', 102, { request: 'start', substream: 2 }, undefined, notSent('substream', 'start')],
+    ['pause with media', 102, { request: 'pause' }, offer, 'This request carries no media'],
+  ])('%s', (_name, handle, body, jsep, refusal) => {
+    expect(joined().fromPage(message(handle, body, jsep))).toBe(refusal);
+  });
+
+  it.each<[string, Record<string, unknown>, string | undefined]>([
+    ['a publisher join with record', { ...joinAs('guest-abc'), record: true, filename: '/tmp/x/y' }, notSent('record', 'join')],
+    ['a publisher join with a secret', { ...joinAs('guest-abc'), secret: 'guess' }, notSent('secret', 'join')],
+    ['a publisher join with a pin', { ...joinAs('guest-abc'), pin: '1234' }, notSent('pin', 'join')],
+    ['a subscriber join with a stream of another shape', { request: 'join', ptype: 'subscriber', room: ROOM, streams: [{ feed: 'producer-1', mid: '0', send: true }] }, 'streams must be a list of { feed }'],
+    ['a subscriber join with a private id that is not a number', { request: 'join', ptype: 'subscriber', room: ROOM, streams: [], private_id: 'x' }, 'private_id must be a whole number'],
+    ['a subscriber join with a token field', { request: 'join', ptype: 'subscriber', room: ROOM, streams: [], token: 'x' }, notSent('token', 'join')],
+    ['a join of another ptype', { request: 'join', ptype: 'listener', room: ROOM }, 'ptype must be publisher or subscriber'],
+  ])('%s', (_name, body, refusal) => {
+    expect(connected(guest).fromPage(message(101, body))).toBe(refusal);
+  });
+
+  it('every field the studio\'s pages send is allowed, and nothing that records, forwards or holds a secret', () => {
+    const all = Object.values(REQUEST_FIELDS).flat();
+    for (const field of ['record', 'filename', 'rec_dir', 'rtp_forward', 'secret', 'admin_key', 'bitrate', 'pin', 'allowed']) expect(all).not.toContain(field);
+    expect(REQUEST_FIELDS['join:publisher']).toEqual(['request', 'ptype', 'room', 'id', 'display', 'token']);
+    expect(REQUEST_FIELDS.publish).toEqual(['request', 'display']);
   });
 
   it('a subscriber starts and pauses, but cannot publish on its handle', () => {

@@ -3,6 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../src/server/server';
 import { RUNDOWN_SCENES_MAX, SCENE_NAME_MAX } from '../../src/lib/rundownLimits';
+import { APPLIED_ORIGINS_MAX } from '../../src/server/limits';
+import { keyedFromRundown } from '../../src/state/rundown/keyed';
+import { addScene, emptyRundown, recordTake, setAutoAdvance, setSceneDuration, setSceneNotes, setSceneTransition } from '../../src/state/rundown/rundown';
+import type { SceneLook } from '../../src/state/rundown/types';
 import { backendOn, call, channelOf, eventBySharingUrl, producer, removeDir, signIn, studioSocket, tempDir, type Json } from './helpers';
 
 let backend: Backend;
@@ -98,6 +102,12 @@ describe('rundown', () => {
     ['an order that is not ids', { order: [1, 2] }, /order/],
     ['settings without autoAdvance', { settings: { transition: { kind: 'cut' } } }, /autoAdvance/],
     ['a live take without a transition', { live: { sceneId: 'opening', takeId: 't', takenAt: 1 } }, /live needs/],
+    // The report: settings took an unknown field of 60,000 characters.
+    ['settings with an unknown 60,000-character field', { settings: { transition: { kind: 'cut' }, autoAdvance: false, x: 'x'.repeat(60_000) } }, /settings has a field the studio does not write: "x"/],
+    ['a transition with a field of its own', { settings: { transition: { kind: 'cut', why: 'x' }, autoAdvance: false } }, /"transition\.why"/],
+    ['a scene with a field the studio does not write', { 'scene:extra': scene('extra', 'Extra', { payload: 'x' }) }, /scene extra has a field the studio does not write: "payload"/],
+    ['a look with a field the studio does not write', { 'scene:look': scene('look', 'Look', { look: { layout: 'CLASSIC', onAir: [{ cardId: 'a', slot: { kind: 'guest', index: 0, spare: 1 } }] } }) }, /"look\.onAir\.slot\.spare"/],
+    ['a live take with a field the studio does not write', { live: { sceneId: 'opening', takeId: 't', takenAt: 1, transition: { kind: 'cut' }, extra: 1 } }, /live has a field the studio does not write: "extra"/],
   ])('400 for %s, and nothing stored', async (_name, changes, message) => {
     const before = (await get(launch.uuid, p1.token)).body as Json;
     const res = await put(launch.uuid, p1.token, 'tab-bad', before.version + 100, changes);
@@ -109,6 +119,26 @@ describe('rundown', () => {
   it('400 for a body that is not a sync update', async () => {
     expect((await call(url(launch.uuid), { method: 'PUT', headers: producer(p1.token), json: { order: [] } })).status).toBe(400);
     expect((await call(url(launch.uuid), { method: 'PUT', headers: producer(p1.token), json: { sync: { origin: '', seq: 1, changes: {} } } })).status).toBe(400);
+  });
+
+  it('a rundown as the studio keys it (every scene, look, setting and take field) is stored as sent', async () => {
+    const look = { layout: 'CLASSIC', onAir: [{ cardId: 'producer-1', slot: { kind: 'moderator', index: 0 } }], spotlight: 0, lowerThirdId: 'lt', tickerId: null, logoIds: ['lg'], nametagsActive: true, media: { background: { id: 'bg', type: 'image', url: 'https://cdn.example/bg.png', name: 'Bg' }, foregroundImage: null, foregroundVideo: null } };
+    let rundown = addScene(emptyRundown(), 'full', look as SceneLook, 'Full look');
+    rundown = setSceneNotes(setSceneDuration(setSceneTransition(rundown, 'full', { kind: 'fade', durationMs: 800 }), 'full', 60_000), 'full', 'Notes');
+    rundown = recordTake(setAutoAdvance(rundown, true), { sceneId: 'full', takeId: 'take-1', takenAt: 1_700_000_000_000, transition: { kind: 'cut' }, by: 'tab-full' });
+    const keyed = keyedFromRundown(rundown);
+    const res = await put(hall.uuid, p1.token, 'tab-full', 1, keyed);
+    expect(res.status).toBe(200);
+    expect((res.body as Json).keyed).toEqual(keyed);
+  });
+
+  it(`the sync record keeps the ${APPLIED_ORIGINS_MAX} most recent origins (2,700 new origins once grew a rundown past its limit)`, async () => {
+    const origins = APPLIED_ORIGINS_MAX + 20;
+    for (let i = 0; i < origins; i++) expect((await put(hall.uuid, p1.token, `origin-${i}-${'o'.repeat(80)}`, 1, { order: [] })).status).toBe(200);
+    const applied = ((await get(hall.uuid, p1.token)).body as Json).applied as Record<string, number>;
+    expect(Object.keys(applied)).toHaveLength(APPLIED_ORIGINS_MAX);
+    expect(Object.keys(applied).at(-1)).toMatch(/^origin-119-/);
+    expect(Object.keys(applied).some((o) => o.startsWith('origin-19-'))).toBe(false);
   });
 
   it(`413 past ${RUNDOWN_SCENES_MAX} scenes`, async () => {

@@ -11,7 +11,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -20,7 +20,7 @@ import { handleError } from '../../src/server/errorHandler';
 import { janusBin } from '../../src/server/janus/launcher';
 import { REPO_ROOT, startBackend, type Backend } from '../../src/server/server';
 import { REGISTER_TIMEOUT_MS } from '../../src/server/sockets/messages';
-import { bearer, call, eventBySharingUrl, eventToken, producer, removeDir, signIn, tempDir, upgradeStatus, type Json } from './helpers';
+import { AUDIO_OFFER, bearer, call, eventBySharingUrl, eventToken, producer, removeDir, signIn, studioSocket, tempDir, upgradeStatus, type Json } from './helpers';
 
 const HAS_JANUS = janusBin() !== null && process.env.STUDIO_JANUS !== '0';
 if (!HAS_JANUS) console.warn('security.test.ts: Janus is not installed: the /janus relay probes are skipped (node tests/ensure-janus.mjs installs it).');
@@ -171,6 +171,8 @@ const ROWS: Row[] = [
   { probe: '10,000 layers', send: () => ({ method: 'PUT', path: studioPath(`channel/${c.launchChannel.uuid}`), headers: producer(c.p1.token), json: channelBody({ layers: layers(10_000) }) }), status: 413 },
   { probe: '17 producer layers (within the body limit)', send: () => ({ method: 'PUT', path: studioPath(`channel/${c.launchChannel.uuid}`), headers: producer(c.p1.token), json: channelBody({ layers: layers(17) }) }), status: 413, message: /17 producer layers, at most 16/ },
   { probe: 'a sync change with a 600-character ticker', send: () => ({ method: 'PUT', path: studioPath(`channel/${c.launchChannel.uuid}`), headers: producer(c.p1.token), json: { sync: { origin: 'probe', seq: 1, changes: { 'tpl:t': { id: 't', type: 'TICKER', primaryText: 'x'.repeat(600) } } } } }), status: 400 },
+  { probe: 'a sync change of a layer with a field the studio never writes (60,000 characters)', send: () => ({ method: 'PUT', path: studioPath(`channel/${c.launchChannel.uuid}`), headers: producer(c.p1.token), json: { sync: { origin: 'probe', seq: 1, changes: { 'layer:p1': { ...layers(1)[0], sourceId: 'p1', position: undefined, crop: undefined, isHidden: undefined, payload: 'x'.repeat(60_000) } } } } }), status: 400, message: /layer:p1 has a field the studio does not write: "payload"/, absent: [/x{100}/] },
+  { probe: 'rundown settings with an unknown 60,000-character field', send: () => ({ method: 'PUT', path: studioPath(`channel/${c.launchChannel.uuid}/rundown`), headers: producer(c.p1.token), json: { sync: { origin: 'probe', seq: 1, changes: { settings: { transition: { kind: 'cut' }, autoAdvance: false, x: 'x'.repeat(60_000) } } } } }), status: 400, message: /settings has a field the studio does not write: "x"/, absent: [/x{100}/] },
   { probe: 'a sync change under a key the studio never writes', send: () => ({ method: 'PUT', path: studioPath(`channel/${c.launchChannel.uuid}`), headers: producer(c.p1.token), json: { sync: { origin: 'probe', seq: 1, changes: { 'evil:1': 'x'.repeat(1000) } } } }), status: 400 },
   { probe: 'a 100 KB chat message body', send: () => ({ method: 'POST', path: pt(`chat/v1/events/${c.launch.eventId}/instances/${c.launch.instanceId}/chat`), headers: bearer(c.ev1), json: { channel: 'public', text: 'x'.repeat(100 * 1024) } }), status: 413 },
   { probe: 'a 20 KB sign-in form', send: () => ({ method: 'POST', path: '/usermanager/oauth2/token', ...form({ username: 'producer1', password: 'x'.repeat(20 * 1024), grant_type: 'password' }) }), status: 413 },
@@ -366,8 +368,9 @@ class Relay {
     ws.on('close', (code) => (this.closeCode = code));
   }
 
-  static async open(token: string): Promise<Relay> {
-    const ws = new WebSocket(`${base.replace('http', 'ws')}/janus`, ['janus-protocol', `studio-join.${token}`]);
+  /** Through the backend's relay with a join token, or (`direct`) at Janus' own loopback port, past the relay. */
+  static async open(token: string, direct = false): Promise<Relay> {
+    const ws = direct ? new WebSocket(backend.janus!.wsUrl, 'janus-protocol') : new WebSocket(`${base.replace('http', 'ws')}/janus`, ['janus-protocol', `studio-join.${token}`]);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
@@ -436,6 +439,44 @@ describe.skipIf(!HAS_JANUS)('the /janus relay (with Janus)', () => {
     }
   });
 
+  /** Every file under `folder` (none when it does not exist). */
+  const filesUnder = (folder: string): string[] => (existsSync(folder) ? readdirSync(folder, { recursive: true }).map(String) : []);
+
+  it('a guest cannot make Janus write a file: publish or configure with record, filename or a secret is refused by the relay', async () => {
+    const target = join(dir, 'guest-writes');
+    const relay = await Relay.open(guest.meeting.token);
+    try {
+      const h = await relay.attach();
+      expect(await relay.videoroom(h, { request: 'join', ptype: 'publisher', room, id: guest.participantId, token: guest.meeting.token })).toMatchObject({ videoroom: 'joined' });
+      for (const body of [
+        { request: 'publish', record: true, filename: join(target, 'written-by-guest') },
+        { request: 'publish', display: 'Guest', secret: 'guess' },
+        { request: 'configure', record: true, filename: join(target, 'again') },
+        { request: 'configure', display: 'Guest', bitrate: 1 },
+      ]) expect(await relay.videoroom(h, body, body.request === 'publish' ? { type: 'offer', sdp: AUDIO_OFFER } : undefined), JSON.stringify(body)).toMatchObject(refused);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(filesUnder(target)).toEqual([]);
+      expect(existsSync(target)).toBe(false);
+    } finally {
+      relay.close();
+    }
+  });
+
+  it('past the relay (at Janus\' own port, with the guest\'s join token), the room records nothing without its secret', async () => {
+    const target = join(dir, 'guest-writes-direct');
+    const janus = await Relay.open('', true);
+    try {
+      const h = await janus.attach();
+      expect(await janus.videoroom(h, { request: 'join', ptype: 'publisher', room, id: `${guest.participantId}~screen`, token: guest.meeting.token })).toMatchObject({ videoroom: 'joined' });
+      await janus.videoroom(h, { request: 'publish', record: true, filename: join(target, 'written-by-guest') }, { type: 'offer', sdp: AUDIO_OFFER });
+      await janus.videoroom(h, { request: 'configure', record: true });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(filesUnder(target)).toEqual([]);
+    } finally {
+      janus.close();
+    }
+  });
+
   it('the output page joins to receive and cannot publish', async () => {
     const out = (await call(`${base}/api/studio/meeting/output/${c.launchChannel.uuid}?outputToken=${c.outputToken}`, { method: 'POST' })).body as Json;
     const relay = await Relay.open(out.meeting.token);
@@ -460,6 +501,31 @@ describe.skipIf(!HAS_JANUS)('the /janus relay (with Janus)', () => {
     const out = (await call(`${base}/api/studio/meeting/output/${c.townChannel.uuid}?outputToken=${token}`, { method: 'POST' })).body as Json;
     await call(`${base}/api/studio/channel/${c.townChannel.uuid}/outputToken`, { method: 'POST', headers: producer(c.p1.token) });
     expect(await upgradeStatus(janusUrl(), ['janus-protocol', `studio-join.${out.meeting.token}`])).toBe(403);
+  });
+
+  it('a replaced output token closes, at once, the output page\'s relay and studio socket opened with the old one (4403), not a producer\'s', async () => {
+    const newOutputToken = async () => ((await call(`${base}/api/studio/channel/${c.townChannel.uuid}/outputToken`, { method: 'POST', headers: producer(c.p1.token) })).body as Json).outputToken as string;
+    const old = await newOutputToken();
+    const out = (await call(`${base}/api/studio/meeting/output/${c.townChannel.uuid}?outputToken=${old}`, { method: 'POST' })).body as Json;
+    const relay = await Relay.open(out.meeting.token);
+    const follower = await studioSocket(base, { channel: c.townChannel.uuid, outputToken: old });
+    const producerSocket = await studioSocket(base, { channel: c.townChannel.uuid, token: c.p1.token });
+    try {
+      const h = await relay.attach();
+      expect(await relay.videoroom(h, { request: 'join', ptype: 'publisher', room: out.meeting.room, id: out.participantId, token: out.meeting.token })).toMatchObject({ videoroom: 'joined' });
+      await follower.next((m) => m.type === 'registered');
+      await producerSocket.next((m) => m.type === 'registered');
+      await newOutputToken();
+      await vi.waitFor(() => expect(relay.closeCode).toBe(4403), { timeout: 2000, interval: 20 });
+      expect(await follower.closed(2000)).toBe(4403);
+      expect(follower.closeReason).toBe('Output token replaced');
+      producerSocket.send({ type: 'ping' });
+      expect(await producerSocket.next((m) => m.type === 'pong')).toEqual({ type: 'pong' });
+    } finally {
+      relay.close();
+      follower.close();
+      producerSocket.close();
+    }
   });
 
   it(`a socket that has not joined its room within ${REGISTER_TIMEOUT_MS / 1000} s is closed`, async () => {

@@ -1,8 +1,9 @@
 // @vitest-environment node
 /**
- * Sign-in and sessions (CONTRACT.md "Sign-in and sessions"): the throttle per user name and per
- * address with an injected clock (on an embedded database, then over HTTP), the token exchange that never extends a
- * session, sign-out, and `--create-user` reading its password from stdin.
+ * Sign-in and sessions (CONTRACT.md "Sign-in and sessions"): the throttle per (user name, address) and
+ * per address with an injected clock (on an embedded database, then over HTTP: a burst of guesses, the
+ * client's address behind a trusted proxy), the token exchange that never extends a session, sign-out,
+ * and `--create-user` reading its password from stdin.
  */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,13 +11,15 @@ import { SESSION_TTL_S } from '../../src/server/auth';
 import { REPO_ROOT, startBackend, type Backend } from '../../src/server/server';
 import {
   addressKey,
+  pairKey,
+  SIGN_IN_BUSY_WAIT_MS,
   SIGN_IN_FIRST_LOCK_MS,
   SIGN_IN_FREE_TRIES,
   SIGN_IN_MAX_LOCK_MS,
+  SIGN_IN_PENDING_MAX_MS,
   SIGN_IN_STRIKE_MEMORY_MS,
   SIGN_IN_WINDOW_MS,
   SignInThrottle,
-  userKey,
 } from '../../src/server/signInThrottle';
 import { openPglite, type Db } from '../../src/server/db/adapter';
 import { migrate } from '../../src/server/db/migrations';
@@ -29,7 +32,6 @@ function testClock(start = 1_000_000) {
 }
 
 describe('the sign-in throttle (injected clock)', () => {
-  const keys = [userKey('producer1'), addressKey('10.0.0.1')];
   const dir = tempDir();
   let db: Db;
   beforeAll(async () => {
@@ -45,24 +47,34 @@ describe('the sign-in throttle (injected clock)', () => {
     await db.query('DELETE FROM sign_in_keys');
     return new SignInThrottle(db, now);
   };
+  /** One try of `name` from `address` settled as `outcome`: 0 when it was checked, else the seconds it was told to wait. */
+  const attempt = async (t: SignInThrottle, outcome: 'failed' | 'succeeded' | 'cancelled', name = 'producer1', address = '10.0.0.1') => {
+    const a = await t.begin(name, address);
+    if (typeof a === 'number') return a;
+    await t[outcome](a);
+    return 0;
+  };
+  /** The wait a try would get now (a checked try is cancelled: it counts for nothing). */
+  const wait = (t: SignInThrottle, name = 'producer1', address = '10.0.0.1') => attempt(t, 'cancelled', name, address);
+  const fail = (t: SignInThrottle, times: number, name?: string, address?: string) => Promise.all(Array.from({ length: times }, () => attempt(t, 'failed', name, address)));
 
-  it('five failed tries a minute, then 429 for a minute; the lock grows 1, 2, 4 … minutes up to an hour', async () => {
+  it('five failed tries a minute, then a wait of a minute; the lock grows 1, 2, 4 … minutes up to an hour', async () => {
     const clock = testClock();
     const t = await throttle(clock.now);
-    for (let i = 0; i < SIGN_IN_FREE_TRIES - 1; i++) await t.failed(keys);
-    expect(await t.wait(keys)).toBe(0);
-    await t.failed(keys);
-    expect(await t.wait(keys)).toBe(SIGN_IN_FIRST_LOCK_MS / 1000);
+    await fail(t, SIGN_IN_FREE_TRIES - 1);
+    expect(await wait(t)).toBe(0);
+    await fail(t, 1);
+    expect(await wait(t)).toBe(SIGN_IN_FIRST_LOCK_MS / 1000);
     clock.advance(30_000);
-    expect(await t.wait(keys)).toBe(30);
+    expect(await wait(t)).toBe(30);
     clock.advance(30_000);
-    expect(await t.wait(keys)).toBe(0);
+    expect(await wait(t)).toBe(0);
     const locks: number[] = [];
     for (let strike = 0; strike < 8; strike++) {
-      for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) await t.failed(keys);
-      const wait = await t.wait(keys);
-      locks.push(wait);
-      clock.advance(wait * 1000);
+      await fail(t, SIGN_IN_FREE_TRIES);
+      const w = await wait(t);
+      locks.push(w);
+      clock.advance(w * 1000);
     }
     expect(locks).toEqual([120, 240, 480, 960, 1920, 3600, 3600, 3600]);
     expect(SIGN_IN_MAX_LOCK_MS).toBe(3600_000);
@@ -72,48 +84,89 @@ describe('the sign-in throttle (injected clock)', () => {
     const clock = testClock();
     const t = await throttle(clock.now);
     for (let i = 0; i < 20; i++) {
-      await t.failed(keys);
+      await fail(t, 1);
       clock.advance(SIGN_IN_WINDOW_MS / (SIGN_IN_FREE_TRIES - 1) + 1);
     }
-    expect(await t.wait(keys)).toBe(0);
-    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) await t.failed(keys);
+    expect(await wait(t)).toBe(0);
+    await fail(t, SIGN_IN_FREE_TRIES);
     clock.advance(SIGN_IN_STRIKE_MEMORY_MS + 1);
-    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) await t.failed(keys);
-    expect(await t.wait(keys)).toBe(SIGN_IN_FIRST_LOCK_MS / 1000);
+    await fail(t, SIGN_IN_FREE_TRIES);
+    expect(await wait(t)).toBe(SIGN_IN_FIRST_LOCK_MS / 1000);
   });
 
-  it('per name and per address: another address guessing the same name is locked too; a right password clears the name only', async () => {
+  it('thirty tries at once get the five checks of thirty one by one; the others wait and count nothing', async () => {
     const clock = testClock();
     const t = await throttle(clock.now);
-    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) await t.failed([userKey('Producer1'), addressKey(`10.0.0.${i}`)]);
-    expect(await t.wait([userKey('producer1'), addressKey('10.9.9.9')])).toBe(60);
-    expect(await t.wait([userKey('producer2'), addressKey('10.0.0.1')])).toBe(0);
-    await t.succeeded(userKey('producer1'));
-    expect(await t.wait([userKey('producer1'), addressKey('10.9.9.9')])).toBe(0);
-    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) await t.failed([userKey(`name${i}`), addressKey('10.0.0.7')]);
-    await t.succeeded(userKey('name0'));
-    expect(await t.wait([userKey('someone'), addressKey('10.0.0.7')])).toBe(60);
+    const begun = await Promise.all(Array.from({ length: 30 }, () => t.begin('producer1', '10.0.0.1')));
+    const admitted = begun.filter((a) => typeof a !== 'number');
+    expect(admitted).toHaveLength(SIGN_IN_FREE_TRIES);
+    expect(begun.filter((a) => a === SIGN_IN_BUSY_WAIT_MS / 1000)).toHaveLength(30 - SIGN_IN_FREE_TRIES);
+    for (const a of admitted) await t.failed(a);
+    // One lock, the first one: the 25 refused tries did not push it further.
+    expect(await wait(t)).toBe(SIGN_IN_FIRST_LOCK_MS / 1000);
   });
 
-  it('forgets a key quiet for an hour (random names cannot fill the table for long); a locked address is kept while it keeps trying', async () => {
+  it('a try refused while locked counts nothing: a burst during a lock leaves it a minute', async () => {
     const clock = testClock();
     const t = await throttle(clock.now);
-    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) await t.failed([addressKey('10.6.6.6')]);
-    for (let i = 0; i < 20; i++) await t.failed([userKey(`random-${i}`), addressKey('10.6.6.6')]);
-    expect((await db.query('SELECT key FROM sign_in_keys')).length).toBe(21);
+    await fail(t, SIGN_IN_FREE_TRIES);
+    expect(await fail(t, 100)).toEqual(Array(100).fill(SIGN_IN_FIRST_LOCK_MS / 1000));
+    clock.advance(SIGN_IN_FIRST_LOCK_MS);
+    expect(await wait(t)).toBe(0);
+  });
+
+  it('per (name, address) and per address: the same name from another address is not locked; the guessing address is locked for every name', async () => {
+    const clock = testClock();
+    const t = await throttle(clock.now);
+    await fail(t, SIGN_IN_FREE_TRIES, 'Producer1', '10.6.6.6');
+    expect(await wait(t, 'producer1', '10.0.0.1')).toBe(0);
+    expect(await wait(t, 'producer2', '10.6.6.6')).toBe(60);
+    // Guesses at many names from one address: the address is locked.
+    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) await attempt(t, 'failed', `name${i}`, '10.0.0.7');
+    expect(await wait(t, 'someone', '10.0.0.7')).toBe(60);
+  });
+
+  it('a right password clears its pair and takes its own try off the address, not the address\'s failures', async () => {
+    const clock = testClock();
+    const t = await throttle(clock.now);
+    await fail(t, SIGN_IN_FREE_TRIES - 2, 'other', '10.0.0.1');
+    await fail(t, 1);
+    expect(await attempt(t, 'succeeded')).toBe(0);
+    expect((await db.query('SELECT 1 FROM sign_in_keys WHERE key = $1', [pairKey('producer1', '10.0.0.1')])).length).toBe(0);
+    // Four failures on the address: one more locks it.
+    expect(await wait(t, 'third', '10.0.0.1')).toBe(0);
+    await fail(t, 1, 'third', '10.0.0.1');
+    expect(await wait(t, 'fourth', '10.0.0.1')).toBe(60);
+  });
+
+  it('a try whose check could not run (busy) counts for nothing; one still pending after SIGN_IN_PENDING_MAX_MS counts as failed', async () => {
+    const clock = testClock();
+    const t = await throttle(clock.now);
+    for (let i = 0; i < 20; i++) expect(await attempt(t, 'cancelled')).toBe(0);
+    // Five tries begun and never settled (their process died): they hold the tries, then count as failures.
+    for (let i = 0; i < SIGN_IN_FREE_TRIES; i++) expect(typeof (await t.begin('producer1', '10.0.0.1'))).toBe('object');
+    expect(await t.begin('producer1', '10.0.0.1')).toBe(SIGN_IN_BUSY_WAIT_MS / 1000);
+    clock.advance(SIGN_IN_PENDING_MAX_MS + 1);
+    expect(await wait(t)).toBe(Math.ceil((SIGN_IN_FIRST_LOCK_MS - SIGN_IN_PENDING_MAX_MS - 1) / 1000));
+  });
+
+  it('forgets a key quiet for an hour (random names cannot fill the table for long)', async () => {
+    const clock = testClock();
+    const t = await throttle(clock.now);
+    for (let i = 0; i < 20; i++) await attempt(t, 'failed', `random-${i}`, `10.6.${i}.6`);
+    expect((await db.query('SELECT key FROM sign_in_keys')).length).toBe(40);
     clock.advance(SIGN_IN_STRIKE_MEMORY_MS + 1);
-    await t.failed([userKey('random-new'), addressKey('10.6.6.6')]);
-    expect((await db.query<{ key: string }>('SELECT key FROM sign_in_keys ORDER BY key')).map((r) => r.key)).toEqual([addressKey('10.6.6.6'), userKey('random-new')]);
-    expect(await t.wait([addressKey('10.6.6.6')])).toBe(0); // its lock ran out; its new tries count again
+    await attempt(t, 'failed', 'random-new', '10.9.9.9');
+    expect((await db.query<{ key: string }>('SELECT key FROM sign_in_keys ORDER BY key')).map((r) => r.key)).toEqual([addressKey('10.9.9.9'), pairKey('random-new', '10.9.9.9')]);
   });
 
   it('two backends on one database count the same tries (a second process gives no more guesses)', async () => {
     const clock = testClock();
     const one = await throttle(clock.now);
     const two = new SignInThrottle(db, clock.now);
-    await Promise.all(Array.from({ length: SIGN_IN_FREE_TRIES }, (_, i) => (i % 2 ? one : two).failed(keys)));
-    expect(await one.wait(keys)).toBe(SIGN_IN_FIRST_LOCK_MS / 1000);
-    expect(await two.wait(keys)).toBe(SIGN_IN_FIRST_LOCK_MS / 1000);
+    await Promise.all(Array.from({ length: SIGN_IN_FREE_TRIES }, (_, i) => attempt(i % 2 ? one : two, 'failed')));
+    expect(await wait(one)).toBe(SIGN_IN_FIRST_LOCK_MS / 1000);
+    expect(await wait(two)).toBe(SIGN_IN_FIRST_LOCK_MS / 1000);
   });
 });
 
@@ -121,12 +174,17 @@ describe('over HTTP', () => {
   let dir: string;
   let backend: Backend;
   const clock = testClock(Date.now());
-  const tryPassword = (username: string, password: string) =>
-    fetch(`${backend.url}/usermanager/oauth2/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username, password, grant_type: 'password' }) });
+  /** A sign-in, from `from` when given: this backend trusts 127.0.0.1 as its reverse proxy, whose X-Forwarded-For names the client. */
+  const tryPassword = (username: string, password: string, from?: string) =>
+    fetch(`${backend.url}/usermanager/oauth2/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(from ? { 'X-Forwarded-For': from } : {}) },
+      body: new URLSearchParams({ username, password, grant_type: 'password' }),
+    });
 
   beforeAll(async () => {
     dir = tempDir();
-    backend = await startBackend({ dataDir: dir, janus: false, now: clock.now });
+    backend = await startBackend({ dataDir: dir, janus: false, now: clock.now, trustProxy: ['127.0.0.1'] });
   }, 90_000);
   afterAll(async () => {
     await backend?.close();
@@ -143,6 +201,22 @@ describe('over HTTP', () => {
     expect((await tryPassword('producer2', 'studio')).headers.get('retry-after')).toBe('1');
     clock.advance(1_000);
     expect((await tryPassword('producer2', 'studio')).status).toBe(200);
+  });
+
+  it('thirty sign-ins sent together, the right password as number 21: five are checked, the rest (the right one too) 429; the owner signs in from their own address', async () => {
+    const attacker = '203.0.113.7';
+    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => tryPassword('producer1', i === 20 ? 'studio' : `guess-${i}`, attacker)));
+    const statuses = burst.map((r) => r.status);
+    expect(statuses[20]).toBe(429);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(SIGN_IN_FREE_TRIES);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - SIGN_IN_FREE_TRIES);
+    // The attacker's address now waits out a first lock (a minute, not pushed towards the hour), whatever the password.
+    const after = await tryPassword('producer1', 'studio', attacker);
+    expect(after.status).toBe(429);
+    expect(after.headers.get('retry-after')).toBe(String(SIGN_IN_FIRST_LOCK_MS / 1000));
+    expect((await tryPassword('someone-else', 'x', attacker)).status).toBe(429);
+    // The account's owner, from another address, signs in at once.
+    expect((await tryPassword('producer1', 'studio', '198.51.100.20')).status).toBe(200);
   });
 
   it('an unknown name is throttled the same way (no hint that it does not exist)', async () => {
@@ -170,6 +244,28 @@ describe('over HTTP', () => {
     expect((await call(`${backend.url}/usermanager/oauth2/tokenInfo`, { headers: bearer(t) })).status).toBe(401);
     expect((await exchange(t)).code).toBe('UNAUTHORIZED');
   });
+});
+
+describe('the client address behind no trusted proxy', () => {
+  it('X-Forwarded-For is ignored: a guesser cannot pick a new address for each try', async () => {
+    const dir = tempDir();
+    const backend = await startBackend({ dataDir: dir, janus: false });
+    try {
+      const statuses = [];
+      for (let i = 0; i <= SIGN_IN_FREE_TRIES; i++) {
+        const res = await fetch(`${backend.url}/usermanager/oauth2/token`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': `203.0.113.${i}` },
+          body: new URLSearchParams({ username: 'producer1', password: `guess-${i}`, grant_type: 'password' }),
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    } finally {
+      await backend.close();
+      removeDir(dir);
+    }
+  }, 90_000);
 });
 
 describe('sign-out and open sockets', () => {

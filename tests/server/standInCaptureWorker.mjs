@@ -1,9 +1,15 @@
 // A stand-in capture worker for backend tests that go live without streaming (the channel's status,
 // the contract's calls): it speaks the worker's IPC protocol (src/server/live/worker/protocol.ts) —
-// media flows at once, stops when told — without a browser or ffmpeg. The real worker is tested
-// end to end in tests/e2e/live.spec.ts.
+// media flows at once (a playlist of one segment in the HLS folder), stops when told — without a
+// browser or ffmpeg. The real worker is tested end to end in tests/e2e/live.spec.ts.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 process.on('message', (m) => {
   if (m.type === 'start') {
+    mkdirSync(m.hlsDir, { recursive: true });
+    writeFileSync(join(m.hlsDir, 'seg-0.ts'), 'stand-in segment');
+    writeFileSync(join(m.hlsDir, 'index.m3u8'), '#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\nseg-0.ts\n');
     const outputs = m.destinations.map((d) => ({ id: d.id, kind: 'rtmp', name: d.name, state: 'live', bitrateKbps: 1000, fps: 30, droppedFrames: 0, retryInSec: null, error: null }));
     process.send({ type: 'health', health: { fps: 30, fpsAlarm: false, outputs } });
     setTimeout(() => process.send({ type: 'flowing' }), 20);

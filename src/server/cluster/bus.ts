@@ -29,7 +29,12 @@ export type BusMessage =
   /** A destination of a running broadcast changed, or is to be tried again: the process running it acts. */
   | { t: 'live-destination'; action: 'changed' | 'retry'; eventId: string; id: string };
 
-export type CloseTarget = { participant: { eventId: string; guid: string } } | { guestStudios: string } | { session: string };
+export type CloseTarget =
+  | { participant: { eventId: string; guid: string } }
+  | { guestStudios: string }
+  | { session: string }
+  /** The sockets opened with an output token (by its hash) that was replaced. */
+  | { outputToken: string };
 
 export interface Bus {
   readonly nodeId: string;

@@ -320,6 +320,15 @@ export const MIGRATIONS: readonly Migration[] = [
         applied jsonb NOT NULL
       )`,
   },
+  {
+    id: 11,
+    name: 'sync records keep their order (json, not jsonb): the oldest origins beyond APPLIED_ORIGINS_MAX are forgotten',
+    sql: `
+      ALTER TABLE channels ALTER COLUMN applied DROP DEFAULT;
+      ALTER TABLE channels ALTER COLUMN applied TYPE json USING applied::json;
+      ALTER TABLE channels ALTER COLUMN applied SET DEFAULT '{}'::json;
+      ALTER TABLE rundowns ALTER COLUMN applied TYPE json USING applied::json`,
+  },
 ];
 
 /** Any number taken by every backend process: migrations run under it one process at a time. */

@@ -1,12 +1,14 @@
 /**
  * Opens the backend's database on a data folder (dataFolder.ts): the embedded PGlite in `pg/`, or a
  * PostgreSQL server (`DATABASE_URL`). A damaged folder or a database whose tables cannot be read
- * fails here, before anything is written, with a DataFolderError saying what to do.
+ * fails here, before anything is written (an existing embedded database is read on a copy first), with
+ * a DataFolderError saying what to do.
  *
  *   const opened = await openDatabase({ dataDir, seed });  // seed runs only on a database made now
  *   opened.db; opened.created;  await opened.close();
  */
-import { mkdir } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPglite, openPostgres, type Db } from './adapter';
 import { DataFolderError, inspectDataFolder, lockDataFolder, NOTHING_CHANGED, PG_FOLDER, readMarker, START_OVER, tightenModes, writeMarker } from './dataFolder';
@@ -31,11 +33,44 @@ export interface OpenedDatabase {
 
 const hasSchema = async (db: Db) => (await db.query("SELECT 1 FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'migrations'")).length > 0;
 
-async function openEmbedded(pg: string): Promise<Db> {
+/** PGlite on `path`; a failure names `shown` (the folder the operator knows). */
+async function openEmbedded(path: string, shown = path): Promise<Db> {
   try {
-    return await openPglite(pg);
+    return await openPglite(path);
   } catch (error) {
-    throw new DataFolderError(`The database in ${pg} could not be opened (${error instanceof Error ? error.message : String(error)}). The folder may be damaged: restore it from a backup. ${START_OVER}`);
+    throw new DataFolderError(`The database in ${shown} could not be opened (${error instanceof Error ? error.message : String(error)}). The folder may be damaged: restore it from a backup. ${START_OVER}`);
+  }
+}
+
+/** The database a marker says the backend made holds the studio's tables, and every one reads whole; DataFolderError otherwise. */
+async function verify(db: Db, where: string, madeBefore: boolean, kind: 'embedded' | 'server'): Promise<void> {
+  if (madeBefore && kind === 'embedded' && !(await hasSchema(db))) {
+    throw new DataFolderError(`${where} holds none of the studio's tables, though its data folder says the backend made it. ${NOTHING_CHANGED} Restore the folder from a backup. ${START_OVER}`);
+  }
+  const damaged = await unreadableTables(db);
+  if (damaged.length) {
+    const list = damaged.map((d) => `table ${d.table} cannot be read (${d.reason})`).join('; ');
+    throw new DataFolderError(`${where} is damaged: ${list}. ${NOTHING_CHANGED} Restore it from a backup. ${kind === 'server' ? '' : START_OVER}`.trim());
+  }
+}
+
+/**
+ * Checks an existing embedded database on a copy in the system's temporary folder: PostgreSQL writes to
+ * a data folder it opens even to read it (recovery, hint bits, a checkpoint when it closes), so a
+ * refused start must leave the real one unopened, byte for byte as it was ("nothing was changed").
+ */
+async function verifyCopy(pg: string, where: string): Promise<void> {
+  const copy = await mkdtemp(join(tmpdir(), 'studio-data-check-'));
+  try {
+    await cp(pg, copy, { recursive: true });
+    const db = await openEmbedded(copy, pg);
+    try {
+      await verify(db, where, true, 'embedded');
+    } finally {
+      await db.close();
+    }
+  } finally {
+    await rm(copy, { recursive: true, force: true });
   }
 }
 
@@ -47,17 +82,12 @@ export async function openDatabase({ dataDir, databaseUrl, adopt = false, seed }
   let db: Db | null = null;
   try {
     const state = inspectDataFolder(dataDir, kind, adopt);
-    const where = databaseUrl ? 'The database at DATABASE_URL' : `The database in ${join(dataDir, PG_FOLDER)}`;
-    db = databaseUrl ? await openPostgres(databaseUrl) : await openEmbedded(join(dataDir, PG_FOLDER));
+    const pg = join(dataDir, PG_FOLDER);
+    const where = databaseUrl ? 'The database at DATABASE_URL' : `The database in ${pg}`;
+    if (kind === 'embedded' && state === 'existing') await verifyCopy(pg, where);
+    db = databaseUrl ? await openPostgres(databaseUrl) : await openEmbedded(pg);
     const had = await hasSchema(db);
-    if (!had && kind === 'embedded' && state === 'existing') {
-      throw new DataFolderError(`${where} holds none of the studio's tables, though its data folder says the backend made it. ${NOTHING_CHANGED} Restore the folder from a backup. ${START_OVER}`);
-    }
-    const damaged = await unreadableTables(db);
-    if (damaged.length) {
-      const list = damaged.map((d) => `table ${d.table} cannot be read (${d.reason})`).join('; ');
-      throw new DataFolderError(`${where} is damaged: ${list}. ${NOTHING_CHANGED} Restore it from a backup. ${databaseUrl ? '' : START_OVER}`.trim());
-    }
+    if (kind === 'server') await verify(db, where, state === 'existing', kind);
     await migrate(db);
     if (!had) await seed?.(db);
     if (!readMarker(dataDir)) writeMarker(dataDir, kind);

@@ -41,6 +41,9 @@ export const ROOM_SETTINGS = {
   permanent: false,
   /** A subscription names the private id of a publisher of the room: only admitted members receive. */
   require_pvtid: true,
+  /** Janus records nothing (the broadcast's recording is the capture worker's), and only the room's secret could change that. */
+  record: false,
+  lock_record: true,
 } as const;
 
 export class JanusError extends Error {

@@ -1,7 +1,8 @@
 /**
  * Starts the Janus WebRTC Server (Debian's `janus`, CONTRACT.md "Meeting") for the studio backend:
  * a generated configuration in `dir` with only the VideoRoom plugin and the WebSocket and HTTP
- * transports, both on loopback ports picked here, no admin API, a random VideoRoom `admin_key`.
+ * transports, both on loopback ports picked here, no admin API, a random VideoRoom `admin_key`, and
+ * no folder it may write a recording into.
  *
  *   const janus = await startJanus({ dir });   // null when janus is not installed
  *   janus.wsUrl    // 'ws://127.0.0.1:41234'  (browsers, subprotocol janus-protocol)
@@ -61,6 +62,12 @@ const OTHER_PLUGINS = ['audiobridge', 'duktape', 'echotest', 'lua', 'nosip', 're
 const OTHER_TRANSPORTS = ['mqtt', 'nanomsg', 'pfunix', 'rabbitmq'];
 const EVENT_HANDLERS = ['gelfevh', 'mqttevh', 'nanomsgevh', 'rabbitmqevh', 'sampleevh', 'wsevh'];
 const LOGGERS = ['jsonlog'];
+/**
+ * Where Janus may not write a recording or a packet capture. Janus offers a deny-list only (a path
+ * prefix), not a folder to confine them to; the studio records nothing through Janus, so every path is
+ * denied: a recording asked for past the relay and the rooms' lock_record still writes no file.
+ */
+export const PROTECTED_FOLDERS = ['/'];
 const libs = (names: string[]) => names.map((n) => `libjanus_${n}.so`).join(',');
 const str = (s: string) => JSON.stringify(s);
 
@@ -79,7 +86,7 @@ export function janusConfigFiles(dir: string, c: JanusConfig): Record<string, st
   const nat = [`ignore_mdns = true`, ...(c.iceEnforceList ? [`ice_enforce_list = ${str(c.iceEnforceList)}`] : [])];
   return {
     'janus.jcfg': [
-      `general: { configs_folder = ${str(dir)}, server_name = ${str(c.serverName)}, debug_level = 4, debug_colors = false, session_timeout = 60, admin_secret = ${str(c.adminSecret)} }`,
+      `general: { configs_folder = ${str(dir)}, server_name = ${str(c.serverName)}, debug_level = 4, debug_colors = false, session_timeout = 60, admin_secret = ${str(c.adminSecret)}, protected_folders = ${JSON.stringify(PROTECTED_FOLDERS)} }`,
       `nat: { ${nat.join(', ')} }`,
       `media: { rtp_port_range = "20000-40000" }`,
       `plugins: { disable = ${str(libs(OTHER_PLUGINS))} }`,

@@ -12,6 +12,9 @@
  *   `publish` and `configure` on a handle joined as a publisher that may publish; `unpublish`,
  *   `leave`, `start`, `pause`. A member that only receives (the output page `output-…`, a guest's
  *   program return `…~return`) joins as itself and never publishes.
+ * - Each request with only the fields those pages send (REQUEST_FIELDS) and a `jsep` of `type` and
+ *   `sdp` only: never `record`, `filename`, `secret`, `bitrate`… (a guest once made Janus write a
+ *   recording where it chose with `publish { record: true, filename }`).
  */
 import { SCREEN_SUFFIX } from '../meeting';
 
@@ -30,6 +33,24 @@ export type Refusal = string | undefined;
 export const RELAY_HANDLES_MAX = 64;
 const PLUGIN = 'janus.plugin.videoroom';
 const CORE = new Set(['create', 'attach', 'message', 'trickle', 'detach', 'hangup', 'keepalive', 'destroy']);
+/** A display name: participants' names are at most 100 characters; room to spare, not for a payload. */
+export const RELAY_DISPLAY_MAX = 256;
+
+/** The body fields of each VideoRoom request as src/services/meeting/videoRoom.ts sends it; nothing else passes. */
+export const REQUEST_FIELDS = {
+  'join:publisher': ['request', 'ptype', 'room', 'id', 'display', 'token'],
+  'join:subscriber': ['request', 'ptype', 'room', 'streams', 'private_id'],
+  publish: ['request', 'display'],
+  configure: ['request', 'display'],
+  unpublish: ['request'],
+  leave: ['request'],
+  start: ['request'],
+  pause: ['request'],
+} as const satisfies Record<string, readonly string[]>;
+type RequestKind = keyof typeof REQUEST_FIELDS;
+/** The SDP a request may carry (a publish its offer, a subscriber's start its answer); the others none. */
+const JSEP_TYPE: Partial<Record<RequestKind, string>> = { publish: 'offer', start: 'answer' };
+const JSEP_FIELDS = ['type', 'sdp'];
 
 type Role = { kind: 'publisher'; id: string } | { kind: 'subscriber' };
 type Msg = Record<string, unknown>;
@@ -72,30 +93,32 @@ export class RelayFilter {
     const handle = typeof msg.handle_id === 'number' ? msg.handle_id : NaN;
     if (!this.handles.has(handle)) return 'Not this connection\'s handle';
     if (verb !== 'message') return undefined;
-    return this.videoroom(handle, msg.body, msg.jsep !== undefined);
+    return this.videoroom(handle, msg.body, msg.jsep);
   }
 
-  private videoroom(handle: number, body: unknown, hasJsep: boolean): Refusal {
+  private videoroom(handle: number, body: unknown, jsep: unknown): Refusal {
     if (!isRecord(body) || typeof body.request !== 'string') return 'A VideoRoom message needs a request';
+    if (body.request === 'join' && body.ptype !== 'publisher' && body.ptype !== 'subscriber') return 'ptype must be publisher or subscriber';
+    const kind = requestKind(body.request, body.ptype);
+    if (!kind) return `VideoRoom "${body.request.slice(0, 40)}" is not allowed through the studio's relay`;
+    const refused = fieldProblem(kind, body) ?? jsepProblem(kind, jsep);
+    if (refused) return refused;
     const role = this.handles.get(handle) ?? null;
     const publisher = role?.kind === 'publisher' ? role : null;
-    const mayPublish = publisher !== null && this.member.mayPublish;
-    switch (body.request) {
-      case 'join':
-        return hasJsep ? 'A join carries no media' : this.join(handle, role, body);
+    switch (kind) {
+      case 'join:publisher':
+      case 'join:subscriber':
+        return this.join(handle, role, body);
       case 'publish':
       case 'configure':
-        return mayPublish ? undefined : 'This member does not publish';
+        return publisher !== null && this.member.mayPublish ? undefined : 'This member does not publish';
       case 'unpublish':
-        return hasJsep ? 'No media here' : publisher ? undefined : 'Not a publisher';
+        return publisher ? undefined : 'Not a publisher';
       case 'leave':
-        return hasJsep ? 'No media here' : role ? undefined : 'Not joined';
+        return role ? undefined : 'Not joined';
       case 'start':
-        return role?.kind === 'subscriber' ? undefined : 'Not a subscriber';
       case 'pause':
-        return !hasJsep && role?.kind === 'subscriber' ? undefined : 'Not a subscriber';
-      default:
-        return `VideoRoom "${body.request.slice(0, 40)}" is not allowed through the studio's relay`;
+        return role?.kind === 'subscriber' ? undefined : 'Not a subscriber';
     }
   }
 
@@ -106,7 +129,6 @@ export class RelayFilter {
       this.handles.set(handle, { kind: 'subscriber' });
       return undefined;
     }
-    if (body.ptype !== 'publisher') return 'ptype must be publisher or subscriber';
     if (body.token !== this.member.token) return 'Not this member\'s join token';
     if (typeof body.id !== 'string' || !this.ownIds().includes(body.id)) return 'A member joins as itself';
     this.handles.set(handle, { kind: 'publisher', id: body.id });
@@ -127,6 +149,35 @@ export class RelayFilter {
       this.handles.clear();
     }
   }
+}
+
+/** A join is one kind per ptype; a request named like one of those (`join:…`) is none. */
+function requestKind(request: string, ptype: unknown): RequestKind | null {
+  const key = request === 'join' ? `join:${String(ptype)}` : request.includes(':') ? '' : request;
+  return Object.hasOwn(REQUEST_FIELDS, key) ? (key as RequestKind) : null;
+}
+
+const unknownField = (value: Msg, fields: readonly string[]) => Object.keys(value).find((k) => !fields.includes(k));
+
+/** A field the studio does not send with this request, or a value of the wrong kind. */
+function fieldProblem(kind: RequestKind, body: Msg): Refusal {
+  const extra = unknownField(body, REQUEST_FIELDS[kind]);
+  if (extra !== undefined) return `"${extra.slice(0, 40)}" is not a field the studio sends with "${String(body.request)}"`;
+  if (body.display !== undefined && (typeof body.display !== 'string' || body.display.length > RELAY_DISPLAY_MAX)) return `display must be a text of at most ${RELAY_DISPLAY_MAX} characters`;
+  if (body.private_id !== undefined && !Number.isSafeInteger(body.private_id)) return 'private_id must be a whole number';
+  if (body.streams !== undefined) {
+    const ok = Array.isArray(body.streams) && body.streams.length <= RELAY_HANDLES_MAX && body.streams.every((s) => isRecord(s) && typeof s.feed === 'string' && unknownField(s, ['feed']) === undefined);
+    if (!ok) return 'streams must be a list of { feed }';
+  }
+  return undefined;
+}
+
+function jsepProblem(kind: RequestKind, jsep: unknown): Refusal {
+  if (jsep === undefined) return undefined;
+  const type = JSEP_TYPE[kind];
+  if (!type) return 'This request carries no media';
+  if (!isRecord(jsep) || jsep.type !== type || typeof jsep.sdp !== 'string' || unknownField(jsep, JSEP_FIELDS) !== undefined) return `The media description must be { type: '${type}', sdp }`;
+  return undefined;
 }
 
 /** The Janus error a refused request is answered with (403: Janus' own "unauthorized" code). */

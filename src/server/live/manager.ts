@@ -185,6 +185,8 @@ export function createLiveManager(o: LiveOptions) {
     running.delete(r.job.id);
     await finalizeRecording(o.db, recordingsDir, r.job.recording_id, now()).catch((e: unknown) => o.log(`recording ${r.job.recording_id} not finalised: ${String(e)}`));
     await moveTo(r, state, error);
+    // The public stream ended with the job (routes/live.ts answers 410 from now on): its files go too.
+    await rm(hlsDir(r.job.event_id), { recursive: true, force: true }).catch((e: unknown) => o.log(`live ${r.job.channel_uuid}: HLS not removed: ${String(e)}`));
     // The channel can go live again (§ Channel eventStatus: stopping returns it to NEW).
     await o.db.query("UPDATE channels SET event_status = 'NEW' WHERE uuid = $1 AND event_status = 'LIVE'", [r.job.channel_uuid]);
   }

@@ -19,6 +19,7 @@ import type { UpdateReason } from '../../../compositor/model/types';
 import { nametagPng } from '../nametag';
 import { updateVideoShare } from './moderator';
 import { isQuality, QUALITIES, type Quality } from '../../lib/captureContract';
+import { CLOSE_FORBIDDEN, OUTPUT_TOKEN_REPLACED_REASON } from '../sockets/messages';
 
 export const STUDIO_API = '/api/studio';
 /** §9 playout frame rate: a seek position is a frame number at 30 fps. */
@@ -85,12 +86,13 @@ export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
     const name = typeof body.name === 'string' && body.name.trim() ? body.name.trim().slice(0, NAME_MAX) : 'Channel';
     const uuid = randomUUID();
     const fresh = freshKeyed(name);
-    const keyed = enforceChannelLimits(fresh, applyPut({ version: 0, applied: {}, keyed: fresh }, { ...body, sync: undefined }, { name, templateUrl: '' }).state.keyed, ctx.mediaOrigins);
+    const templateUrl = templateUrlOf(body, '');
+    const keyed = enforceChannelLimits(fresh, applyPut({ version: 0, applied: {}, keyed: fresh }, { ...body, sync: undefined }, { name, templateUrl: '' }).state.keyed, ctx.mediaOrigins, { applied: {}, name, templateUrl });
     await db.transaction((tx) =>
-      tx.query("INSERT INTO channels (uuid, name, template_url, event_id, event_status, keyed, version, applied) VALUES ($1, $2, $3, $4, 'NEW', $5::json, 0, '{}'::jsonb)", [
+      tx.query("INSERT INTO channels (uuid, name, template_url, event_id, event_status, keyed, version, applied) VALUES ($1, $2, $3, $4, 'NEW', $5::json, 0, '{}'::json)", [
         uuid,
         name,
-        templateUrlOf(body, ''),
+        templateUrl,
         body.ptEventId,
         json(keyed),
       ]),
@@ -114,11 +116,13 @@ export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
       const result = applyPut(serverState(current), body, identity);
       if (result.duplicate) return { row: current, duplicate: true };
       const b = body as Record<string, unknown>;
-      const keyed = enforceChannelLimits(current.keyed, result.state.keyed, ctx.mediaOrigins);
       const reason = reasonOf(b);
       const name = typeof b.name === 'string' && b.name.trim() ? b.name.trim().slice(0, NAME_MAX) : current.name;
       const templateUrl = templateUrlOf(b, current.template_url);
-      await tx.query('UPDATE channels SET keyed = $2::json, version = $3, applied = $4::jsonb, update_reason = $5::jsonb, name = $6, template_url = $7 WHERE uuid = $1', [
+      // The whole stored document counts against its limit, not only the keyed map.
+      const beside = { applied: current.applied, name: current.name, templateUrl: current.template_url, updateReason: current.update_reason };
+      const keyed = enforceChannelLimits(current.keyed, result.state.keyed, ctx.mediaOrigins, beside, { applied: result.state.applied, name, templateUrl, updateReason: reason });
+      await tx.query('UPDATE channels SET keyed = $2::json, version = $3, applied = $4::json, update_reason = $5::jsonb, name = $6, template_url = $7 WHERE uuid = $1', [
         current.uuid,
         json(keyed),
         result.state.version,
@@ -159,14 +163,18 @@ export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
     });
   }
 
+  // A new output token; the old one stops working at once, and the sockets opened with it (the output
+  // page's studio socket and media relay) close on every process.
   app.post<UuidParams>(`${STUDIO_API}/channel/:uuid/outputToken`, async (req) => {
     const me = await producer(req);
     const outputToken = newToken();
-    await db.transaction(async (tx) => {
+    const replaced = await db.transaction(async (tx) => {
       const row = await loadChannel(tx, req.params.uuid, true);
       await requireChannelAccess(tx, me, row);
       await tx.query('UPDATE channels SET output_token_hash = $2 WHERE uuid = $1', [row.uuid, tokenHash(outputToken)]);
+      return row.output_token_hash;
     });
+    if (replaced) hub.closeOutputToken(replaced, CLOSE_FORBIDDEN, OUTPUT_TOKEN_REPLACED_REASON);
     return { outputToken };
   });
 

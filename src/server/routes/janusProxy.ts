@@ -11,7 +11,8 @@
  * what it was issued against no longer holds: the producer's session was signed out or they no
  * longer moderate the event, the guest was removed, the output token was replaced. A socket that
  * has not joined its room within REGISTER_TIMEOUT_MS is closed; every frame the page sends passes
- * janus/relayFilter.ts first. A producer's relay closes when that session signs out.
+ * janus/relayFilter.ts first. A producer's relay closes when that session signs out, an output page's
+ * when its output token is replaced.
  */
 import { isCaptureToken } from '../live/jobs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -22,7 +23,7 @@ import type { Queryable } from '../db/adapter';
 import { HttpError } from '../errors';
 import { RelayFilter, refusalAnswer } from '../janus/relayFilter';
 import { RETURN_SUFFIX, type Grant, type Member } from '../meeting';
-import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, REGISTER_TIMEOUT_MS } from '../sockets/messages';
+import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, OUTPUT_TOKEN_REPLACED_REASON, REGISTER_TIMEOUT_MS } from '../sockets/messages';
 
 export const JANUS_PUBLIC_PATH = '/janus';
 export const JANUS_PROTOCOL = 'janus-protocol';
@@ -93,6 +94,11 @@ export function janusProxyRoute(app: FastifyInstance, { db, hub, meeting }: Ctx)
     const idle = setTimeout(() => filter.joined || socket.close(CLOSE_UNAUTHORIZED, 'Not joined'), REGISTER_TIMEOUT_MS);
     const unwatch = meeting.watch(member.token, () => socket.close(CLOSE_FORBIDDEN, 'REMOVED'));
     if (grant.kind === 'producer') hub.bindSession(grant.sessionId, socket);
+    if (grant.kind === 'output') {
+      hub.bindOutputToken(grant.outputTokenHash, socket);
+      // Replaced between the upgrade's check and this bind: the close did not see this socket.
+      void grantHolds(db, grant).then((holds) => holds || socket.close(CLOSE_FORBIDDEN, OUTPUT_TOKEN_REPLACED_REASON), () => socket.close(1011, 'Grant check failed'));
+    }
 
     upstream.on('open', () => waiting.splice(0).forEach((m) => upstream.send(m)));
     upstream.on('message', (data) => {

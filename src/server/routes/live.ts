@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { lookupToken, requireModerator, requireProducer } from '../auth';
 import { channelOfEvent } from '../channels';
 import type { Ctx } from '../context';
-import { notFound, unauthorized } from '../errors';
+import { BROADCAST_ENDED, notFound, unauthorized } from '../errors';
 import { findEvent } from '../events';
 import { STUDIO_BASE } from '../studio';
 import { addDestination, changeDestination, deleteDestination, listDestinations } from '../live/destinations';
-import { latestJob } from '../live/jobs';
+import { latestJob, type JobRow } from '../live/jobs';
 import { deleteRecording, RECORDING_FILE, recordingDir, recordingOf, listRecordings } from '../live/recordings';
 import { recommendedQuality } from '../live/rules';
 import { STUDIO_API } from './channel';
@@ -101,20 +101,30 @@ export function liveRoutes(app: FastifyInstance, ctx: Ctx): void {
       .send(createReadStream(file));
   });
 
+  /** The event's latest broadcast (null: never live). */
+  const latestOf = async (eventId: string) => {
+    const channel = await channelOfEvent(db, eventId);
+    return channel ? latestJob(db, channel.uuid) : null;
+  };
+  const ended = (job: JobRow) => job.state === 'stopped' || job.state === 'failed';
+
   /** The watch page's state: not live yet, live (with its HLS), or ended. */
   app.get<{ Params: { sharingUrl: string } }>(`${STUDIO_API}/watch/:sharingUrl`, async (req, reply) => {
     const event = await findEvent(db, 'sharing_url', req.params.sharingUrl);
     if (!event) throw notFound('No such event');
-    const channel = await channelOfEvent(db, event.id);
-    const job = channel ? await latestJob(db, channel.uuid) : null;
+    const job = await latestOf(event.id);
     const playlist = join(live.hlsDir(event.id), 'index.m3u8');
-    const state = !job ? 'not-live' : job.state === 'stopped' || job.state === 'failed' ? 'ended' : job.state === 'live' && existsSync(playlist) ? 'live' : 'not-live';
+    const state = !job ? 'not-live' : ended(job) ? 'ended' : job.state === 'live' && existsSync(playlist) ? 'live' : 'not-live';
     reply.header('Cache-Control', 'no-store');
     return { title: event.title, state, hls: state === 'live' ? `${STUDIO_API}/watch/${encodeURIComponent(event.sharing_url)}/hls/index.m3u8` : null };
   });
+  // Served only while the broadcast's job runs: END STREAM ends the public stream at once (410), whatever is left on disk.
   app.get<{ Params: { sharingUrl: string; file: string } }>(`${STUDIO_API}/watch/:sharingUrl/hls/:file`, async (req, reply) => {
     const event = await findEvent(db, 'sharing_url', req.params.sharingUrl);
     if (!event || !HLS_FILE.test(req.params.file)) throw notFound('No such file');
+    const job = await latestOf(event.id);
+    if (!job) throw notFound('This event is not live');
+    if (ended(job)) throw BROADCAST_ENDED();
     const file = join(live.hlsDir(event.id), req.params.file);
     if (!existsSync(file)) throw notFound('No such file');
     const playlist = req.params.file.endsWith('.m3u8');

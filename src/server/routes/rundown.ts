@@ -11,7 +11,8 @@ import type { Ctx } from '../context';
 import { json, type Queryable } from '../db/adapter';
 import { badRequest } from '../errors';
 import { isRecord } from '../../../compositor/model/json';
-import { applyUpdate, validateUpdate, type ServerChannel } from '../../../compositor/sync';
+import { validateUpdate, type ServerChannel } from '../../../compositor/sync';
+import { applySync } from '../syncCore';
 import { enforceRundownLimits } from '../rundownLimits';
 import { STUDIO_API } from './channel';
 
@@ -22,7 +23,7 @@ export const rundownJson = (uuid: string, state: ServerChannel) => ({ uuid, vers
 
 /** The stored rundown (an empty one before the first edit); `lock` takes its row lock inside a transaction. */
 async function loadRundown(db: Queryable, uuid: string, lock = false): Promise<ServerChannel> {
-  if (lock) await db.query(`INSERT INTO rundowns (channel_uuid, keyed, version, applied) VALUES ($1, '{}'::json, 0, '{}'::jsonb) ON CONFLICT (channel_uuid) DO NOTHING`, [uuid]);
+  if (lock) await db.query(`INSERT INTO rundowns (channel_uuid, keyed, version, applied) VALUES ($1, '{}'::json, 0, '{}'::json) ON CONFLICT (channel_uuid) DO NOTHING`, [uuid]);
   const row = (await db.query<{ keyed: ServerChannel['keyed']; version: number; applied: Record<string, number> }>(`SELECT keyed, version, applied FROM rundowns WHERE channel_uuid = $1${lock ? ' FOR UPDATE' : ''}`, [uuid]))[0];
   return row ? { version: row.version, applied: row.applied, keyed: row.keyed } : { version: 0, applied: {}, keyed: {} };
 }
@@ -53,10 +54,11 @@ export function rundownRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
     const { state, duplicate } = await db.transaction(async (tx) => {
       const row = await accessible(tx, me, req.params.uuid);
       const current = await loadRundown(tx, row.uuid, true);
-      const result = applyUpdate(current, update);
+      const result = applySync(current, update);
       if (result.duplicate) return { state: current, duplicate: true };
-      const keyed = enforceRundownLimits(current.keyed, result.state.keyed);
-      await tx.query('UPDATE rundowns SET keyed = $2::json, version = $3, applied = $4::jsonb WHERE channel_uuid = $1', [row.uuid, json(keyed), result.state.version, json(result.state.applied)]);
+      // The whole stored document (its sync record too) counts against the limit.
+      const keyed = enforceRundownLimits(current.keyed, result.state.keyed, { applied: current.applied }, { applied: result.state.applied });
+      await tx.query('UPDATE rundowns SET keyed = $2::json, version = $3, applied = $4::json WHERE channel_uuid = $1', [row.uuid, json(keyed), result.state.version, json(result.state.applied)]);
       return { state: { ...result.state, keyed }, duplicate: false };
     });
     const answer = rundownJson(req.params.uuid, state);

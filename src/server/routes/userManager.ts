@@ -1,13 +1,13 @@
 /**
  * User manager `{userManager}` = /usermanager/ (CONTRACT.md): sign-in (throttled per user name and
- * per address, signInThrottle.ts), sign-out (revokes the session on the server), token info, users.
+ * address and per address, signInThrottle.ts), sign-out (revokes the session on the server), token info, users.
  */
 import type { FastifyInstance } from 'fastify';
 import { issueToken, newSession, requireUser, requireUserToken, revokeSession, TOKEN_TTL_S } from '../auth';
 import type { Ctx } from '../context';
 import { badRequest, forbidden, HttpError, unauthorized } from '../errors';
 import { NO_USER_HASH, PASSWORD_MAX, verifyPassword } from '../passwords';
-import { addressKey, SignInThrottle, userKey } from '../signInThrottle';
+import { SignInThrottle } from '../signInThrottle';
 import { CLOSE_UNAUTHORIZED, SIGNED_OUT_REASON } from '../sockets/messages';
 import { getUser, publicUser, USERNAME_MAX } from '../users';
 
@@ -28,17 +28,24 @@ export function userManagerRoutes(app: FastifyInstance, { db, hub, now }: Ctx): 
     const password = str(body.password);
     if (!username || username.length > USERNAME_MAX) throw badRequest(`username must be 1..${USERNAME_MAX} characters`);
     if (password.length > PASSWORD_MAX) throw badRequest(`password must be at most ${PASSWORD_MAX} characters`);
-    const keys = [userKey(username), addressKey(req.ip)];
-    const wait = await throttle.wait(keys);
-    if (wait > 0) throw tooManyTries(wait);
-    const row = (await db.query<{ id: string; password_hash: string }>('SELECT id, password_hash FROM users WHERE username = $1', [username]))[0];
-    // The hash is checked even for an unknown user, so timing does not tell which names exist.
-    const ok = await verifyPassword(password, row?.password_hash ?? NO_USER_HASH);
+    // Counted before the password is checked: a burst of guesses gets no more checks than guesses one by one.
+    const attempt = await throttle.begin(username, req.ip);
+    if (typeof attempt === 'number') throw tooManyTries(attempt);
+    let row: { id: string; password_hash: string } | undefined;
+    let ok: boolean;
+    try {
+      row = (await db.query<{ id: string; password_hash: string }>('SELECT id, password_hash FROM users WHERE username = $1', [username]))[0];
+      // The hash is checked even for an unknown user, so timing does not tell which names exist.
+      ok = await verifyPassword(password, row?.password_hash ?? NO_USER_HASH);
+    } catch (error) {
+      await throttle.cancelled(attempt);
+      throw error;
+    }
     if (!row || !ok) {
-      await throttle.failed(keys);
+      await throttle.failed(attempt);
       throw unauthorized('Wrong username or password');
     }
-    await throttle.succeeded(userKey(username));
+    await throttle.succeeded(attempt);
     const { token } = await issueToken(db, row.id, 'user', null, newSession());
     const user = await getUser(db, row.id);
     return { access_token: token, expires_in: TOKEN_TTL_S, scope: { user: { id: user.id, username: user.username } } };

@@ -48,15 +48,29 @@ const send = (ws: WebSocket, message: unknown) => {
  * (a lost network, a laptop lid): it is cut, so its participant leaves the roster as on a close.
  */
 export const SILENT_SOCKET_MS = 2 * SOCKET_PING_MS;
+/**
+ * An event's roster pushes are coalesced: one at once, then at most one per this window, carrying the
+ * roster as it is when sent (the last state wins). A burst of changes (300 frames of one guest once
+ * gave 301 pushes of the whole roster to every socket) costs a push or two.
+ */
+export const ROSTER_PUSH_WINDOW_MS = 100;
+
+/** An event's open roster window: the push asked for during it (sent when it closes), if any. */
+interface RosterWindow {
+  timer: NodeJS.Timeout;
+  next: Promise<void> | null;
+  settle: { resolve: () => void; reject: (error: unknown) => void } | null;
+}
 
 export class Hub {
   private readonly events = new Map<string, Set<EventConnection>>();
   private readonly studios = new Map<string, Set<StudioConnection>>();
   /** Every socket, with when it was last heard from. */
   private readonly all = new Map<WebSocket, number>();
-  /** Sockets opened with a token of a sign-in session (auth.ts): signing out closes them. */
-  private readonly sessions = new Map<string, Set<WebSocket>>();
+  /** Sockets opened with a credential that may end: a sign-in session (`session:<id>`, auth.ts) or an output token (`output:<hash>`). */
+  private readonly bound = new Map<string, Set<WebSocket>>();
   private sweeper: NodeJS.Timeout | null = null;
+  private readonly rosterWindows = new Map<string, RosterWindow>();
 
   constructor(
     private readonly db: Db,
@@ -128,7 +142,28 @@ export class Hub {
     this.publish({ t: 'event', eventId, message, ...(to ? { to } : {}) });
   }
 
-  async pushRoster(eventId: string): Promise<void> {
+  /** Pushes the event's roster: now if none was pushed within ROSTER_PUSH_WINDOW_MS, else once when the window closes (resolves once sent). */
+  pushRoster(eventId: string): Promise<void> {
+    const open = this.rosterWindows.get(eventId);
+    if (open) {
+      open.next ??= new Promise<void>((resolve, reject) => (open.settle = { resolve, reject }));
+      return open.next;
+    }
+    const window: RosterWindow = { next: null, settle: null, timer: setTimeout(() => this.closeRosterWindow(eventId, window), ROSTER_PUSH_WINDOW_MS) };
+    window.timer.unref();
+    this.rosterWindows.set(eventId, window);
+    return this.sendRoster(eventId);
+  }
+
+  private closeRosterWindow(eventId: string, window: RosterWindow): void {
+    this.rosterWindows.delete(eventId);
+    if (window.settle) {
+      const { resolve, reject } = window.settle;
+      this.pushRoster(eventId).then(resolve, reject);
+    }
+  }
+
+  private async sendRoster(eventId: string): Promise<void> {
     this.pushEventMsg(eventId, { type: 'Event_Roster', participants: await this.roster(eventId) });
   }
 
@@ -163,14 +198,7 @@ export class Hub {
 
   /** Marks `ws` as registered with a token of `sessionId` (none: a token without a session, left alone). */
   bindSession(sessionId: string | null, ws: WebSocket): void {
-    if (!sessionId) return;
-    const set = this.sessions.get(sessionId) ?? new Set();
-    set.add(ws);
-    this.sessions.set(sessionId, set);
-    ws.on('close', () => {
-      set.delete(ws);
-      if (set.size === 0 && this.sessions.get(sessionId) === set) this.sessions.delete(sessionId);
-    });
+    if (sessionId) this.bind(`session:${sessionId}`, ws);
   }
 
   /** Closes every socket of a signed-out session, on every process. */
@@ -178,10 +206,36 @@ export class Hub {
     if (sessionId) this.publish({ t: 'close', target: { session: sessionId }, code, reason });
   }
 
+  /** Marks `ws` as opened with the output token of this hash (the output page's studio socket and /janus relay). */
+  bindOutputToken(hash: string, ws: WebSocket): void {
+    this.bind(`output:${hash}`, ws);
+  }
+
+  /** Closes every socket opened with a replaced output token, on every process. */
+  closeOutputToken(hash: string, code: number, reason: string): void {
+    this.publish({ t: 'close', target: { outputToken: hash }, code, reason });
+  }
+
+  private bind(key: string, ws: WebSocket): void {
+    const set = this.bound.get(key) ?? new Set();
+    set.add(ws);
+    this.bound.set(key, set);
+    ws.on('close', () => {
+      set.delete(ws);
+      if (set.size === 0 && this.bound.get(key) === set) this.bound.delete(key);
+    });
+  }
+
   /** Every socket here, abruptly (the fault hook and shutdown). */
   terminateAll(): void {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
+    // The sockets are gone: a push still waiting for its window has no one to reach.
+    for (const window of this.rosterWindows.values()) {
+      clearTimeout(window.timer);
+      window.settle?.resolve();
+    }
+    this.rosterWindows.clear();
     for (const ws of this.all.keys()) ws.terminate();
   }
 
@@ -222,8 +276,9 @@ export class Hub {
             c.ws.close(code, reason);
           }
     } else {
-      for (const ws of this.sessions.get(target.session) ?? []) ws.close(code, reason);
-      this.sessions.delete(target.session);
+      const key = 'session' in target ? `session:${target.session}` : `output:${target.outputToken}`;
+      for (const ws of this.bound.get(key) ?? []) ws.close(code, reason);
+      this.bound.delete(key);
     }
   }
 }

@@ -20,6 +20,8 @@ export const REGISTER_TIMEOUT_MS = 10_000;
 export const REMOVED_REASON = 'REMOVED';
 /** The close reason (with CLOSE_UNAUTHORIZED) of the sockets of a session that signed out. */
 export const SIGNED_OUT_REASON = 'Signed out';
+/** The close reason (with CLOSE_FORBIDDEN) of the sockets of an output token that was replaced. */
+export const OUTPUT_TOKEN_REPLACED_REASON = 'Output token replaced';
 /** A kicked-out participant's socket is closed with this. */
 export const CLOSE_KICKED = 4000;
 export const KICKED_REASON = 'Removed by a moderator';

@@ -2,17 +2,19 @@
  * The studio socket `{studioApi}/websocket` (CONTRACT.md "Sockets"): `register` with the producer
  * token or the channel's output token (or a guest token of its event, CONTRACT.md "Meeting") →
  * `registered` with the channel; then `channel.updated` and `studio.state`.
- * It accepts no writes (an output-token registration is read-only by nature). `ping` → `pong`.
+ * It accepts no writes (an output-token registration is read-only by nature). `ping` → `pong` (within
+ * the frame limit, frameLimiter.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { lookupToken } from '../auth';
+import { lookupToken, tokenHash } from '../auth';
 import { canProduce, channelJson, loadChannel, readerOf, type ChannelRow } from '../channels';
 import type { Ctx } from '../context';
 import { STUDIO_API } from '../routes/channel';
 import type { StudioConnection } from './hub';
+import { FrameLimiter } from './frameLimiter';
 import { send } from './hub';
-import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, parseFrame, REGISTER_TIMEOUT_MS, REMOVED_REASON } from './messages';
+import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, OUTPUT_TOKEN_REPLACED_REASON, parseFrame, REGISTER_TIMEOUT_MS, REMOVED_REASON } from './messages';
 
 export function studioSocketRoute(app: FastifyInstance, { db, hub, live }: Ctx): void {
   app.get(`${STUDIO_API}/websocket`, { websocket: true }, (socket: WebSocket) => {
@@ -42,10 +44,15 @@ export function studioSocketRoute(app: FastifyInstance, { db, hub, live }: Ctx):
       if (socket.readyState !== socket.OPEN) return;
       conn = { ws: socket, channel: uuid, userId, guestId };
       hub.joinStudio(conn);
-      // A guest removed while this registration was on its way: the removal did not see this socket.
-      if (guestId && row && typeof msg.outputToken === 'string' && (await readerOf(db, row, msg.outputToken)) === 'removed') {
-        hub.leaveStudio(conn);
-        return socket.close(CLOSE_FORBIDDEN, REMOVED_REASON);
+      if (typeof msg.outputToken === 'string') {
+        // Replacing the output token closes the sockets opened with the old one (routes/channel.ts).
+        if (!guestId) hub.bindOutputToken(tokenHash(msg.outputToken), socket);
+        // Removed or replaced while this registration was on its way: the close did not see this socket.
+        const still = await readerOf(db, await loadChannel(db, uuid), msg.outputToken);
+        if (!still || still === 'removed') {
+          hub.leaveStudio(conn);
+          return socket.close(CLOSE_FORBIDDEN, still === 'removed' ? REMOVED_REASON : OUTPUT_TOKEN_REPLACED_REASON);
+        }
       }
       clearTimeout(timer);
       // The whole channel as GET answers it (with version and applied), read after joining so no
@@ -55,10 +62,12 @@ export function studioSocketRoute(app: FastifyInstance, { db, hub, live }: Ctx):
       if (userId !== null) send(socket, { type: 'live.status', status: await live.status(uuid) });
     }
 
+    const limiter = new FrameLimiter();
     socket.on('message', (data) => {
       const msg = parseFrame(data);
       if (!msg) return;
-      if (msg.type === 'ping') return send(socket, { type: 'pong' });
+      // A ping past the frame limit (frameLimiter.ts) is dropped.
+      if (msg.type === 'ping') return limiter.take('ping') ? send(socket, { type: 'pong' }) : undefined;
       if (msg.type === 'register' && !conn && !registering) {
         registering = true;
         register(msg).catch(() => socket.close(1011, 'Registration failed')).finally(() => (registering = false));
