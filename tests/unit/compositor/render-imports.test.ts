@@ -9,7 +9,9 @@ describe('compositor/render import boundaries (DESIGN folder table)', () => {
   it.each(files)('%s imports only pixi.js, render, model, layout or templates', (file) => {
     const source = readFileSync(join(dir, file), 'utf8');
     const specs = [...source.matchAll(/^(?:(?:import|export)\b[^;]*?\bfrom\s*|import\s*)['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
-    expect(specs.length).toBeGreaterThan(0);
+    // A file that imports (or re-exports) anything must have it seen by the pattern; one with no import
+    // statement at all (frameClock.ts) has nothing to cross.
+    if (/^import\b|^export\b[^;]*\bfrom\b/m.test(source)) expect(specs.length).toBeGreaterThan(0);
     for (const spec of specs) expect(spec).toMatch(/^(pixi\.js(\/unsafe-eval)?|\.\/[\w.]+|\.\.\/(model|layout|templates)(\/[\w./]+)?)$/);
   });
 });
