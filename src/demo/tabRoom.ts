@@ -30,8 +30,13 @@ export interface RoomElection {
 
 /** How long a new host listens for the channels the others know before it serves. */
 export const ROOM_ELECTION_COLLECT_MS = 150;
-/** How long a push or resync waits for the host's answer before it fails (the saver then retries). */
-export const ROOM_ANSWER_TIMEOUT_MS = 3000;
+/**
+ * How long a push or resync waits for the host's answer before it fails (the saver then retries and
+ * the §8 dialog says so). 10 s, not 3: on a loaded two-core machine a hosting tab in the background
+ * answered a rundown save after more than 3 s, and the producer got an error for a save that was
+ * only slow.
+ */
+export const ROOM_ANSWER_TIMEOUT_MS = 10_000;
 
 export interface TabRoom {
   /** Applies one update at the host; the channel after it (or rejects when no host answers). */

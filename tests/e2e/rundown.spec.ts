@@ -128,9 +128,11 @@ test('the output page cross-fades between takes: mid-fade its pixels are a mix o
   await output.waitForTimeout(6000);
   const before = PNG.sync.read(await canvas.screenshot());
   await page.getByTestId('rundown-next').click(); // Interview: two tiles side by side
-  await output.waitForTimeout(1500);
+  // The fade's middle (its easing is steepest there): a screenshot that lands a second early or late
+  // is still well away from both ends. At 1.5 s the eased mix was only about a tenth of the way.
+  await output.waitForTimeout(2500);
   const middle = PNG.sync.read(await canvas.screenshot());
-  await output.waitForTimeout(5000);
+  await output.waitForTimeout(4000);
   const after = PNG.sync.read(await canvas.screenshot());
 
   // The middle of the frame's top band: the background in one look, a camera in the other.
