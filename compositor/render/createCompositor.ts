@@ -11,6 +11,7 @@ import { destroyRenderer } from './canvasLifecycle';
 import { clearTextMetrics, documentFonts, preloadFonts, watchFonts } from './fonts';
 import { templateFonts } from '../templates';
 import { createRenderer, DEFAULT_MAX_BATCH_TEXTURES } from './rendererSetup';
+import { defaultPreference } from './rendererChoice';
 import { animationFrames, createFrameScheduler, type FrameScheduler } from './scheduler';
 import { FrameStats } from './stats';
 import type { Compositor, CompositorOptions, CompositorStats } from './types';
@@ -221,7 +222,7 @@ export async function createCompositor(options: CompositorOptions): Promise<Comp
     canvas: options.canvas,
     width: options.width,
     height: options.height,
-    preference: options.preference ?? 'webgl',
+    preference: options.preference ?? defaultPreference(),
     maxBatchTextures: options.maxBatchTextures ?? DEFAULT_MAX_BATCH_TEXTURES,
     ...(options.signal ? { signal: options.signal } : {}),
   });

@@ -37,7 +37,7 @@ export interface CompositorOptions {
   media: (key: string) => MediaElement | null;
   /** Scale about the centre of the frame, default 1 (the host passes scene.previewZoom for the preview). */
   zoom?: number;
-  /** Renderer backend, default 'webgl' (pixi falls back to canvas when WebGL is missing). */
+  /** Renderer backend; by default WebGL on a GPU and Canvas 2D where WebGL is software (rendererChoice.ts). */
   preference?: 'webgl' | 'canvas';
   /**
    * Texture slots per WebGL batch. Each slot adds a branch to every shaded pixel of pixi's batch shader;

@@ -27,15 +27,16 @@ export const QUALITY_PARAM = 'quality';
 
 /**
  * The output page's renderer (`?renderer=canvas|webgl`). Capture mode draws with pixi's Canvas 2D
- * renderer by default: the capture browser has no GPU, and with WebGL every frame went through
- * SwiftShader in Chromium's GPU process and was read back twice (for the page and for the recorder),
- * about 90 CPU-ms a frame at 720p against about 30 with Canvas 2D on the same 2-core machine (issue
- * 36). Elsewhere the output page keeps WebGL, which a playout machine with a GPU draws for nothing.
+ * renderer: the capture browser has no GPU, and with WebGL every frame went through SwiftShader in
+ * Chromium's GPU process and was read back twice (for the page and for the recorder), about 90 CPU-ms
+ * a frame at 720p against about 30 with Canvas 2D on the same 2-core machine (issue 36). Elsewhere
+ * (undefined) the compositor decides: WebGL on a GPU, Canvas 2D where WebGL is software
+ * (compositor/render/rendererChoice.ts).
  */
 export const RENDERER_PARAM = 'renderer';
 export type OutputRenderer = 'webgl' | 'canvas';
-export function outputRenderer(search: string, capturing: boolean): OutputRenderer {
+export function outputRenderer(search: string, capturing: boolean): OutputRenderer | undefined {
   const asked = new URLSearchParams(search).get(RENDERER_PARAM);
   if (asked === 'webgl' || asked === 'canvas') return asked;
-  return capturing ? 'canvas' : 'webgl';
+  return capturing ? 'canvas' : undefined;
 }

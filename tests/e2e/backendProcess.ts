@@ -4,7 +4,7 @@
  * `kill()` is kill -9 of its whole process group; `start()` again reuses the port and the data.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -55,6 +55,11 @@ export async function startBackendProcess(options: BackendProcessOptions = {}): 
         resolve(m[1]!);
       };
       proc.stdout!.on('data', read);
+      if (process.env.E2E_BACKEND_LOG) {
+        const log = createWriteStream(process.env.E2E_BACKEND_LOG, { flags: 'a' });
+        proc.stdout!.pipe(log);
+        proc.stderr!.pipe(log);
+      }
       proc.stderr!.on('data', (c: Buffer) => (out += c.toString()));
       proc.on('exit', (code) => reject(new Error(`backend exited (${code}): ${out}`)));
     });

@@ -29,7 +29,7 @@ test.use({ viewport: { width: 1920, height: 1080 } });
  * (anti-aliased edges of rounded corners and glyphs, by a shade).
  */
 const RENDERERS = [
-  { renderer: 'webgl', query: '', maxDiff: MAX_DIFF_PIXELS },
+  { renderer: 'webgl', query: '?renderer=webgl', maxDiff: MAX_DIFF_PIXELS },
   { renderer: 'canvas', query: '?renderer=canvas', maxDiff: CANVAS_MAX_DIFF_PIXELS },
 ] as const;
 

@@ -9,7 +9,7 @@ import { useProgramStore } from '../../state/programStore';
 import { registerCompositor } from '../../lib/compositorRegistry';
 import { errorMessage, log } from '../../log';
 
-export function startProgramCanvas(canvas: HTMLCanvasElement, o: { width: number; height: number; name: 'output' | 'return'; ready?(c: Compositor, source: ReturnType<typeof createSceneSource>): void; clock?: () => number; wallClock?: () => number; frames?: FrameRequester; preference?: 'webgl' | 'canvas' }): () => void {
+export function startProgramCanvas(canvas: HTMLCanvasElement, o: { width: number; height: number; name: 'output' | 'return'; ready?(c: Compositor, source: ReturnType<typeof createSceneSource>): void; clock?: () => number; wallClock?: () => number; frames?: FrameRequester; preference?: 'webgl' | 'canvas' | undefined }): () => void {
   let compositor: Compositor | null = null;
   let disposed = false;
   const source = createSceneSource(useProgramStore);
