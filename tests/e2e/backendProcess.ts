@@ -55,6 +55,7 @@ export async function startBackendProcess(options: BackendProcessOptions = {}): 
         resolve(m[1]!);
       };
       proc.stdout!.on('data', read);
+      // E2E_BACKEND_LOG=file keeps the backend's output (it is not shown otherwise), to read after a failure.
       if (process.env.E2E_BACKEND_LOG) {
         const log = createWriteStream(process.env.E2E_BACKEND_LOG, { flags: 'a' });
         proc.stdout!.pipe(log);
