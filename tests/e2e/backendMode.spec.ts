@@ -13,6 +13,7 @@ import { canonicalJson, type KeyedChannel } from '../../compositor/sync';
 import type { ChannelBody } from '../../compositor/model/types';
 import { PREVIEW_ZOOM } from '../../compositor/model/constants';
 import { startBackendProcess, type BackendProcess } from './backendProcess';
+import { surfaceReady } from './surface';
 
 type Sync = { view: string; version: number; pending: number; unsent: boolean } | null;
 type Doc = { layout: string; brandSettings: { nametagsActive: boolean }; templates: { id: string; selected: boolean }[] };
@@ -23,10 +24,10 @@ interface Surface {
   logs(): { message: string }[];
 }
 type Window_ = { __STUDIO__: Surface };
-const sync = (page: Page) => page.evaluate(() => (window as unknown as Window_).__STUDIO__.sync());
-const doc = (page: Page) => page.evaluate(() => (window as unknown as Window_).__STUDIO__.state().stage.doc);
+const sync = async (page: Page) => (await surfaceReady(page), page.evaluate(() => (window as unknown as Window_).__STUDIO__.sync()));
+const doc = async (page: Page) => (await surfaceReady(page), page.evaluate(() => (window as unknown as Window_).__STUDIO__.state().stage.doc));
 /** What a read-only page (the output page) draws: its program, apart from any studio's stage. */
-const programDoc = (page: Page) => page.evaluate(() => (window as unknown as Window_).__STUDIO__.state().program);
+const programDoc = async (page: Page) => (await surfaceReady(page), page.evaluate(() => (window as unknown as Window_).__STUDIO__.state().program));
 
 /** Network errors a test provokes on purpose (the server killed, a 500 injected): Chromium logs each one. */
 const PROVOKED = [/Failed to load resource/, /WebSocket connection to .* failed/, /ERR_CONNECTION_REFUSED/, /net::ERR_/];

@@ -1,7 +1,8 @@
 import { test, expect, enterStudio, seedStorage, type Page } from './fixtures';
 import type { SceneModel } from '../../compositor/model/scene';
+import { surfaceReady } from './surface';
 
-const sceneOf = (page: Page) => page.evaluate(() => (window as unknown as { __STUDIO__: { scene(): SceneModel } }).__STUDIO__.scene());
+const sceneOf = async (page: Page) => (await surfaceReady(page), page.evaluate(() => (window as unknown as { __STUDIO__: { scene(): SceneModel } }).__STUDIO__.scene()));
 const framesOf = (page: Page, role: string) =>
   page.evaluate((r) => (window as unknown as { __STUDIO__: { frameStats(): Record<string, { frames: number }> } }).__STUDIO__.frameStats()[r]?.frames ?? 0, role);
 

@@ -17,13 +17,14 @@ import { querySql, startPostgres, type PostgresServer } from '../server/postgres
 import { startLoadBalancer, type LoadBalancer } from '../server/loadBalancer';
 import { freePort, startRtmpServer, type RtmpServer } from '../server/rtmpServer';
 import { probe } from './mediaProbe';
+import { surfaceReady } from './surface';
 
 test.describe.configure({ mode: 'serial' });
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test reads of JSON answers
 type Surface = { sync(): { view: string; pending: number; unsent: boolean } | null; channel(): ChannelBody | null; state(): { people: { presenters: { name: string }[] } } };
-const syncOf = (page: Page) => page.evaluate(() => (window as unknown as { __STUDIO__: Surface }).__STUDIO__.sync());
-const layoutOf = (page: Page) => page.evaluate(() => (window as unknown as { __STUDIO__: Surface }).__STUDIO__.channel()?.layout);
+const syncOf = async (page: Page) => (await surfaceReady(page), page.evaluate(() => (window as unknown as { __STUDIO__: Surface }).__STUDIO__.sync()));
+const layoutOf = async (page: Page) => (await surfaceReady(page), page.evaluate(() => (window as unknown as { __STUDIO__: Surface }).__STUDIO__.channel()?.layout));
 const presenters = (page: Page) => page.evaluate(() => (window as unknown as { __STUDIO__: Surface }).__STUDIO__.state().people.presenters.map((p) => p.name));
 
 let pg: PostgresServer;
