@@ -102,19 +102,34 @@ async function joinAs(browser: Browser, backend: BackendProcess, watch: (p: Page
 /** Both ends and the backend have the same channel, nothing unacknowledged left. */
 async function converged(pages: Page[], backend: BackendProcess, uuid: string): Promise<string> {
   let view = '';
+  let differences = '';
   await expect
     .poll(
       async () => {
         const states = await Promise.all(pages.map(sync));
-        const stored = await backend.hook<{ keyed: KeyedChannel }>(`channel/${uuid}`);
+        const stored = await backend.hook<{ keyed: KeyedChannel; version?: number }>(`channel/${uuid}`);
         const server = canonicalJson(stored.keyed);
         view = server;
+        differences = states.map((s, i) => `page ${i + 1}: ${describeSync(s, stored.keyed)}`).join('; ');
         return states.every((s) => s !== null && s.pending === 0 && !s.unsent && s.view === server);
       },
       { timeout: 60_000, intervals: [250, 500, 1000] },
     )
-    .toBe(true);
+    .toBe(true)
+    .catch((error: unknown) => {
+      // Which page is behind, and on which keys, for whoever reads the failure.
+      throw new Error(`not converged (${differences})`, { cause: error });
+    });
   return view;
+}
+
+/** A page's sync state against the stored channel: its version, what waits, and the keys it sees otherwise. */
+function describeSync(state: Sync, stored: KeyedChannel): string {
+  if (!state) return 'no sync engine';
+  const seen = Object.fromEntries(JSON.parse(state.view) as [string, unknown][]);
+  const keys = [...new Set([...Object.keys(seen), ...Object.keys(stored)])].filter((k) => canonicalJson({ v: seen[k] } as KeyedChannel) !== canonicalJson({ v: (stored as Record<string, unknown>)[k] } as KeyedChannel));
+  const shown = keys.map((k) => `${k}=${JSON.stringify(seen[k]).slice(0, 120)} (stored ${JSON.stringify((stored as Record<string, unknown>)[k]).slice(0, 120)})`);
+  return `version ${state.version}, pending ${state.pending}, unsent ${state.unsent}, differs in [${shown.join(', ')}]`;
 }
 
 const channelUuid = (page: Page) => page.evaluate(() => (window as unknown as { __STUDIO__: { state(): { meeting: { channel: { uuid: string } } } } }).__STUDIO__.state().meeting.channel.uuid);
