@@ -125,7 +125,17 @@ test('GO LIVE streams H.264 + AAC to every RTMP destination; a dead one fails al
   // The worker connects (issue 31): its words, the same for any port that does not answer.
   expect(output(job, 'Dead site')?.error).toBe(`Could not connect to the destination 127.0.0.1:${deadPort}`);
 
-  // nginx goes away and comes back: both pushers reconnect on their own.
+  // nginx goes away and comes back: both pushers reconnect on their own. The part before the restart
+  // is what the frame rate is measured on below, so it runs 6 s first: since the worker refuses a dead
+  // destination at once (issue 31) the steps above can take under 5 s.
+  const streamedSec = () => {
+    try {
+      return probe(rtmp.recordings('main-key-SECRET-1111')[0]!).durationSec;
+    } catch {
+      return 0; // nothing readable yet
+    }
+  };
+  await expect.poll(streamedSec, { timeout: 30_000 }).toBeGreaterThan(6);
   const before = rtmp.recordings('main-key-SECRET-1111').length;
   await rtmp.restart();
   await expect.poll(() => rtmp.recordings('main-key-SECRET-1111').length, { timeout: 30_000 }).toBeGreaterThan(before);
