@@ -5,6 +5,7 @@
 import 'pixi.js/unsafe-eval'; // the app's CSP has no 'unsafe-eval' (ECOSYSTEM-NOTES §3b pitfall 5)
 import { autoDetectRenderer, DefaultBatcher, type Renderer } from 'pixi.js';
 import { claimCanvas, destroyRenderer, holdClaim, restoreLostContext, waitForPrevious } from './canvasLifecycle';
+import type { RendererPreference } from './rendererChoice';
 
 /**
  * Texture slots per WebGL batch. pixi's batch shader picks the slot with an if-chain per shaded pixel;
@@ -17,7 +18,7 @@ export interface RendererSetup {
   canvas: HTMLCanvasElement;
   width: number;
   height: number;
-  preference: 'webgl' | 'canvas';
+  preference: RendererPreference;
   maxBatchTextures: number;
   signal?: AbortSignal;
 }

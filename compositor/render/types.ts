@@ -4,6 +4,7 @@
  * and a media lookup; it gets back a handle that draws on demand.
  */
 import type { SceneModel } from '../model/scene';
+import type { RendererPreference } from './rendererChoice';
 
 /** The part of FontFaceSet (document.fonts) the compositor uses; tests pass a fake. */
 export interface FontSetLike {
@@ -38,7 +39,7 @@ export interface CompositorOptions {
   /** Scale about the centre of the frame, default 1 (the host passes scene.previewZoom for the preview). */
   zoom?: number;
   /** Renderer backend; by default WebGL on a GPU and Canvas 2D where WebGL is software (rendererChoice.ts). */
-  preference?: 'webgl' | 'canvas';
+  preference?: RendererPreference;
   /**
    * Texture slots per WebGL batch. Each slot adds a branch to every shaded pixel of pixi's batch shader;
    * on a software rasteriser (SwiftShader) that costs more than the extra draw calls it saves, so the

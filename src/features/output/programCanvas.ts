@@ -2,14 +2,14 @@
  * Draws the program (the program store's scene) on a canvas with the compositor: the output page
  * full frame, a guest's program return smaller. Returns the stop.
  */
-import { createCompositor, type Compositor, type FrameRequester } from '../../../compositor/render';
+import { createCompositor, type Compositor, type CompositorOptions, type FrameRequester } from '../../../compositor/render';
 import { media } from '../../services/media/elements';
 import { createSceneSource } from '../../services/channel/stageScene';
 import { useProgramStore } from '../../state/programStore';
 import { registerCompositor } from '../../lib/compositorRegistry';
 import { errorMessage, log } from '../../log';
 
-export function startProgramCanvas(canvas: HTMLCanvasElement, o: { width: number; height: number; name: 'output' | 'return'; ready?(c: Compositor, source: ReturnType<typeof createSceneSource>): void; clock?: () => number; wallClock?: () => number; frames?: FrameRequester; preference?: 'webgl' | 'canvas' | undefined }): () => void {
+export function startProgramCanvas(canvas: HTMLCanvasElement, o: { width: number; height: number; name: 'output' | 'return'; ready?(c: Compositor, source: ReturnType<typeof createSceneSource>): void; clock?: () => number; wallClock?: () => number; frames?: FrameRequester; preference?: CompositorOptions['preference'] | undefined }): () => void {
   let compositor: Compositor | null = null;
   let disposed = false;
   const source = createSceneSource(useProgramStore);
