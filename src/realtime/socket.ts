@@ -7,6 +7,7 @@
  * offline) is reported for the toolbar; the browser's `online` event reconnects at once.
  */
 import ReconnectingWebSocket from 'reconnecting-websocket';
+import { log } from '../log';
 import {
   SOCKET_MAX_RECONNECT_MS,
   SOCKET_MAX_RETRIES,
@@ -109,10 +110,12 @@ export function openSocket(options: SocketOptions) {
     options.onFrame(frame);
   }
 
-  function onClose(event: { code: number }): void {
+  function onClose(event: { code: number; reason?: string }): void {
     registered = false;
     if (closed) return;
     if (REFUSALS.includes(event.code)) {
+      // Final, so the studio's log says which socket and why (the reason never holds a token).
+      log.warn('socket', `${new URL(options.url).pathname} refused (${event.code} ${event.reason ?? ''})`);
       stop();
       setState({ status: 'offline', nextRetryAt: null });
       options.onRefused?.(event.code);
@@ -145,7 +148,7 @@ export function openSocket(options: SocketOptions) {
     next.addEventListener('message', (e: MessageEvent) => {
       if (next === ws) onMessage(e);
     });
-    next.addEventListener('close', (e: { code: number }) => {
+    next.addEventListener('close', (e: { code: number; reason?: string }) => {
       if (next === ws) onClose(e);
     });
     return next;

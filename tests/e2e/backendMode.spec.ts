@@ -81,7 +81,11 @@ async function signIn(page: Page, username: string, remember = false) {
 async function enter(page: Page) {
   await page.getByRole('button', { name: /ENTER STUDIO/ }).click({ timeout: 30_000 });
   await expect(page.getByTestId('studio')).toBeVisible({ timeout: 45_000 });
-  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected', { timeout: 20_000 });
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected', { timeout: 20_000 }).catch(async (error: Error) => {
+    // Not connected: the studio's log says which socket was refused, and why.
+    const logs = await page.evaluate(() => (window as unknown as { __STUDIO__: Surface }).__STUDIO__.logs().map((e) => e.message)).catch(() => []);
+    throw new Error(`${error.message}\nstudio log:\n${logs.join('\n')}`);
+  });
 }
 
 /** A producer in the studio of 'Product Launch Live' through its join link. */

@@ -64,12 +64,14 @@ export function eventSocketRoute(app: FastifyInstance, { db, hub }: Ctx): void {
     hub.track(socket);
     let conn: EventConnection | null = null;
     let registering = false;
-    // Only a socket that never asked is refused: a registration still being checked (a slow database) is not.
-    const timer = setTimeout(() => conn || registering || socket.close(CLOSE_UNAUTHORIZED, 'Not registered'), REGISTER_TIMEOUT_MS);
+    // A refusal is logged (never the token): the page stops trying after one, so the operator can say why.
     const refuse = (code: number, reason: string): null => {
+      app.log.warn({ socket: 'event', code, reason }, 'socket refused');
       socket.close(code, reason);
       return null;
     };
+    // Only a socket that never asked is refused: a registration still being checked (a slow database) is not.
+    const timer = setTimeout(() => conn || registering || refuse(CLOSE_UNAUTHORIZED, 'Not registered'), REGISTER_TIMEOUT_MS);
 
     async function registerProducer(msg: Record<string, unknown>, eventId: string): Promise<EventConnection | null> {
       const owner = await lookupToken(db, typeof msg.accessToken === 'string' ? msg.accessToken : null);

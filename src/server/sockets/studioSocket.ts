@@ -21,8 +21,13 @@ export function studioSocketRoute(app: FastifyInstance, { db, hub, live }: Ctx):
     hub.track(socket);
     let conn: StudioConnection | null = null;
     let registering = false;
+    // A refusal is logged (never the token): the page stops trying after one, so the operator can say why.
+    const refuse = (code: number, reason: string): void => {
+      app.log.warn({ socket: 'studio', code, reason }, 'socket refused');
+      socket.close(code, reason);
+    };
     // Only a socket that never asked is refused: a registration still being checked (a slow database) is not.
-    const timer = setTimeout(() => conn || registering || socket.close(CLOSE_UNAUTHORIZED, 'Not registered'), REGISTER_TIMEOUT_MS);
+    const timer = setTimeout(() => conn || registering || refuse(CLOSE_UNAUTHORIZED, 'Not registered'), REGISTER_TIMEOUT_MS);
 
     async function register(msg: Record<string, unknown>): Promise<void> {
       const uuid = typeof msg.channel === 'string' ? msg.channel : '';
@@ -31,13 +36,13 @@ export function studioSocketRoute(app: FastifyInstance, { db, hub, live }: Ctx):
       let guestId: string | null = null;
       if (typeof msg.outputToken === 'string') {
         const reader = row ? await readerOf(db, row, msg.outputToken) : null;
-        if (reader === 'removed') return socket.close(CLOSE_FORBIDDEN, REMOVED_REASON);
-        if (!reader) return socket.close(CLOSE_FORBIDDEN, 'Wrong output token');
+        if (reader === 'removed') return refuse(CLOSE_FORBIDDEN, REMOVED_REASON);
+        if (!reader) return refuse(CLOSE_FORBIDDEN, 'Wrong output token');
         guestId = reader.guestId;
       } else {
         const owner = await lookupToken(db, typeof msg.token === 'string' ? msg.token : null);
-        if (!owner || owner.kind !== 'user') return socket.close(CLOSE_UNAUTHORIZED, 'Unknown or expired token');
-        if (!row || !(await canProduce(db, owner.userId, row))) return socket.close(CLOSE_FORBIDDEN, 'Not a producer of this channel');
+        if (!owner || owner.kind !== 'user') return refuse(CLOSE_UNAUTHORIZED, 'Unknown or expired token');
+        if (!row || !(await canProduce(db, owner.userId, row))) return refuse(CLOSE_FORBIDDEN, 'Not a producer of this channel');
         userId = owner.userId;
         hub.bindSession(owner.session.id, socket);
       }
@@ -51,7 +56,7 @@ export function studioSocketRoute(app: FastifyInstance, { db, hub, live }: Ctx):
         const still = await readerOf(db, await loadChannel(db, uuid), msg.outputToken);
         if (!still || still === 'removed') {
           hub.leaveStudio(conn);
-          return socket.close(CLOSE_FORBIDDEN, still === 'removed' ? REMOVED_REASON : OUTPUT_TOKEN_REPLACED_REASON);
+          return refuse(CLOSE_FORBIDDEN, still === 'removed' ? REMOVED_REASON : OUTPUT_TOKEN_REPLACED_REASON);
         }
       }
       clearTimeout(timer);
