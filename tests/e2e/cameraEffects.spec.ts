@@ -92,6 +92,7 @@ async function openCameraSettings(page: Page) {
 
 test('virtual background replaces the room behind the person; camera blur blurs it; the person stays sharp', async ({ page, problems }) => {
   void problems;
+  test.setTimeout(300_000);
   await enterStudio(page);
   const panel = await openCameraSettings(page);
 
@@ -107,7 +108,9 @@ test('virtual background replaces the room behind the person; camera blur blurs 
   const imageUrl = await option.locator('img').getAttribute('src');
   const expected = await expectedBackground(page, imageUrl!, 30);
   expect(distance(expected, raw.wall), 'the test image must differ from the wall').toBeGreaterThan(40);
-  await expect.poll(async () => distance((await sampleFeed(page)).wall, expected), { timeout: 45_000 }).toBeLessThan(16);
+  // The model loads when the tab opens: seconds on a quiet machine, and over a minute on one loaded
+  // four times over (the panel says it is starting meanwhile).
+  await expect.poll(async () => distance((await sampleFeed(page)).wall, expected), { timeout: 120_000 }).toBeLessThan(16);
   expect(distance((await sampleFeed(page)).face, raw.face)).toBeLessThan(24);
   // The backstage card and the stage show the same processed feed.
   await expect.poll(async () => distance((await sampleFeed(page, OWN_CARD)).wall, expected), { timeout: 15_000 }).toBeLessThan(16);

@@ -117,6 +117,7 @@ describe('the camera feed', () => {
 
   const harness = (ready: () => Promise<void> = () => Promise.resolve()) => {
     const published: string[] = [];
+    const startingSaid: boolean[] = [];
     const made: { effect: CameraEffect; stopped: boolean }[] = [];
     const deps: CameraFeedDeps = {
       publish: (s) => published.push((s as unknown as { id: string }).id),
@@ -128,8 +129,9 @@ describe('the camera feed', () => {
         return { stream: { id: `processed-${n}` }, stop: () => (entry.stopped = true) } as unknown as EffectStream;
       }),
       unsupported: vi.fn(),
+      starting: (starting) => startingSaid.push(starting),
     };
-    return { feed: createCameraFeed(camera, deps), deps, published, made };
+    return { feed: createCameraFeed(camera, deps), deps, published, made, startingSaid };
   };
 
   it('without an effect the raw camera is published', async () => {
@@ -178,6 +180,22 @@ describe('the camera feed', () => {
     await feed.apply(blur);
     expect(deps.unsupported).toHaveBeenCalledTimes(1);
     expect(published).toEqual([]);
+  });
+
+  it('says it is starting from the effect asked until it shows, or is given up', async () => {
+    let resolve!: () => void;
+    const { feed, startingSaid } = harness(() => new Promise((r) => (resolve = r)));
+    const applied = feed.apply(replace);
+    await Promise.resolve();
+    expect(startingSaid).toEqual([true]);
+    resolve();
+    await applied;
+    expect(startingSaid).toEqual([true, false]);
+    await feed.apply(null);
+    expect(startingSaid.at(-1)).toBe(false);
+    const failing = harness(() => Promise.reject(new Error('no segmentation')));
+    await failing.feed.apply(blur);
+    expect(failing.startingSaid).toEqual([true, false]);
   });
 
   it('stopping the feed stops the processed stream', async () => {

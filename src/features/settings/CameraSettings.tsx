@@ -13,8 +13,16 @@ import { VirtualBackgroundPicker } from './VirtualBackgroundPicker';
 import { sliderText, useDebouncedSetting } from './useDebouncedSetting';
 import { tellSettled } from '../../state/feedback';
 
-export const CAMERA_SETTING_LABELS = { blur: 'Blur my camera', blurRange: 'Blur strength', virtualBg: 'Virtual background' } as const;
 import { useDeviceLists } from './useDeviceLists';
+import { prepareCameraEffects } from '../../services/media/cameraEffectsClient';
+import { useCameraEffectStatus } from '../../state/media/cameraEffectStatus';
+
+export const CAMERA_SETTING_LABELS = {
+  blur: 'Blur my camera',
+  blurRange: 'Blur strength',
+  virtualBg: 'Virtual background',
+  starting: 'Starting the background effect… your camera shows as it is until then.',
+} as const;
 
 function OwnPreview() {
   const ref = useRef<HTMLVideoElement>(null);
@@ -34,6 +42,9 @@ export function CameraSettings() {
   const [blur, setBlur] = useDebouncedSetting('cameraBlurActive', SETTINGS_TOGGLE_DEBOUNCE_MS, CAMERA_SETTING_LABELS.blur);
   const [virtualBg, setVirtualBg] = useDebouncedSetting('cameraVirtualBgActive', SETTINGS_TOGGLE_DEBOUNCE_MS, CAMERA_SETTING_LABELS.virtualBg);
   const range = useSettingsStore((s) => s.settings.cameraBlurRange);
+  const starting = useCameraEffectStatus((s) => s.starting);
+  // Whoever opens this tab may turn an effect on: its model loads now rather than after the switch.
+  useEffect(prepareCameraEffects, []);
   return (
     <div className="settings-section">
       <OwnPreview />
@@ -61,6 +72,9 @@ export function CameraSettings() {
         </div>
         <Switch label={CAMERA_SETTING_LABELS.virtualBg} hint="Replaces your room with an image, softly out of focus" checked={virtualBg} onChange={setVirtualBg} />
         <VirtualBackgroundPicker disabled={!virtualBg} />
+        <p className="field-hint" role="status">
+          {starting ? CAMERA_SETTING_LABELS.starting : ''}
+        </p>
       </fieldset>
     </div>
   );

@@ -82,6 +82,16 @@ function effectsWorker(): Promise<EffectsWorker> {
   return started;
 }
 
+/**
+ * Starts the workers ahead of use (Settings › Camera is open): loading the segmentation model takes
+ * seconds, so the switch then takes effect about as soon as it is turned on. A failure is said when
+ * an effect is asked for (the start is tried again then).
+ */
+export function prepareCameraEffects(): void {
+  if (typeof MediaStreamTrackProcessor === 'undefined') return;
+  effectsWorker().catch(() => undefined);
+}
+
 async function backgroundBitmap(effect: CameraEffect): Promise<ImageBitmap | null> {
   if (effect.kind !== 'replace') return null;
   const image = new Image();

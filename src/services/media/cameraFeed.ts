@@ -14,6 +14,8 @@ export interface CameraFeedDeps {
   /** The camera through the effect; rejects when effects cannot run here. */
   startEffect(camera: MediaStream, effect: CameraEffect): Promise<EffectStream>;
   unsupported(): void;
+  /** True while an effect is being started (the camera is shown raw meanwhile), false once it shows or is given up. */
+  starting?(starting: boolean): void;
 }
 
 export interface CameraFeed {
@@ -33,22 +35,26 @@ export function createCameraFeed(camera: MediaStream, deps: CameraFeedDeps): Cam
     wanted = effect;
     const mine = ++generation;
     if (!effect) {
+      deps.starting?.(false);
       deps.publish(camera);
       shown?.stop();
       shown = null;
       return;
     }
+    deps.starting?.(true);
     let next: EffectStream;
     try {
       next = await deps.startEffect(camera, effect);
     } catch (error) {
       if (mine !== generation || stopped) return;
+      deps.starting?.(false);
       log.warn('camera-effects', `background effects unavailable: ${errorMessage(error)}`);
       deps.unsupported();
       return;
     }
     // A newer choice (or the end of the studio) overtook this one while it started.
     if (mine !== generation || stopped) return next.stop();
+    deps.starting?.(false);
     deps.publish(next.stream);
     shown?.stop();
     shown = next;
@@ -58,6 +64,7 @@ export function createCameraFeed(camera: MediaStream, deps: CameraFeedDeps): Cam
     apply,
     stop() {
       stopped = true;
+      deps.starting?.(false);
       shown?.stop();
       shown = null;
     },

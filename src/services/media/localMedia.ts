@@ -12,6 +12,7 @@ import { createCameraFeed } from './cameraFeed';
 import { virtualBackgroundImage } from '../assets/predefined';
 import { info } from '../show/alerts';
 import { useSettingsStore } from '../../state/settingsStore';
+import { useCameraEffectStatus } from '../../state/media/cameraEffectStatus';
 import { useStageStore } from '../../state/channel/store';
 import { levelFromRms, rmsOf } from '../../lib/micLevel';
 import { media } from './elements';
@@ -132,6 +133,7 @@ async function openLocalMedia(): Promise<LocalMedia> {
     },
     startEffect: startEffectStream,
     unsupported: effectsUnsupported,
+    starting: (starting) => useCameraEffectStatus.setState({ starting }),
   });
   const applyEffect = () => void feed.apply(wantedEffect());
   applyEffect();

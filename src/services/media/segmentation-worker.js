@@ -19,6 +19,9 @@
 'use strict';
 
 const LANDSCAPE_MODEL = 1;
+/** The landscape model's input (segmentation.ts SEGMENTATION_WIDTH × SEGMENTATION_HEIGHT). */
+const SEGMENTATION_WIDTH = 256;
+const SEGMENTATION_HEIGHT = 144;
 const locateFile = (file) => file;
 // In a worker the runtime starts its WebAssembly with a global Module; file names are relative to
 // this worker. Its diagnostics (glog lines) are dropped: §9 keeps the console quiet, and a failure
@@ -56,6 +59,12 @@ async function start() {
   await solution.initialize();
   const inner = solution.h;
   if (inner && !inner.K && inner.m) inner.K = inner.m.getContext('webgl2') || inner.m.getContext('webgl');
+  // The first frame sets the graph up (seconds on a slow machine): a blank one does it now, so the
+  // moderator's first frame is as quick as the rest.
+  const blank = await createImageBitmap(new ImageData(SEGMENTATION_WIDTH, SEGMENTATION_HEIGHT));
+  await solution.send({ image: blank });
+  blank.close();
+  latestMask = null;
 }
 
 const describe = (error) => String((error && error.message) || error);
