@@ -170,9 +170,14 @@ async function timeUntil(actor: Page, page: Page, act: () => Promise<void>, arri
     window.addEventListener('click', () => (w.__clickedAt = performance.timeOrigin + performance.now()), { capture: true, once: true });
   });
   await page.evaluate(() => delete (window as unknown as { __arrivedAt?: number }).__arrivedAt);
-  const waiting = page.waitForFunction(arrived, arrival, { polling: 'raf', timeout: 15_000 });
+  // Watched from before the click, so the arrival is seen the frame it happens; it must come within
+  // 15 s of the click's end (on a loaded machine Playwright itself waits seconds for a button to be stable).
+  const waiting = page.waitForFunction(arrived, arrival, { polling: 'raf', timeout: 120_000 });
+  waiting.catch(() => undefined);
   await act();
-  await waiting;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the ${arrival.kind} change did not arrive within 15 s of the click`)), 15_000)));
+  await Promise.race([waiting, late]).finally(() => clearTimeout(timer));
   const clicked = await actor.evaluate(() => (window as unknown as { __clickedAt?: number }).__clickedAt ?? NaN);
   const shown = await page.evaluate(() => (window as unknown as { __arrivedAt?: number }).__arrivedAt ?? NaN);
   return shown - clicked;
