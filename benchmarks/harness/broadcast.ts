@@ -155,6 +155,8 @@ export async function broadcastSetup(config: BroadcastConfig) {
     clock: () => clock.manual ?? performance.now(),
     // A take's startedAt is wall time: on the manual clock the two are the same line.
     wallClock: () => clock.manual ?? Date.now(),
+    // Measured against a WebGL floor: WebGL by name (on software GL the studio would pick Canvas 2D).
+    preference: 'webgl',
   });
   compositor.renderNow();
   clock.manual! += 2000; // everything played in
