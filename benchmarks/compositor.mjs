@@ -222,21 +222,23 @@ function reportTransition(results, browser) {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, chromium: browser.version(), loadavg: { before: LOAD_BEFORE, after: Math.round(os.loadavg()[0] * 100) / 100 } },
     config: { producers: N, videos: N + 1, warmup: WARMUP, frames: FRAMES, quick: QUICK, clock: '60 Hz, one step per frame', fade: '500 ms takes back to back', move: 'a guest off/on air every 300 ms' },
-    target: `compositor p50 <= ${BROADCAST_TARGET} x floor p50 (paired), as the static scene`,
+    target: `compositor p50 <= ${BROADCAST_TARGET} x floor p50 (paired), as the static scene: moves against the floor, fades against the floor with one blended full-frame quad more`,
     runs: results,
   };
   const json = JSON.stringify(out, null, 2);
   if (OUT) writeFileSync(OUT, json);
   console.log(json);
   const fmt = (r, k) => `${k} p50 ${r[k].compositor.frameMs.p50}ms vs floor ${r[k].floor.frameMs.p50}ms (paired ${r[k].ratio.pairedP50}x, p95 ${r[k].ratio.pairedP95}x; ${r[k].uploadsPerFrame} uploads/frame)`;
-  const met = results.every((r) => r.fade.ratio.pairedP50 <= BROADCAST_TARGET && r.move.ratio.pairedP50 <= BROADCAST_TARGET);
+  // A move draws what the static scene draws, so it is judged against the same floor; a fade draws
+  // the outgoing look too, so against the floor that draws that one blended quad more.
+  const met = results.every((r) => r.move.ratio.pairedP50 <= BROADCAST_TARGET && r.fadeCrossfadeFloor.ratio.pairedP50 <= BROADCAST_TARGET);
   console.log(
     [
       `compositor transitions${QUICK ? ' (quick)' : ''}:`,
       results.map((r) => `${r.size} ${fmt(r, 'fade')}; ${fmt(r, 'move')}; fade vs a floor with one blended full-frame quad more ${r.fadeCrossfadeFloor.ratio.pairedP50}x`).join(' | '),
       `| frames during a 500 ms fade ${results.map((r) => r.framesDuringFade).join('/')}, idle after ${results.map((r) => r.framesIdleAfter).join('/')}`,
-      `| target ≤${BROADCAST_TARGET}x paired: ${met ? 'MET' : 'NOT MET'}`,
-      `| load ${out.machine.loadavg.before}→${out.machine.loadavg.after} on ${out.machine.cpus} cpus`,
+      `| target ≤${BROADCAST_TARGET}x paired (moves against the floor, fades against the floor with the outgoing quad): ${met ? 'MET' : 'NOT MET'}`,
+      `| load ${out.machine.loadavg.before}→${out.machine.loadavg.after} on ${out.machine.cpus} × ${os.cpus()[0]?.model.trim()}, Chromium ${out.machine.chromium}`,
     ].join(' '),
   );
 }
@@ -262,7 +264,7 @@ function reportBroadcast(results, browser) {
       `| text rasters during run ${results.map((r) => r.textRastersDuringRun).join('/')}`,
       `| idle frames in 2 s without ticker ${results.map((r) => r.framesWhileIdleNoTicker).join('/')} (with ticker ${results.map((r) => r.framesPerSecondWithTicker).join('/')}/s)`,
       `| target ≤${BROADCAST_TARGET}x paired: ${results.every((r) => r.ratio.pairedP50 <= BROADCAST_TARGET) ? 'MET' : 'NOT MET'}`,
-      `| load ${out.machine.loadavg.before}→${out.machine.loadavg.after} on ${out.machine.cpus} cpus`,
+      `| load ${out.machine.loadavg.before}→${out.machine.loadavg.after} on ${out.machine.cpus} × ${os.cpus()[0]?.model.trim()}, Chromium ${out.machine.chromium}`,
     ].join(' '),
   );
 }
@@ -369,7 +371,7 @@ try {
       `| textures ${main?.toggles?.textures.before}→${main?.toggles?.textures.after} after ${TOGGLES} toggles`,
       `| heap ${(main?.toggles?.heapBytes.before / 1e6).toFixed(1)}→${(main?.toggles?.heapBytes.after / 1e6).toFixed(1)} MB`,
       `| target ≤1.25x (default webgl, paired): ${webglRuns.every((r) => r.ratio.pairedP50 <= 1.25) ? 'MET' : 'NOT MET'}`,
-      `| load ${out.machine.loadavg.before}→${out.machine.loadavg.after} on ${out.machine.cpus} cpus`,
+      `| load ${out.machine.loadavg.before}→${out.machine.loadavg.after} on ${out.machine.cpus} × ${os.cpus()[0]?.model.trim()}, Chromium ${out.machine.chromium}`,
     ].join(' ');
     console.log(line);
   }
