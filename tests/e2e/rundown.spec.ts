@@ -116,10 +116,9 @@ test('the output page cross-fades between takes: mid-fade its pixels are a mix o
   await output.goto('./output?renderer=canvas');
   await expect(output.getByTestId('output-canvas')).toBeVisible();
   // The middle of the frame's top band: the background in one look, a camera in the other, read from
-  // the canvas in the page (Canvas 2D, asked for by the link, keeps its pixels between frames): a
-  // screenshot took 0.5 s on a quiet machine and 3–4 s in the suite, too few to see a 5 s fade.
-  const look = () =>
-    output.evaluate(() => {
+  // the canvas in the page (Canvas 2D, asked for by the link, keeps its pixels between frames).
+  await output.evaluate(() => {
+    (window as unknown as { __look(): number[] }).__look = () => {
       const source = document.querySelector<HTMLCanvasElement>('[data-testid=output-canvas]')!;
       const band = document.createElement('canvas');
       band.width = 64;
@@ -130,7 +129,9 @@ test('the output page cross-fades between takes: mid-fade its pixels are a mix o
       const sum = [0, 0, 0];
       for (let i = 0; i < data.length; i += 4) for (let c = 0; c < 3; c++) sum[c]! += data[i + c]!;
       return sum.map((v) => v / (data.length / 4));
-    });
+    };
+  });
+  const look = () => output.evaluate(() => (window as unknown as { __look(): number[] }).__look());
   /** The look once the output holds still (a camera moves a little: within 3 of the last sample). */
   const settled = async () => {
     let last: number[] | null = null;
@@ -147,22 +148,32 @@ test('the output page cross-fades between takes: mid-fade its pixels are a mix o
   };
   await page.getByTestId('rundown-next').click(); // Opening: Camila alone, full frame
   const b = await settled();
+  // Samples from just before the take, through the 5 s fade and past it, taken in the page at every
+  // animation frame: one read from here took 1 s in the suite (8 samples in 9 s, none inside the fade
+  // once). On a loaded machine the take reaches the output page late and frames come slower, so no
+  // single moment is asked for.
+  await output.evaluate(() => {
+    const w = window as unknown as { __look(): number[]; __looks: { t: number; look: number[] }[]; __sampleUntil: number };
+    w.__looks = [];
+    w.__sampleUntil = performance.now() + 12_000;
+    const sample = () => {
+      w.__looks.push({ t: performance.now(), look: w.__look() });
+      if (performance.now() < w.__sampleUntil) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
   await page.getByTestId('rundown-next').click(); // Interview: two tiles side by side
-  // Samples through the 5 s fade and past it: on a loaded machine the take reaches the output page late
-  // and frames come slower, so no single moment is asked for; some sample must fall inside.
-  const during: number[][] = [];
-  const until = Date.now() + 9000;
-  while (Date.now() < until) {
-    during.push(await look());
-    await output.waitForTimeout(100);
-  }
+  await output.waitForFunction(() => performance.now() >= (window as unknown as { __sampleUntil: number }).__sampleUntil, null, { timeout: 60_000 });
+  const during = await output.evaluate(() => (window as unknown as { __looks: { t: number; look: number[] }[] }).__looks);
   const a = await settled();
 
   expect(distance(b, a)).toBeGreaterThan(20);
-  // Mid-fade: away from both ends, and closer to the line between them than either end is to the other.
-  // A cut would give samples of one look or the other only.
-  const mixes = during.filter((m) => distance(m, b) > 5 && distance(m, a) > 5 && distance(m, b) + distance(m, a) < distance(b, a) * 1.25);
-  expect(mixes.length, `${during.length} samples, none a mix of both looks`).toBeGreaterThan(0);
+  // Mid-fade: away from both ends, and closer to the line between them than either end is to the other,
+  // for more than a second of the 5 s fade. A cut shows mixed frames for a few hundred ms at most (the
+  // tiles' own easing, seen with a cut in place of the fade: this check then fails).
+  const mixes = during.filter(({ look: m }) => distance(m, b) > 5 && distance(m, a) > 5 && distance(m, b) + distance(m, a) < distance(b, a) * 1.25);
+  const mixedMs = mixes.length ? mixes.at(-1)!.t - mixes[0]!.t : 0;
+  expect(mixedMs, `${during.length} samples, ${mixes.length} a mix of both looks`).toBeGreaterThan(1000);
   await output.close();
 });
 
