@@ -26,7 +26,9 @@ export function openStudioSocket(o: StudioSocketOptions) {
     register: () => ({ type: 'register', channel: o.channel, ...o.credentials() }),
     isRegistered: (f) => f.type === 'registered',
     onFrame(f) {
-      if (f.type === 'channel.updated' && typeof f.channel === 'object' && f.channel !== null) return o.onChannel(f.channel as WireChannel);
+      // `registered` carries the channel as it was when this socket joined: an update applied between the
+      // page's first read and its first registration reaches it only this way (no resync on a first connect).
+      if ((f.type === 'channel.updated' || f.type === 'registered') && typeof f.channel === 'object' && f.channel !== null) return o.onChannel(f.channel as WireChannel);
       if (f.type === 'studio.state' && typeof f.state === 'string') return o.onStudioState(f.state);
       if (f.type === 'live.status') return o.onLiveStatus?.(f.status);
       if (f.type === 'rundown.updated' && typeof f.rundown === 'object' && f.rundown !== null) return o.onRundown?.(f.rundown as WireRundown);
