@@ -17,7 +17,7 @@ import { updateEntries } from '../cluster/presence';
 import type { EventConnection, RosterEntry } from './hub';
 import { FrameLimiter } from './frameLimiter';
 import { send } from './hub';
-import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, parseFrame, REGISTER_TIMEOUT_MS, REMOVED_REASON } from './messages';
+import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, parseFrame, REGISTER_TIMEOUT_MS, REMOVED_REASON, refuser } from './messages';
 
 const NAME_MAX = 100;
 
@@ -64,12 +64,8 @@ export function eventSocketRoute(app: FastifyInstance, { db, hub }: Ctx): void {
     hub.track(socket);
     let conn: EventConnection | null = null;
     let registering = false;
-    // A refusal is logged (never the token): the page stops trying after one, so the operator can say why.
-    const refuse = (code: number, reason: string): null => {
-      app.log.warn({ socket: 'event', code, reason }, 'socket refused');
-      socket.close(code, reason);
-      return null;
-    };
+    const close = refuser(app.log, socket, 'event');
+    const refuse = (code: number, reason: string): null => (close(code, reason), null);
     // Only a socket that never asked is refused: a registration still being checked (a slow database) is not.
     const timer = setTimeout(() => conn || registering || refuse(CLOSE_UNAUTHORIZED, 'Not registered'), REGISTER_TIMEOUT_MS);
 

@@ -1,5 +1,6 @@
 /** Reading socket frames: JSON text only; anything else (and any text with a NUL, which no stored text may hold) is ignored. */
-import type { RawData } from 'ws';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
 import { holdsNul } from '../requestSafety';
 
 export function parseFrame(data: RawData): Record<string, unknown> | null {
@@ -16,6 +17,17 @@ export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_FORBIDDEN = 4403;
 /** A socket that has not registered within this long is closed (4401). */
 export const REGISTER_TIMEOUT_MS = 10_000;
+
+/**
+ * Closes a socket whose registration is refused, and logs it (the socket, code and reason, never the
+ * token): the page stops trying after a refusal, so the operator can say why.
+ */
+export const refuser =
+  (log: FastifyBaseLogger, socket: WebSocket, kind: 'event' | 'studio') =>
+  (code: number, reason: string): void => {
+    log.warn({ socket: kind, code, reason }, 'socket refused');
+    socket.close(code, reason);
+  };
 /** The close reason of a removed guest's registration (with CLOSE_FORBIDDEN). */
 export const REMOVED_REASON = 'REMOVED';
 /** The close reason (with CLOSE_UNAUTHORIZED) of the sockets of a session that signed out. */

@@ -14,18 +14,14 @@ import { STUDIO_API } from '../routes/channel';
 import type { StudioConnection } from './hub';
 import { FrameLimiter } from './frameLimiter';
 import { send } from './hub';
-import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, OUTPUT_TOKEN_REPLACED_REASON, parseFrame, REGISTER_TIMEOUT_MS, REMOVED_REASON } from './messages';
+import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, OUTPUT_TOKEN_REPLACED_REASON, parseFrame, REGISTER_TIMEOUT_MS, REMOVED_REASON, refuser } from './messages';
 
 export function studioSocketRoute(app: FastifyInstance, { db, hub, live }: Ctx): void {
   app.get(`${STUDIO_API}/websocket`, { websocket: true }, (socket: WebSocket) => {
     hub.track(socket);
     let conn: StudioConnection | null = null;
     let registering = false;
-    // A refusal is logged (never the token): the page stops trying after one, so the operator can say why.
-    const refuse = (code: number, reason: string): void => {
-      app.log.warn({ socket: 'studio', code, reason }, 'socket refused');
-      socket.close(code, reason);
-    };
+    const refuse = refuser(app.log, socket, 'studio');
     // Only a socket that never asked is refused: a registration still being checked (a slow database) is not.
     const timer = setTimeout(() => conn || registering || refuse(CLOSE_UNAUTHORIZED, 'Not registered'), REGISTER_TIMEOUT_MS);
 
