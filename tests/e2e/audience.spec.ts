@@ -1,4 +1,4 @@
-import { test, expect, enterStudio, openTool, seedStorage } from './fixtures';
+import { test, expect, enterStudio, openTool, seedStorage, reenterStudio } from './fixtures';
 
 test.beforeEach(async ({ page }) => seedStorage(page, { tutorialCompleted: 'true' }));
 
@@ -94,11 +94,7 @@ test('settings: broadcast quality and a sound toggle are kept across reload', as
   await expect(panel.getByRole('radio', { name: /720p/ })).toBeChecked();
   await panel.getByRole('switch', { name: 'Go live' }).click();
   await page.screenshot({ path: 'tests/.tmp/screens/settings.png', animations: 'disabled' });
-  await page.reload();
-  await expect(page.getByTestId('haircheck')).toBeVisible({ timeout: 15_000 });
-  await page.getByRole('button', { name: /ENTER STUDIO/ }).click();
-  // Entering and the Settings panel's lazy chunk can take well over 10 s on a loaded two-core machine.
-  await expect(page.getByTestId('studio')).toBeVisible({ timeout: 30_000 });
+  await reenterStudio(page);
   await expect(page.getByTestId('tool-panel')).toHaveAttribute('data-tool', 'SETTINGS', { timeout: 20_000 });
   await expect(page.getByTestId('tool-panel').getByRole('radio', { name: /720p/ })).toBeChecked();
   await expect(page.getByTestId('tool-panel').getByRole('switch', { name: 'Go live' })).not.toBeChecked();

@@ -42,6 +42,16 @@ export async function seedStorage(page: Page, values: Record<string, string>) {
 /** Splash → device check → ENTER STUDIO → studio. */
 export async function enterStudio(page: Page, query = '') {
   await page.goto(`./${query}`);
+  await enterFromDeviceCheck(page);
+}
+
+/** A reload of the studio lands on the device check again (§2): enter once more. */
+export async function reenterStudio(page: Page) {
+  await page.reload();
+  await enterFromDeviceCheck(page);
+}
+
+async function enterFromDeviceCheck(page: Page) {
   await expect(page.getByTestId('haircheck')).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: /ENTER STUDIO/ }).click();
   // Entering takes about 3 s in an idle headless Chromium here (1 s of demo latency, then six guest

@@ -5,7 +5,7 @@
  * the rundown at once and converge, and a reload keeps it.
  */
 import { PNG } from 'pngjs';
-import { test, expect, enterStudio, openTool, seedStorage, type Page } from './fixtures';
+import { test, expect, enterStudio, openTool, seedStorage, type Page, reenterStudio } from './fixtures';
 import type { ChannelBody } from '../../compositor/model/types';
 
 type Surface = { channel(): ChannelBody };
@@ -209,10 +209,7 @@ test('two producers edit the rundown at once and converge; a reload keeps it', a
   }
 
   await other.close();
-  await page.reload();
-  await expect(page.getByTestId('haircheck')).toBeVisible({ timeout: 15_000 });
-  await page.getByRole('button', { name: /ENTER STUDIO/ }).click();
-  await expect(page.getByTestId('studio')).toBeVisible({ timeout: 30_000 });
+  await reenterStudio(page);
   // The studio opens on the tool it was left on.
   await expect(page.getByTestId('tool-panel')).toHaveAttribute('data-tool', 'RUNDOWN');
   await expect(scenes(page)).toHaveCount(2);

@@ -1,4 +1,4 @@
-import { test, expect, enterStudio, seedStorage } from './fixtures';
+import { test, expect, enterStudio, seedStorage, reenterStudio } from './fixtures';
 import { TEXTS } from '../../src/lib/texts';
 
 test.use({ viewport: { width: 1366, height: 768 } });
@@ -41,10 +41,7 @@ test('welcome → START A TOUR → four coachmarks next to their targets → DON
   await expect(page.getByTestId('tour')).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('tutorialCompleted'))).toBe('true');
 
-  await page.reload();
-  await expect(page.getByTestId('haircheck')).toBeVisible({ timeout: 15_000 });
-  await page.getByRole('button', { name: /ENTER STUDIO/ }).click();
-  await expect(page.getByTestId('studio')).toBeVisible({ timeout: 30_000 }); // entering under load (see fixtures.ts enterStudio)
+  await reenterStudio(page);
   await page.waitForTimeout(500);
   await expect(page.getByTestId('welcome-overlay')).toHaveCount(0);
 

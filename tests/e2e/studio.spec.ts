@@ -1,4 +1,4 @@
-import { test, expect, enterStudio, seedStorage, studioState } from './fixtures';
+import { test, expect, enterStudio, reenterStudio, seedStorage, studioState } from './fixtures';
 import { TEXTS } from '../../src/lib/texts';
 
 async function widthOf(page: import('@playwright/test').Page, testId: string) {
@@ -28,9 +28,7 @@ test.describe('returning moderator (tutorial completed)', () => {
     expect(await widthOf(page, 'left-area')).toBeCloseTo(viewport - 70, 0);
 
     await nav.getByRole('button', { name: 'Host Chat' }).click();
-    await page.reload();
-    await expect(page.getByTestId('haircheck')).toBeVisible({ timeout: 15_000 });
-    await page.getByRole('button', { name: /ENTER STUDIO/ }).click();
+    await reenterStudio(page);
     await expect(page.getByTestId('tool-panel')).toHaveAttribute('data-tool', 'HOST CHAT');
     expect((await studioState(page)).layout!.selectedTool).toBe('HOST CHAT');
 
