@@ -101,12 +101,19 @@ export default defineConfig({
   // Media never becomes a data: URI: the CSP allows data: for images and fonts only.
   build: { sourcemap: true, chunkSizeWarningLimit: 1500, assetsInlineLimit: (file) => (/\.(ogg|mp3|wav|mp4|webm|mov)$/.test(file) ? false : undefined) },
   test: {
-    // The backend's tests need no DOM: Node's environment spares each file jsdom's start-up.
+    // The backend's tests need no DOM: Node's environment spares each file jsdom's start-up. The UI
+    // tests run in threads (cheaper to start than processes); the server tests in processes, since
+    // they start backends and change process state.
     projects: [
-      { extends: true, test: { name: 'unit', environment: 'jsdom', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
-      { extends: true, test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'unit', environment: 'jsdom', pool: 'threads', include: ['tests/unit/**/*.test.{ts,tsx}'], setupFiles: ['tests/unit/setup.ts'] },
+      },
+      { extends: true, test: { name: 'server', environment: 'node', pool: 'forks', include: ['tests/server/**/*.test.ts'] } },
     ],
-    setupFiles: ['tests/unit/setup.ts'],
+    // Vitest's default on two cores is one worker (cores - 1): the files then ran one after another
+    // (11 min). The server tests mostly wait on the processes they start, so three overlap well.
+    maxWorkers: 3,
     // A UI test in jsdom is CPU-bound: on a loaded two-core machine the first render of the emoji
     // picker alone took over 5 s (vitest's default). Time is what these tests never measure.
     testTimeout: 30_000,
