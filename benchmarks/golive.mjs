@@ -62,7 +62,7 @@ process.env.TMPDIR = TMP; // nginx's folder (rtmpServer.ts), the backend's data,
 const { tsImport } = await import('tsx/esm/api');
 const signal = await tsImport('../src/dev/goliveBenchSignal.ts', import.meta.url);
 const { QUALITIES, CAPTURE_FPS } = await tsImport('../src/lib/captureContract.ts', import.meta.url);
-const { startRtmpServer } = await tsImport('../tests/server/rtmpServer.ts', import.meta.url);
+const { startRtmpServer } = await tsImport('../src/server/dev/servers/rtmpServer.ts', import.meta.url);
 const { guardChild, exited } = await tsImport('../src/server/processGuard.ts', import.meta.url);
 
 const log = (...a) => !JSON_ONLY && console.error('[golive]', ...a);

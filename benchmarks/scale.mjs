@@ -44,9 +44,9 @@ const CHAT_PER_S = numberArg('--chat', 5);
 const PROBES = QUICK ? 30 : 100;
 const say = (line) => process.stderr.write(`[scale] ${line}\n`);
 
-const { startPostgres } = await tsImport('../tests/server/postgresServer.ts', import.meta.url);
-const { startLoadBalancer } = await tsImport('../tests/server/loadBalancer.ts', import.meta.url);
-const { freePort } = await tsImport('../tests/server/rtmpServer.ts', import.meta.url);
+const { startPostgres } = await tsImport('../src/server/dev/servers/postgresServer.ts', import.meta.url);
+const { startLoadBalancer } = await tsImport('../src/server/dev/servers/loadBalancer.ts', import.meta.url);
+const { freePort } = await tsImport('../src/server/dev/servers/rtmpServer.ts', import.meta.url);
 const { hashPassword } = await tsImport('../src/server/passwords.ts', import.meta.url);
 const { SOCKET_PING_MS } = await tsImport('../src/lib/limits.ts', import.meta.url);
 

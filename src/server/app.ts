@@ -11,7 +11,6 @@ import type { Ctx } from './context';
 import type { Db } from './db/adapter';
 import { pathOf, handleError } from './errorHandler';
 import { errorBody } from './errors';
-import { faultRoutes } from './faults';
 import { INVITE_TTL_MS } from './guests';
 import { DEFAULT_BODY_LIMIT_BYTES } from './limits';
 import { createMeeting, type JanusInstance, type Meeting } from './meeting';
@@ -169,7 +168,8 @@ export async function buildServer(db: Db, options: AppOptions) {
   installHostCheck(app, options.origins);
   installRequestSafety(app);
   installCors(app, options.corsOrigins);
-  if (options.faults) faultRoutes(app, ctx);
+  // Test hooks (dev/faults.ts): loaded only when a test asks; a production start refuses them (server.ts).
+  if (options.faults) (await import('./dev/faults')).faultRoutes(app, ctx);
   // The Janus relay's pages offer `janus-protocol` and their join token (routes/janusProxy.ts): the answer names only the first.
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024, handleProtocols: (offered: Set<string>) => (offered.has(JANUS_PROTOCOL) ? JANUS_PROTOCOL : false) } });
   app.setErrorHandler(handleError);

@@ -119,6 +119,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   const ownTemp = options.dataDir ? null : mkdtempSync(join(tmpdir(), 'studio-backend-'));
   const dataDir = resolve(options.dataDir ?? ownTemp!);
   const production = options.production ?? isProductionEnv();
+  if (options.faults && production) throw new Error('The test hooks (STUDIO_BACKEND_FAULTS) are for tests: a production start (NODE_ENV=production) refuses them.');
   const wantJanus = options.janus ?? process.env.STUDIO_JANUS !== '0';
   const origins = createOrigins(options.publicOrigins);
   const destinations = options.destinationRules ?? destinationRules(production);

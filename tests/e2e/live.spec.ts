@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { test, expect, type Browser, type Page } from '@playwright/test';
 import { startBackendProcess, type BackendProcess } from './backendProcess';
-import { freePort, startRtmpServer, testCertificates, type RtmpServer } from '../server/rtmpServer';
+import { freePort, startRtmpServer, testCertificates, type RtmpServer } from '../../src/server/dev/servers/rtmpServer';
 import { probe } from './mediaProbe';
 
 test.describe.configure({ mode: 'serial' });

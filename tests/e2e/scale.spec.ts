@@ -13,9 +13,9 @@ import { test, expect, type Browser, type Page } from '@playwright/test';
 import { canonicalJson, type KeyedChannel } from '../../compositor/sync';
 import type { ChannelBody } from '../../compositor/model/types';
 import { startBackendProcess, type BackendProcess } from './backendProcess';
-import { querySql, startPostgres, type PostgresServer } from '../server/postgresServer';
-import { startLoadBalancer, type LoadBalancer } from '../server/loadBalancer';
-import { freePort, startRtmpServer, type RtmpServer } from '../server/rtmpServer';
+import { querySql, startPostgres, type PostgresServer } from '../../src/server/dev/servers/postgresServer';
+import { startLoadBalancer, type LoadBalancer } from '../../src/server/dev/servers/loadBalancer';
+import { freePort, startRtmpServer, type RtmpServer } from '../../src/server/dev/servers/rtmpServer';
 import { probe } from './mediaProbe';
 import { surfaceReady } from './surface';
 

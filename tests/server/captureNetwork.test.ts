@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCapture } from '../../src/server/live/worker/capture';
 import { captureNetworkArgs, NOWHERE_PROXY } from '../../src/server/live/worker/captureNetwork';
 import { removeDir, tempDir } from './helpers';
-import { testCertificates } from './rtmpServer';
+import { testCertificates } from '../../src/server/dev/servers/rtmpServer';
 
 /** The page: opens the ingest it is given, then tries to reach every target, and says when it is done. */
 const PAGE = `<!doctype html><html><body><script>

@@ -11,10 +11,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, startBackend, type Backend } from '../../src/server/server';
-import { STUDIO_NGINX_CONF } from './loadBalancer';
+import { STUDIO_NGINX_CONF } from '../../src/server/dev/servers/loadBalancer';
 import { CLOSE_RESYNC, liveCapacity, LIVE_CORES_PER_CHANNEL, NODE_HEARTBEAT_MS, NODE_STALE_MS, NOTIFY_BATCH_MAX, NOTIFY_PAYLOAD_MAX_BYTES } from '../../src/server/cluster/rules';
 import { call, channelOf, eventBySharingUrl, eventSocket, eventToken, producer, removeDir, signIn, STAND_IN_CAPTURE_WORKER, studioSocket, tempDir, upgradeStatus, wsUrl, type Json } from './helpers';
-import { querySql, startPostgres, type PostgresServer } from './postgresServer';
+import { querySql, startPostgres, type PostgresServer } from '../../src/server/dev/servers/postgresServer';
 
 let pg: PostgresServer;
 let databaseUrl: string;

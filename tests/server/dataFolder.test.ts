@@ -103,9 +103,13 @@ describe('a new data folder', () => {
       expect(backend.sampleData).toBe(false);
       expect(backend.users).toBe(0);
       await expect(signIn(backend.url, 'producer1')).rejects.toThrow(/401/);
+      // The test hooks are not there (dev/faults.ts is never loaded) …
+      expect((await fetch(`${backend.url}/__test/drop-sockets`, { method: 'POST' })).status).toBe(404);
     } finally {
       await backend.close();
     }
+    // … and a production start that asks for them does not start.
+    await expect(startBackend({ dataDir: tempDir(), janus: false, production: true, faults: true })).rejects.toThrow(/production start \(NODE_ENV=production\) refuses them/);
   }, 90_000);
 });
 

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Backend } from '../../src/server/server';
 import { probe } from '../e2e/mediaProbe';
 import { backendOn, call, channelOf, eventBySharingUrl, producer, removeDir, signIn, tempDir, type Json } from './helpers';
-import { freePort, startRtmpServer, testCertificates, type RtmpServer } from './rtmpServer';
+import { freePort, startRtmpServer, testCertificates, type RtmpServer } from '../../src/server/dev/servers/rtmpServer';
 
 const SYNTHETIC_CAPTURE_WORKER = fileURLToPath(new URL('./syntheticCaptureWorker.ts', import.meta.url));
 const run = Date.now().toString(36);

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * DATABASE_URL: the studio backend on a PostgreSQL server instead of PGlite, with the same SQL. A
- * server of Debian's postgresql runs on loopback in a temp folder (tests/server/postgresServer.ts):
+ * server of Debian's postgresql runs on loopback in a temp folder (src/server/dev/servers/postgresServer.ts):
  * seeding, sign-in, channel updates applied once per origin and sequence, concurrent producers, the
  * item order kept, and a restart of the backend that loses nothing acknowledged.
  */
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, type KeyedChannel } from '../../compositor/sync';
 import { startBackend, type Backend } from '../../src/server/server';
 import { call, channelOf, eventBySharingUrl, producer, removeDir, signIn, tempDir, type Json } from './helpers';
-import { startPostgres, type PostgresServer } from './postgresServer';
+import { startPostgres, type PostgresServer } from '../../src/server/dev/servers/postgresServer';
 
 let pg: PostgresServer;
 let databaseUrl: string;

@@ -9,11 +9,11 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { exited, guardChild } from '../../src/server/processGuard';
+import { exited, guardChild } from '../../processGuard';
 import { freePort, listening } from './rtmpServer';
 
 const NGINX = '/usr/sbin/nginx';
-export const STUDIO_NGINX_CONF = fileURLToPath(new URL('../../src/server/deploy/nginx-studio.conf', import.meta.url));
+export const STUDIO_NGINX_CONF = fileURLToPath(new URL('../../deploy/nginx-studio.conf', import.meta.url));
 
 /** The deployment's `http { }` configuration for these backends (`host:port` each) and this listen address. */
 export function studioNginxConf(listen: string, backends: string[]): string {

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error plain ESM helper shared with the install script
-import { postgresBin } from '../postgres-path.mjs';
+import { postgresBin } from './postgres-path.mjs';
 
 export interface PostgresServer {
   /** A fresh empty database on the server. */

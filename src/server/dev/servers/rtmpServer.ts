@@ -11,7 +11,7 @@ import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exited, guardChild } from '../../src/server/processGuard';
+import { exited, guardChild } from '../../processGuard';
 
 const NGINX = '/usr/sbin/nginx';
 const RTMP_MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so';

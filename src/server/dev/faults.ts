@@ -12,12 +12,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { channelJson, loadChannel } from './channels';
-import type { Ctx } from './context';
-import { json } from './db/adapter';
-import { badRequest, errorBody } from './errors';
-import { askQuestion } from './routes/qna';
-import { isRecord } from '../../compositor/model/json';
+import { channelJson, loadChannel } from '../channels';
+import type { Ctx } from '../context';
+import { json } from '../db/adapter';
+import { badRequest, errorBody } from '../errors';
+import { askQuestion } from '../routes/qna';
+import { isRecord } from '../../../compositor/model/json';
 
 interface FailRule {
   method: string;
