@@ -29,28 +29,21 @@ const NASTY: { input: string; shown: string }[] = [
   { input: '<x autofocus tabindex=1 onfocus=alert(1)>focus', shown: 'focus' },
 ];
 
-/** The demo chat server allows 6 sends in 10 s (DEMO_RATE_LIMIT): pace the sends under it. */
-function pacer(page: Page) {
-  const sent: number[] = [];
-  return async () => {
-    const recent = sent.filter((t) => Date.now() - t < 11_000);
-    if (recent.length >= 5) await page.waitForTimeout(11_000 - (Date.now() - recent[0]!));
-    sent.push(Date.now());
-  };
-}
+/**
+ * The chats send four of them and the overflow: five sends, under the demo chat server's 6 in 10 s
+ * (DEMO_RATE_LIMIT), so no send waits out a window. That each of the nine is cleaned the same way is
+ * pinned where it is decided (tests/unit/text.test.ts); here it is that both chat boxes go through it.
+ */
+const CHAT_NASTY = [NASTY[0]!, NASTY[2]!, NASTY[4]!, NASTY[6]!]; // NASTY[2] ("styled") is the one put on stream
 
 test.beforeEach(async ({ page }) => seedStorage(page, { tutorialCompleted: 'true' }));
-// Ten strings through each input, paced under the chat rate limit: longer than most browser tests.
-test.slow();
 
 async function sendAll(page: Page, placeholder: string) {
   const panel = page.getByTestId('tool-panel');
   const box = panel.getByPlaceholder(placeholder);
   const lastOwn = panel.locator('article.chat-msg.self').last().locator('.chat-msg-body');
-  const pace = pacer(page);
-  for (const { input, shown } of NASTY) {
+  for (const { input, shown } of CHAT_NASTY) {
     await box.fill(input);
-    await pace();
     await box.press('Enter');
     await expect.poll(() => lastOwn.textContent()).toBe(shown);
   }
@@ -58,7 +51,6 @@ async function sendAll(page: Page, placeholder: string) {
   await box.fill(ZALGO);
   await expect(box).toHaveValue(zalgoShown(500));
   await expect(panel.getByText('Cut to 500 characters')).toBeVisible();
-  await pace();
   await box.press('Enter');
   await expect.poll(() => lastOwn.textContent()).toBe(zalgoShown(500));
 }
