@@ -1,5 +1,6 @@
 import { test, expect, studioState } from './fixtures';
 import { TEXTS } from '../../src/lib/texts';
+import { HAIRCHECK_AUTO_PROCEED_MS } from '../../src/lib/limits';
 
 test('splash → device check with devices and a moving mic meter → connecting overlay → studio', async ({ page, problems }) => {
   void problems;
@@ -52,18 +53,25 @@ test('splash → device check with devices and a moving mic meter → connecting
 
 test('the device check moves on by itself once camera, microphone and speaker exist', async ({ page, problems }) => {
   void problems;
+  await page.clock.install();
   await page.goto('./');
   await expect(page.getByTestId('haircheck')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(/Entering the studio in \ds/)).toBeVisible();
-  await expect(page.getByTestId('studio')).toBeVisible({ timeout: 30_000 }); // the countdown, then entering (see fixtures.ts enterStudio)
+  await page.clock.fastForward(HAIRCHECK_AUTO_PROCEED_MS + 1_000);
+  await expect(page.getByTestId('studio')).toBeVisible({ timeout: 30_000 }); // entering (see fixtures.ts enterStudio)
 });
 
 test('"Stay here" keeps the moderator in the device check', async ({ page, problems }) => {
   void problems;
+  // The page's clock runs as usual but can be jumped past the countdown instead of waiting it out;
+  // the test above shows the same jump enters when nothing stops it.
+  await page.clock.install();
   await page.goto('./');
   await expect(page.getByTestId('haircheck')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/Entering the studio in \ds/)).toBeVisible();
   await page.getByRole('button', { name: 'Stay here' }).click();
-  await page.waitForTimeout(9_000);
+  await page.clock.fastForward(HAIRCHECK_AUTO_PROCEED_MS + 1_000);
+  await page.clock.runFor(2_000);
   await expect(page.getByTestId('haircheck')).toBeVisible();
   await expect(page.getByTestId('studio')).toHaveCount(0);
 });
