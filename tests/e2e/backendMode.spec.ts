@@ -132,7 +132,9 @@ function describeSync(state: Sync, stored: KeyedChannel): string {
   if (!state) return 'no sync engine';
   const seen = Object.fromEntries(JSON.parse(state.view) as [string, unknown][]);
   const keys = [...new Set([...Object.keys(seen), ...Object.keys(stored)])].filter((k) => canonicalJson({ v: seen[k] } as KeyedChannel) !== canonicalJson({ v: (stored as Record<string, unknown>)[k] } as KeyedChannel));
-  const shown = keys.map((k) => `${k}=${JSON.stringify(seen[k]).slice(0, 120)} (stored ${JSON.stringify((stored as Record<string, unknown>)[k]).slice(0, 120)})`);
+  // A key one side lacks is a difference too (and JSON.stringify(undefined) is no string to cut).
+  const show = (v: unknown) => (v === undefined ? 'absent' : JSON.stringify(v).slice(0, 120));
+  const shown = keys.map((k) => `${k}=${show(seen[k])} (stored ${show((stored as Record<string, unknown>)[k])})`);
   return `version ${state.version}, pending ${state.pending}, unsent ${state.unsent}, differs in [${shown.join(', ')}]`;
 }
 
@@ -267,7 +269,7 @@ test('a producer who does not moderate an event cannot join it, and is told why'
   await context.close();
 });
 
-test('two producers: each change reaches the other, and both converge through 20 socket drops', { tag: '@provokes-network-errors' }, async ({ browser, backend, watch }) => {
+test('two producers: each change reaches the other, and both converge through 6 socket drops', { tag: '@provokes-network-errors' }, async ({ browser, backend, watch }) => {
   test.setTimeout(420_000);
   const a = await joinAs(browser, backend, watch, 'producer1');
   const b = await joinAs(browser, backend, watch, 'producer2');
@@ -303,12 +305,14 @@ test('two producers: each change reaches the other, and both converge through 20
   expect(latencies.every((ms) => Number.isFinite(ms) && ms > 0)).toBe(true);
   test.info().annotations.push({ type: 'edit→other producer (ms, 500 of it the §9 save debounce)', description: latencies.map(Math.round).join(', ') });
 
-  // 20 socket drops while both keep editing different things: A the layout, B the name tags.
+  // 6 socket drops while both keep editing different things: A the layout, B the name tags. That
+  // any interleaving of edits and drops converges is the fuzz's (tests/unit/sync/syncFuzz.test.ts); here it is
+  // that the real pages reconnect and resend through real sockets.
   let seed = 7;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
   let layout = 'COVER';
   let nametags = false;
-  for (let drop = 0; drop < 20; drop++) {
+  for (let drop = 0; drop < 6; drop++) {
     layout = layout === 'COVER' ? 'CLASSIC' : 'COVER';
     await layoutButton(a, layout === 'COVER' ? 'Cover' : 'Classic').click();
     if (drop % 2 === 0) {
