@@ -23,7 +23,8 @@ export async function seriousFindings(page: Page, state: string): Promise<Findin
   // A dialog still fading in has half its colours: axe would measure the contrast mid-animation
   // (a loaded machine draws the fade slower). Check what the user reads once it has settled.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
-  await page.evaluate(AXE_SOURCE);
+  // Loaded once per document (half a megabyte to parse each time on a software-rendered machine).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; failureSummary: string }[] }[] }> } }).axe;
     const r = await axe.run(document, { rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] });
