@@ -133,7 +133,7 @@ class StudioCompositor implements Compositor {
 
   stats(): CompositorStats {
     const textures = this.textures.count + this.labels.count + this.scene.templates.textures + (this.fade.running ? 1 : 0);
-    return this.counters.snapshot(textures, this.rasters.count);
+    return this.counters.snapshot(textures, this.rasters.count, this.fade.outgoingAlpha);
   }
 
   destroy(): void {

@@ -14,7 +14,7 @@ export class FrameStats {
     this.frames += 1;
   }
 
-  snapshot(textures: number, textRasters: number): CompositorStats {
-    return { frames: this.frames, textures, videoUploads: this.videoUploads, lastFrameMs: this.lastFrameMs, textRasters };
+  snapshot(textures: number, textRasters: number, outgoingAlpha: number): CompositorStats {
+    return { frames: this.frames, textures, videoUploads: this.videoUploads, lastFrameMs: this.lastFrameMs, textRasters, outgoingAlpha };
   }
 }

@@ -33,6 +33,11 @@ export class TakeFade {
     this.stage.addChild(sceneRoot, this.sprite);
   }
 
+  /** The outgoing picture's alpha as last stepped; 0 when no fade runs. */
+  get outgoingAlpha(): number {
+    return this.snapshot ? this.sprite.alpha : 0;
+  }
+
   /** A fade is drawing (its snapshot is a live texture). */
   get running(): boolean {
     return this.snapshot !== null;

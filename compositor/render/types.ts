@@ -83,6 +83,11 @@ export interface CompositorStats {
    * colour or size counts one. Constant while a ticker scrolls or a graphic animates.
    */
   textRasters: number;
+  /**
+   * The outgoing look's alpha in the frame drawn last, while a take's Fade runs (1 at its start, near
+   * 0 at its end); 0 when none runs. A Cut never draws one.
+   */
+  outgoingAlpha: number;
 }
 
 export interface Compositor {

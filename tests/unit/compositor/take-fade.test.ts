@@ -51,13 +51,16 @@ describe('take transitions (issue 25)', () => {
     expect(producerRoot(compositor, 'a')!.width).toBe(800); // the take snaps its tiles: no ease under the fade
     expect(producerRoot(compositor, 'b')!.alpha).toBe(1);
     expect(compositor.stats().textures).toBe(textures + 2); // b's media, and the snapshot while fading
+    expect(compositor.stats().outgoingAlpha).toBe(1);
     at(250);
     expect(outgoing(compositor)?.alpha).toBeCloseTo(0.5, 5);
+    expect(compositor.stats().outgoingAlpha).toBeCloseTo(0.5, 5); // what the output page's test reads per frame
     expect(frames.pending).toBe(1);
     at(249);
     expect(outgoing(compositor)!.alpha).toBeCloseTo(0.002, 3);
     at(1);
     expect(outgoing(compositor)).toBeNull(); // the end: the new look alone
+    expect(compositor.stats().outgoingAlpha).toBe(0);
     expect(compositor.stats().textures).toBe(textures + 1); // the snapshot is gone
     expect(compositor.stats().videoUploads).toBe(uploads); // nothing re-uploaded by the fade
     const drawnFrames = compositor.stats().frames;
@@ -83,6 +86,7 @@ describe('take transitions (issue 25)', () => {
     store.set(after(take));
     at(0);
     expect(outgoing(compositor)).toBeNull();
+    expect(compositor.stats().outgoingAlpha).toBe(0);
     expect(producerRoot(compositor, 'a')!.width).toBe(800);
     expect(producerRoot(compositor, 'b')!.alpha).toBe(1);
     frames.tick();
