@@ -4,7 +4,7 @@
 // every failure; the exit code is the first failing stage's. `--quick` (`npm run test:quick`) is the
 // inner loop: the unit and server tests and one browser smoke, no system installs past Chromium.
 // Arguments after `--` go to every Playwright run (a spec name, --repeat-each …).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
 const quick = process.argv.includes('--quick');
 const extra = process.argv.includes('--') ? process.argv.slice(process.argv.indexOf('--') + 1) : [];
@@ -36,15 +36,53 @@ const STAGES = quick
       ['browser: scale', playwright('scale')],
     ];
 
+/** Lines of a failed stage's output repeated at the end: CI shows only the run's last lines. */
+const TAIL_LINES = 60;
+
+/** Runs one stage with its output passed through as it comes, and keeps its last lines. */
+function run(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'pipe'] });
+    let tail = '';
+    const keep = (chunk, to) => {
+      to.write(chunk);
+      tail = (tail + chunk.toString()).slice(-200_000);
+    };
+    child.stdout.on('data', (c) => keep(c, process.stdout));
+    child.stderr.on('data', (c) => keep(c, process.stderr));
+    child.on('close', (code) => resolve({ status: code ?? 1, tail }));
+  });
+}
+
+/**
+ * What a failed stage said last: from Vitest's failures or unhandled-errors section when there is
+ * one (an error outside any test fails the run with every test passed), else its last lines.
+ */
+function failureLines(tail) {
+  // eslint-disable-next-line no-control-regex
+  const text = tail.replace(/\x1b\[[0-9;]*m/g, '');
+  const marks = ['Failed Tests', 'Unhandled Error', 'Unhandled Rejection'].map((m) => text.indexOf(m)).filter((i) => i >= 0);
+  const from = marks.length ? Math.min(...marks) : -1;
+  const lines = (from >= 0 ? text.slice(from) : text).split('\n').filter((l) => l.trim() !== '');
+  return from >= 0 ? lines.slice(0, TAIL_LINES) : lines.slice(-TAIL_LINES);
+}
+
 const times = [];
+const failures = [];
 let failed = null;
 const started = Date.now();
 for (const [name, [cmd, ...args]] of STAGES) {
   const t0 = Date.now();
-  const status = spawnSync(cmd, args, { stdio: 'inherit' }).status ?? 1;
+  const { status, tail } = await run(cmd, args);
   times.push({ name, seconds: Math.round((Date.now() - t0) / 1000), ok: status === 0 });
   if (status !== 0) failed ??= { name, status };
+  if (status !== 0) failures.push({ name, lines: failureLines(tail) });
   if (status !== 0 && INSTALLS.has(name)) break;
+}
+// The last stage's own output ends the run: repeat only the earlier stages' failures.
+for (const { name, lines } of failures.filter((f) => f.name !== times.at(-1).name)) {
+  console.log(`\n--- ${name} failed; what it said ---`);
+  for (const line of lines) console.log(`  ${line}`);
 }
 const pad = Math.max(...times.map((t) => t.name.length));
 console.log('\nstage times:');

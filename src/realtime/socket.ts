@@ -8,6 +8,7 @@
  */
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import { log } from '../log';
+import { REFUSAL_CODES } from '../lib/socketClose';
 import {
   SOCKET_MAX_RECONNECT_MS,
   SOCKET_MAX_RETRIES,
@@ -25,8 +26,6 @@ export interface SocketState {
   nextRetryAt: number | null;
 }
 
-/** Close codes of a refused registration (src/server/CONTRACT.md): retrying cannot help. */
-const REFUSALS = [4401, 4403];
 
 /** A frame as JSON; everything a socket receives is checked by its reader. */
 export type Frame = Record<string, unknown> & { type?: unknown };
@@ -113,7 +112,7 @@ export function openSocket(options: SocketOptions) {
   function onClose(event: { code: number; reason?: string }): void {
     registered = false;
     if (closed) return;
-    if (REFUSALS.includes(event.code)) {
+    if (REFUSAL_CODES.includes(event.code)) {
       // Final, so the studio's log says which socket and why (the reason never holds a token).
       log.warn('socket', `${new URL(options.url).pathname} refused (${event.code} ${event.reason ?? ''})`);
       stop();

@@ -155,10 +155,15 @@ test('the output page cross-fades between takes: mid-fade its pixels are a mix o
       .toBe(true);
     return last!;
   };
-  await page.getByTestId('rundown-next').click(); // Opening: Camila alone, full frame
+  // From Interview (two full-height tiles side by side) to Opening (Camila alone, full frame): the
+  // incoming look's only camera is already drawn, so mid-fade it is the settled look. The other way,
+  // Rajesh's camera would still be loading on a loaded machine while the fade runs (one CI failure:
+  // a frame darker than the mix), which is the camera, not the fade.
+  const takeScene = (name: string) => page.getByRole('button', { name: `Take scene ${name}` }).click();
+  await takeScene('Interview');
   const b = await settled();
   await output.evaluate(() => void ((window as unknown as OutputWindow).__drawn = []));
-  await page.getByTestId('rundown-next').click(); // Interview: two tiles side by side
+  await takeScene('Opening');
   // The fade has run once a frame drawn after it shows the new look alone.
   const drawnMidFade = () => output.evaluate(() => (window as unknown as OutputWindow).__drawn.filter((d) => d.alpha > 0.05 && d.alpha < 0.95));
   await expect.poll(async () => (await drawnMidFade()).length, { timeout: 60_000 }).toBeGreaterThan(0);

@@ -8,7 +8,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openSocket, reconnectDelay, type Frame, type SocketState } from '../../src/realtime/socket';
 import { openStudioSocket } from '../../src/realtime/studioSocket';
-import { SOCKET_MAX_RETRIES, SOCKET_PING_MS } from '../../src/lib/limits';
+import { SOCKET_MAX_RECONNECT_MS, SOCKET_MAX_RETRIES, SOCKET_PING_MS } from '../../src/lib/limits';
+import { CLOSE_REGISTER_TIMEOUT } from '../../src/lib/socketClose';
 
 type Listener = (event: unknown) => void;
 
@@ -163,6 +164,23 @@ describe('the real-time socket', () => {
     expect(states.at(-1)).toEqual({ status: 'offline', nextRetryAt: null });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeSocket.made).toHaveLength(1);
+  });
+
+  it('a registration that timed out (4408: the page was busy past the deadline) is no refusal: it connects again and registers', async () => {
+    const { socket, refused } = open();
+    await settle();
+    latest().accept();
+    latest().drop(CLOSE_REGISTER_TIMEOUT);
+    expect(refused).not.toHaveBeenCalled();
+    expect(socket.state().status).toBe('reconnecting');
+    for (let waited = 0; FakeSocket.made.length < 2 && waited <= SOCKET_MAX_RECONNECT_MS; waited += 100) await vi.advanceTimersByTimeAsync(100);
+    expect(FakeSocket.made).toHaveLength(2);
+    const again = latest();
+    again.accept();
+    expect(again.sent[0]).toEqual({ type: 'register', token: 't' });
+    again.say({ type: 'registered' });
+    expect(socket.state().status).toBe('connected');
+    socket.close();
   });
 
   it('pings every 5 s, answers pings, and drops a socket that has been silent for two pings', async () => {

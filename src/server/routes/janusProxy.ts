@@ -23,7 +23,7 @@ import type { Queryable } from '../db/adapter';
 import { HttpError } from '../errors';
 import { RelayFilter, refusalAnswer } from '../janus/relayFilter';
 import { RETURN_SUFFIX, type Grant, type Member } from '../meeting';
-import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, OUTPUT_TOKEN_REPLACED_REASON, REGISTER_TIMEOUT_MS } from '../sockets/messages';
+import { CLOSE_FORBIDDEN, CLOSE_REGISTER_TIMEOUT, CLOSE_UNAUTHORIZED, OUTPUT_TOKEN_REPLACED_REASON, REGISTER_TIMEOUT_MS } from '../sockets/messages';
 
 export const JANUS_PUBLIC_PATH = '/janus';
 export const JANUS_PROTOCOL = 'janus-protocol';
@@ -91,7 +91,7 @@ export function janusProxyRoute(app: FastifyInstance, { db, hub, meeting }: Ctx)
     const filter = new RelayFilter({ ...member, mayPublish: grant.kind !== 'output' && !participantId.endsWith(RETURN_SUFFIX) && !participantId.startsWith('output-') });
     const upstream = new WebSocket(upstreamUrl, JANUS_PROTOCOL);
     const waiting: string[] = [];
-    const idle = setTimeout(() => filter.joined || socket.close(CLOSE_UNAUTHORIZED, 'Not joined'), REGISTER_TIMEOUT_MS);
+    const idle = setTimeout(() => filter.joined || socket.close(CLOSE_REGISTER_TIMEOUT, 'Not joined'), REGISTER_TIMEOUT_MS);
     const unwatch = meeting.watch(member.token, () => socket.close(CLOSE_FORBIDDEN, 'REMOVED'));
     if (grant.kind === 'producer') hub.bindSession(grant.sessionId, socket);
     if (grant.kind === 'output') {

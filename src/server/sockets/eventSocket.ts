@@ -17,7 +17,7 @@ import { updateEntries } from '../cluster/presence';
 import type { EventConnection, RosterEntry } from './hub';
 import { FrameLimiter } from './frameLimiter';
 import { send } from './hub';
-import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, parseFrame, REGISTER_TIMEOUT_MS, REMOVED_REASON, refuser } from './messages';
+import { CLOSE_FORBIDDEN, CLOSE_REGISTER_TIMEOUT, CLOSE_UNAUTHORIZED, parseFrame, REGISTER_TIMEOUT_MS, REMOVED_REASON, refuser } from './messages';
 
 const NAME_MAX = 100;
 
@@ -67,7 +67,7 @@ export function eventSocketRoute(app: FastifyInstance, { db, hub }: Ctx): void {
     const close = refuser(app.log, socket, 'event');
     const refuse = (code: number, reason: string): null => (close(code, reason), null);
     // Only a socket that never asked is refused: a registration still being checked (a slow database) is not.
-    const timer = setTimeout(() => conn || registering || refuse(CLOSE_UNAUTHORIZED, 'Not registered'), REGISTER_TIMEOUT_MS);
+    const timer = setTimeout(() => conn || registering || refuse(CLOSE_REGISTER_TIMEOUT, 'Not registered'), REGISTER_TIMEOUT_MS);
 
     async function registerProducer(msg: Record<string, unknown>, eventId: string): Promise<EventConnection | null> {
       const owner = await lookupToken(db, typeof msg.accessToken === 'string' ? msg.accessToken : null);

@@ -12,10 +12,8 @@ export function parseFrame(data: RawData): Record<string, unknown> | null {
   }
 }
 
-/** Close codes of a refused registration. */
-export const CLOSE_UNAUTHORIZED = 4401;
-export const CLOSE_FORBIDDEN = 4403;
-/** A socket that has not registered within this long is closed (4401). */
+export { CLOSE_FORBIDDEN, CLOSE_REGISTER_TIMEOUT, CLOSE_UNAUTHORIZED } from '../../lib/socketClose';
+/** A socket that has not registered within this long is closed (CLOSE_REGISTER_TIMEOUT). */
 export const REGISTER_TIMEOUT_MS = 10_000;
 
 /**

@@ -14,7 +14,7 @@ import { STUDIO_API } from '../routes/channel';
 import type { StudioConnection } from './hub';
 import { FrameLimiter } from './frameLimiter';
 import { send } from './hub';
-import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, OUTPUT_TOKEN_REPLACED_REASON, parseFrame, REGISTER_TIMEOUT_MS, REMOVED_REASON, refuser } from './messages';
+import { CLOSE_FORBIDDEN, CLOSE_REGISTER_TIMEOUT, CLOSE_UNAUTHORIZED, OUTPUT_TOKEN_REPLACED_REASON, parseFrame, REGISTER_TIMEOUT_MS, REMOVED_REASON, refuser } from './messages';
 
 export function studioSocketRoute(app: FastifyInstance, { db, hub, live }: Ctx): void {
   app.get(`${STUDIO_API}/websocket`, { websocket: true }, (socket: WebSocket) => {
@@ -23,7 +23,7 @@ export function studioSocketRoute(app: FastifyInstance, { db, hub, live }: Ctx):
     let registering = false;
     const refuse = refuser(app.log, socket, 'studio');
     // Only a socket that never asked is refused: a registration still being checked (a slow database) is not.
-    const timer = setTimeout(() => conn || registering || refuse(CLOSE_UNAUTHORIZED, 'Not registered'), REGISTER_TIMEOUT_MS);
+    const timer = setTimeout(() => conn || registering || refuse(CLOSE_REGISTER_TIMEOUT, 'Not registered'), REGISTER_TIMEOUT_MS);
 
     async function register(msg: Record<string, unknown>): Promise<void> {
       const uuid = typeof msg.channel === 'string' ? msg.channel : '';
