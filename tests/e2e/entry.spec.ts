@@ -73,6 +73,9 @@ test('"Stay here" keeps the moderator in the device check', async ({ page, probl
   await page.clock.fastForward(HAIRCHECK_AUTO_PROCEED_MS + 1_000);
   await page.clock.runFor(2_000);
   await expect(page.getByTestId('haircheck')).toBeVisible();
+  await expect(page.getByText(/Entering the studio in/)).toHaveCount(0);
+  // Entering begins with the connecting overlay (the test above): it never opened.
+  await expect(page.getByTestId('connecting-overlay')).toHaveCount(0);
   await expect(page.getByTestId('studio')).toHaveCount(0);
 });
 
