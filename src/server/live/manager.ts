@@ -25,7 +25,7 @@ import { destinationForWorker, enabledDestinations } from './destinations';
 import { activeJob, beat, claimJobs, insertJob, latestJob, requestStop, setCaptureToken, setJobState, type JobRow } from './jobs';
 import { createRecording, finalizeRecording, recordingDir } from './recordings';
 import { broadcastStateOf, HEALTH_PUSH_MS, HEARTBEAT_MS, retryDelayMs, STOP_GRACE_MS, type Quality } from './rules';
-import type { JobState } from '../../lib/liveContract';
+import type { JobState, LiveStatus } from '../../lib/liveContract';
 import type { FromWorker, ToWorker, WorkerHealth } from './worker/protocol';
 import type { DestinationRules } from './addresses';
 import { CAPTURE_PAGE_PARAMS } from './captureCsp';
@@ -41,10 +41,6 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
  */
 const SOCKET_SAFE_TMPDIR_CHARS = 60;
 export const captureTmpDir = (dir = tmpdir()): string => (dir.length <= SOCKET_SAFE_TMPDIR_CHARS ? dir : '/tmp');
-
-export interface LiveStatus {
-  job: null | { state: JobState; quality: Quality; startedAt: number | null; recording: boolean; fpsAlarm: boolean; error: string | null; outputs: WorkerHealth['outputs'] };
-}
 
 interface Running {
   job: JobRow;
