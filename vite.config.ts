@@ -116,7 +116,9 @@ export default defineConfig({
     maxWorkers: 3,
     // A UI test in jsdom is CPU-bound: on a loaded two-core machine the first render of the emoji
     // picker alone took over 5 s (vitest's default). Time is what these tests never measure.
-    testTimeout: 30_000,
+    testTimeout: 60_000,
+    // A hook starts backends (PGlite, migrations, Janus): under a loaded CI machine one took over 30 s.
+    hookTimeout: 120_000,
     restoreMocks: true,
   },
 });

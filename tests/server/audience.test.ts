@@ -38,7 +38,7 @@ beforeAll(async () => {
   await s1.next((m) => m.type === 'guid_assigned');
   s2 = await eventSocket(base, { eventId: launch.eventId, accessToken: t2, user: { id: p2.userId, name: 'Paul Price' } });
   await s2.next((m) => m.type === 'guid_assigned');
-}, 30_000);
+});
 afterAll(async () => {
   s1?.close();
   s2?.close();
@@ -251,5 +251,5 @@ describe('waiting for the event instance', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(5500);
     // producer2 does not moderate it.
     expect((await call(`${base}/ptapi/api/security/v1/oauth/accesstoken`, { method: 'POST', headers: bearer(p2.token), json: { eventId: wait.eventId } })).status).toBe(403);
-  }, 15_000);
+  });
 });

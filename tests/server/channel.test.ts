@@ -21,7 +21,7 @@ beforeAll(async () => {
   base = backend.url;
   [p1, p2] = await Promise.all([signIn(base, 'producer1'), signIn(base, 'producer2')]);
   [launch, townHall] = await Promise.all([eventBySharingUrl(base, 'product-launch'), eventBySharingUrl(base, 'town-hall')]);
-}, 30_000);
+});
 afterAll(async () => {
   await backend?.close();
   removeDir(dir);

@@ -59,7 +59,7 @@ beforeAll(async () => {
   guid1 = (await s1.next((m) => m.type === 'guid_assigned')).guid;
   s2 = await eventSocket(url, { eventId: launch.eventId, accessToken: eventToken2, user: { id: p2.userId, name: 'Paul Price' } });
   guid2 = (await s2.next((m) => m.type === 'guid_assigned')).guid;
-}, 60_000);
+});
 
 afterAll(async () => {
   s1?.close();
@@ -656,7 +656,7 @@ describe('§8 mapping end to end', () => {
     await expect(down.events.manage(launch.eventId, 'inevent')).rejects.toBeNull();
     // The calls that answer an empty value on failure do so here too.
     expect(await down.events.roster(launch.eventId, launch.instanceId, 'interactive')).toEqual([]);
-  }, 10_000);
+  });
 });
 
 /** A minimal channel answer for a body (the network test never reaches a server). */

@@ -165,7 +165,7 @@ describe('two backends on one PostgreSQL', () => {
     await expect.poll(async () => (await put()).status).toBe(200);
     await again.next((m) => m.type === 'channel.updated' && m.channel.layout === 'SPLIT', 10_000);
     again.close();
-  }, 30_000);
+  });
 
   it('a live job goes to the process with room (A takes none), and END STREAM reaches it', async () => {
     const p1 = await signIn(a.url, 'producer1');

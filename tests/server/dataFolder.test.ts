@@ -28,7 +28,7 @@ beforeAll(async () => {
   const backend = await startBackend({ dataDir: made, janus: false, production: false });
   expect(backend.sampleData).toBe(true);
   await backend.close();
-}, 90_000);
+});
 afterAll(() => dirs.forEach(removeDir));
 
 function copyOfMade(): string {

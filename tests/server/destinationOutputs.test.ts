@@ -42,7 +42,7 @@ beforeAll(async () => {
   token = (await signIn(backend.url, 'producer1')).token;
   eventId = (await eventBySharingUrl(backend.url, 'product-launch')).eventId;
   channel = await channelOf(backend.url, token, eventId);
-}, 60_000);
+});
 afterAll(async () => {
   await backend?.close();
   await rtmp?.close();

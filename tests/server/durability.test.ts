@@ -65,7 +65,7 @@ describe('durability', () => {
     } finally {
       await backend.close();
     }
-  }, 40_000);
+  });
 
   it('loses none of 20 acknowledged updates when the process is killed with SIGKILL', async () => {
     const dir = tempDir();

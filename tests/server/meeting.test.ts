@@ -55,7 +55,7 @@ beforeAll(async () => {
   [p1, p2] = await Promise.all([signIn(base, 'producer1'), signIn(base, 'producer2')]);
   [launch, townHall] = await Promise.all([eventBySharingUrl(base, 'product-launch'), eventBySharingUrl(base, 'town-hall')]);
   launchToken1 = await eventToken(base, p1.token, launch.eventId);
-}, 60_000);
+});
 afterAll(async () => {
   await Promise.all([backend?.close(), bare?.close()]);
   removeDir(dir);
@@ -594,7 +594,7 @@ withJanus('Janus launcher and admin client', () => {
       parent.kill('SIGKILL');
       removeDir(jdir);
     }
-  }, 20_000);
+  });
 
   it('writes no recording anywhere, even in a room that lets a publisher record where it likes (every folder is protected)', async () => {
     const jdir = tempDir();

@@ -19,7 +19,7 @@ const servers: Backend[] = [];
 beforeAll(async () => {
   pg = await startPostgres();
   databaseUrl = await pg.database('studio_test');
-}, 60_000);
+});
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close().catch(() => undefined)));
   pg?.stop();

@@ -24,7 +24,7 @@ beforeAll(async () => {
   [p1, p2] = await Promise.all([signIn(base, 'producer1'), signIn(base, 'producer2')]);
   const [launchEvent, hallEvent] = await Promise.all([eventBySharingUrl(base, 'product-launch'), eventBySharingUrl(base, 'town-hall')]);
   [launch, hall] = await Promise.all([channelOf(base, p1.token, launchEvent.eventId), channelOf(base, p1.token, hallEvent.eventId)]);
-}, 30_000);
+});
 afterAll(async () => {
   await backend?.close();
   removeDir(dir);

@@ -48,7 +48,7 @@ describe('sync fuzz (R6)', () => {
     expect(updates).toBeGreaterThan(NUM_SEEDS * 20);
     expect(drops).toBeGreaterThan(NUM_SEEDS * 3);
     expect(duplicates).toBeGreaterThan(NUM_SEEDS / 5);
-  }, 30_000);
+  }, 120_000); // 20 s on a loaded two-core machine: room for one twice as slow
 
   it('no acknowledged edit is lost: each is in the final channel or a later update of its key won', () => {
     for (let seed = 101; seed <= 110; seed += 1) {
