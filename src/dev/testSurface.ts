@@ -10,7 +10,7 @@ import { log } from '../log';
 import { useScreenStore } from '../state/screenStore';
 import { useMeetingStore } from '../state/meetingStore';
 import { useSettingsStore } from '../state/settingsStore';
-import { useStageStore } from '../state/channel/store';
+import { useChannelStore } from '../state/channel/store';
 import { useChatStore } from '../state/chat/chatStore';
 import { channelBody } from '../../compositor/convert';
 import { selectScene } from '../state/channel/scene';
@@ -38,7 +38,7 @@ function syncState() {
 /** The document this page draws: the program on the output page and a guest's page, else the studio's stage. */
 function drawnDoc() {
   const route = parseRoute(location.pathname, location.search).name;
-  return (route === 'output' || route === 'guest' ? useProgramStore : useStageStore).getState().doc;
+  return (route === 'output' || route === 'guest' ? useProgramStore : useChannelStore).getState().doc;
 }
 
 function data<T extends object>(state: T): Partial<T> {
@@ -50,7 +50,7 @@ export function studioSnapshot() {
     layout: data(useScreenStore.getState()),
     meeting: data(useMeetingStore.getState()),
     settings: data(useSettingsStore.getState()),
-    stage: data(useStageStore.getState()),
+    stage: data(useChannelStore.getState()),
     program: useProgramStore.getState().doc,
     library: useLibraryStore.getState().items,
     server: data(useRemoteStore.getState()),
@@ -71,7 +71,7 @@ export function installTestSurface(): void {
     scene: () => selectScene(drawnDoc()),
     channel: () => {
       const channel = useMeetingStore.getState().channel;
-      return channel ? channelBody(useStageStore.getState().doc, channel, null) : null;
+      return channel ? channelBody(useChannelStore.getState().doc, channel, null) : null;
     },
     frameStats: compositorStats,
     logs: log.entries,

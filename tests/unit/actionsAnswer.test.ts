@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyChannel } from '../../compositor/model/channel';
 import { producerCard, withOrderRanks } from '../../compositor/model/producerCard';
 import { stageActions } from '../../src/state/channel/stageActions';
-import { useStageStore } from '../../src/state/channel/store';
+import { useChannelStore } from '../../src/state/channel/store';
 import { REDO, UNDO } from '../../src/state/commands/stageCommands';
 import { performAndTell } from '../../src/state/feedback';
 import { useAlertsStore } from '../../src/state/alertsStore';
@@ -13,7 +13,7 @@ import { dragLabel, dropIntent } from '../../src/features/backstage/dropIntent';
 
 const names = { a: 'Alex Morgan', b: 'Amara', c: 'Bea', d: 'Dan' };
 const cards = () => withOrderRanks(Object.entries(names).map(([id, name]) => producerCard({ id, name, url: `/v/${id}.webm`, participantGuid: `guid-${id}-0001` })));
-const doc = () => useStageStore.getState().doc;
+const doc = () => useChannelStore.getState().doc;
 const card = (id: string) => doc().producers.find((p) => p.id === id)!;
 const toasts = () => useAlertsStore.getState().infos.filter((m) => m.action).map((m) => m.text);
 
@@ -33,7 +33,7 @@ describe('undo labels name what was done', () => {
   ])('%s', (_, act, label) => {
     act();
     expect(stageActions.undoLabel()).toBe(label);
-    expect(UNDO.label(useStageStore.getState())).toBe(`Undo ${label}`);
+    expect(UNDO.label(useChannelStore.getState())).toBe(`Undo ${label}`);
   });
 });
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, act } from '@testing-library/react';
 import { throttledAnnouncer, useAnnouncerStore } from '../../src/state/announcer';
 import { announcementTexts, watchAnnouncements } from '../../src/services/show/announcements';
-import { useStageStore } from '../../src/state/channel/store';
+import { useChannelStore } from '../../src/state/channel/store';
 import { useBroadcastStore, initialBroadcastFlowState } from '../../src/state/broadcast/store';
 import { useScreenStore } from '../../src/state/screenStore';
 import { configureChatTiming, resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
@@ -31,7 +31,7 @@ beforeEach(() => {
   configureChatTiming({ now: () => Date.now() });
   useChatStore.getState().setSelf(SELF);
   useBroadcastStore.setState(initialBroadcastFlowState());
-  useStageStore.setState({ doc: { ...emptyChannel(), producers: [producerCard({ id: 'a', name: 'Maria Garcia' }), producerCard({ id: 'b', name: 'Rajesh Iyer', isLive: true })] } });
+  useChannelStore.setState({ doc: { ...emptyChannel(), producers: [producerCard({ id: 'a', name: 'Maria Garcia' }), producerCard({ id: 'b', name: 'Rajesh Iyer', isLive: true })] } });
   useAnnouncerStore.setState({ message: '', seq: 0 });
   listen = useAnnouncerStore.subscribe((s) => said.push(s.message));
   stop = watchAnnouncements(undefined, () => Date.now());
@@ -45,9 +45,9 @@ afterEach(() => {
 
 describe('announcements', () => {
   it('says who goes on and off air, and nothing when nothing about air changed', () => {
-    const [a, b] = useStageStore.getState().doc.producers;
-    useStageStore.setState((s) => ({ doc: { ...s.doc, producers: [{ ...a!, isLive: true }, { ...b!, isLive: false }] } }));
-    useStageStore.setState((s) => ({ doc: { ...s.doc, producers: s.doc.producers.map((p) => ({ ...p, name: p.name })) } }));
+    const [a, b] = useChannelStore.getState().doc.producers;
+    useChannelStore.setState((s) => ({ doc: { ...s.doc, producers: [{ ...a!, isLive: true }, { ...b!, isLive: false }] } }));
+    useChannelStore.setState((s) => ({ doc: { ...s.doc, producers: s.doc.producers.map((p) => ({ ...p, name: p.name })) } }));
     expect(said).toEqual(['Maria Garcia is on air', 'Rajesh Iyer is off air']);
   });
 
@@ -85,7 +85,7 @@ describe('announcements', () => {
 
   it('the live region is polite and shows the latest words', () => {
     render(<LiveAnnouncer />);
-    act(() => useStageStore.setState((s) => ({ doc: { ...s.doc, producers: s.doc.producers.map((p) => ({ ...p, isLive: true })) } })));
+    act(() => useChannelStore.setState((s) => ({ doc: { ...s.doc, producers: s.doc.producers.map((p) => ({ ...p, isLive: true })) } })));
     const region = screen.getByTestId('live-announcer');
     expect(region).toHaveAttribute('aria-live', 'polite');
     expect(region).toHaveTextContent('Maria Garcia is on air');

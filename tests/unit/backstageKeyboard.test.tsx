@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { BackstagePane } from '../../src/features/backstage/BackstagePane';
-import { channelActions, useStageStore } from '../../src/state/channel/store';
+import { channelActions, useChannelStore } from '../../src/state/channel/store';
 import { emptyChannel } from '../../compositor/model/channel';
 import { producerCard } from '../../compositor/model/producerCard';
 import { installBackend } from '../../src/state/backend';
@@ -11,8 +11,8 @@ import { ON_AIR_GUARD_MS } from '../../src/lib/limits';
 
 const names = ['Maria Garcia', 'Rajesh Iyer', 'Bea Santos'];
 const card = (name: string) => screen.getByRole('article', { name: new RegExp(`^${name}`) });
-const cardIds = () => useStageStore.getState().doc.producers.map((p) => p.name);
-const live = (name: string) => useStageStore.getState().doc.producers.find((p) => p.name === name)!.isLive;
+const cardIds = () => useChannelStore.getState().doc.producers.map((p) => p.name);
+const live = (name: string) => useChannelStore.getState().doc.producers.find((p) => p.name === name)!.isLive;
 const later = () => vi.setSystemTime(Date.now() + ON_AIR_GUARD_MS + 1);
 
 beforeEach(() => {
@@ -63,7 +63,7 @@ describe('backstage by keyboard', () => {
       later();
     };
     for (const key of [' ', 's', 'm', 'v']) await press(key);
-    const maria = useStageStore.getState().doc.producers.find((p) => p.name === 'Maria Garcia')!;
+    const maria = useChannelStore.getState().doc.producers.find((p) => p.name === 'Maria Garcia')!;
     expect([maria.isSpotted, maria.audioMute, maria.videoMute]).toEqual([true, true, true]);
   });
 
@@ -71,7 +71,7 @@ describe('backstage by keyboard', () => {
     card('Bea Santos').focus();
     fireEvent.keyDown(card('Bea Santos'), { key: 'Enter', code: 'Enter' });
     expect(screen.getByRole('menu')).toBeInTheDocument();
-    act(() => useStageStore.getState().openMenuId && useStageStore.setState({ openMenuId: null }));
+    act(() => useChannelStore.getState().openMenuId && useChannelStore.setState({ openMenuId: null }));
     fireEvent.keyDown(card('Bea Santos'), { key: 'F2', code: 'F2' });
     const box = screen.getByRole('textbox', { name: 'Name of Bea Santos' });
     expect(document.activeElement).toBe(box);

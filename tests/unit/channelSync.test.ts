@@ -10,7 +10,7 @@ import { emptyChannel } from '../../compositor/model/channel';
 import { applyUpdate, emptyServerChannel, keyedFromBody, type ServerChannel, type SyncUpdate } from '../../compositor/sync';
 import type { ChannelService } from '../../src/state/backend';
 import { installFakeBackend } from './fakeBackend';
-import { channelActions, useStageStore } from '../../src/state/channel/store';
+import { channelActions, useChannelStore } from '../../src/state/channel/store';
 import { stageActions } from '../../src/state/channel/stageActions';
 import { useAlertsStore, initialAlertsState } from '../../src/state/alertsStore';
 import { useRemoteStore } from '../../src/state/remoteStore';
@@ -106,7 +106,7 @@ describe('backend mode: the stage in sync with the studio backend', () => {
     await vi.advanceTimersByTimeAsync(CHANNEL_SAVE_DEBOUNCE_MS);
     expect(useAlertsStore.getState().error?.code).toBe('UNKNOWN');
     expect(useRemoteStore.getState().saveStatus).toBe('error');
-    expect(useStageStore.getState().doc.layout).toBe('COVER');
+    expect(useChannelStore.getState().doc.layout).toBe('COVER');
     useAlertsStore.setState({ error: null });
     await vi.advanceTimersByTimeAsync(SAVE_RETRY_MIN_MS); // second failure: no second dialog
     expect(useAlertsStore.getState().error).toBeNull();
@@ -121,8 +121,8 @@ describe('backend mode: the stage in sync with the studio backend', () => {
     await start(server);
     stageActions.setLayout('COVER');
     server.other({ origin: 'other-tab', seq: 1, changes: { 'brand:primaryColor': '#FF0000' } });
-    expect(useStageStore.getState().doc.brandSettings.primaryColor).toBe('#FF0000');
-    expect(useStageStore.getState().doc.layout).toBe('COVER'); // not yet saved, not lost
+    expect(useChannelStore.getState().doc.brandSettings.primaryColor).toBe('#FF0000');
+    expect(useChannelStore.getState().doc.layout).toBe('COVER'); // not yet saved, not lost
     await vi.advanceTimersByTimeAsync(CHANNEL_SAVE_DEBOUNCE_MS);
     expect(server.received).toHaveLength(1);
     expect(server.received[0]!.changes).toEqual({ layout: 'COVER' });
@@ -133,9 +133,9 @@ describe('backend mode: the stage in sync with the studio backend', () => {
     const server = fakeServer();
     await start(server);
     server.other({ origin: 'other-tab', seq: 1, changes: { layout: 'CINEMA' } }, false); // pushed while the socket was down
-    expect(useStageStore.getState().doc.layout).toBe('CLASSIC');
+    expect(useChannelStore.getState().doc.layout).toBe('CLASSIC');
     server.reconnect();
     await vi.advanceTimersByTimeAsync(0);
-    expect(useStageStore.getState().doc.layout).toBe('CINEMA');
+    expect(useChannelStore.getState().doc.layout).toBe('CINEMA');
   });
 });

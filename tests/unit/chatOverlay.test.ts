@@ -3,7 +3,7 @@ import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
 import { syncChatOverlay } from '../../src/services/channel/chatOverlay';
 import { emptyChannel } from '../../compositor/model/channel';
 import { stageActions } from '../../src/state/channel/stageActions';
-import { useStageStore } from '../../src/state/channel/store';
+import { useChannelStore } from '../../src/state/channel/store';
 import { channelBody } from '../../compositor/convert';
 import { selectScene } from '../../src/state/channel/scene';
 
@@ -21,20 +21,20 @@ describe('chat message on stream → stage (§2 Public chat, §4)', () => {
     chat.receive({ id: 'm1', body: 'Love it! <img src=x onerror=alert(1)>', timestamp: 1, sender });
     chat.receive({ id: 'm2', body: 'Second one', timestamp: 2, sender });
     chat.showOnStream('m1');
-    let doc = useStageStore.getState().doc;
+    let doc = useChannelStore.getState().doc;
     expect(doc.chatOnStream).toMatchObject({ type: 'CHAT', id: 'm1', secondaryText: 'Zoe Martin', primaryText: 'Love it!' });
     expect(selectScene(doc).templates).toMatchObject([{ kind: 'chat', id: 'm1', name: 'Zoe Martin', text: 'Love it!', primaryColor: '#0D62C5' }]);
     expect(JSON.parse(channelBody(doc, { name: 'testing' }, null).templateAttributes).attributes[0]).toMatchObject({ type: 'CHAT', primaryText: 'Love it!' });
 
     useChatStore.getState().showOnStream('m2');
-    doc = useStageStore.getState().doc;
+    doc = useChannelStore.getState().doc;
     expect(selectScene(doc).templates?.map((t) => t.id)).toEqual(['m2']);
 
     useChatStore.getState().hideFromStream();
-    expect(useStageStore.getState().doc.chatOnStream).toBeNull();
-    expect(selectScene(useStageStore.getState().doc).templates).toEqual([]);
+    expect(useChannelStore.getState().doc.chatOnStream).toBeNull();
+    expect(selectScene(useChannelStore.getState().doc).templates).toEqual([]);
     // Mirroring the chat store is not a stage edit to undo.
-    expect(useStageStore.getState().canUndo).toBe(false);
+    expect(useChannelStore.getState().canUndo).toBe(false);
     stop();
   });
 });

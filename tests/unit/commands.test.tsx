@@ -8,7 +8,7 @@ import { goOnAir } from '../../compositor/layout';
 import { emptyChannel } from '../../compositor/model/channel';
 import { LAYOUT_CODES } from '../../compositor/model/types';
 import { stageActions } from '../../src/state/channel/stageActions';
-import { useStageStore } from '../../src/state/channel/store';
+import { useChannelStore } from '../../src/state/channel/store';
 import { CARD_COMMANDS, TOGGLE_SPOTTED } from '../../src/services/people/cardCommands';
 import { commandForKey, keyLabel } from '../../src/state/commands/shortcuts';
 import { LAYOUT_COMMANDS, LAYOUT_LABELS, layoutOption, STAGE_COMMANDS } from '../../src/state/commands/stageCommands';
@@ -27,7 +27,7 @@ function loadWithLive(live: number) {
   for (const p of producers.slice(0, live)) producers = goOnAir(producers, p.id);
   stageActions.load({ ...emptyChannel(), producers });
 }
-const state = () => useStageStore.getState();
+const state = () => useChannelStore.getState();
 function Shortcuts() {
   useStageShortcuts();
   return null;

@@ -3,7 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emptyChannel } from '../../compositor/model/channel';
 import { stageActions } from '../../src/state/channel/stageActions';
-import { useStageStore } from '../../src/state/channel/store';
+import { useChannelStore } from '../../src/state/channel/store';
 import { libraryActions } from '../../src/state/graphics/library';
 import { GraphicsPanel } from '../../src/features/graphics/GraphicsPanel';
 import { TEXTS } from '../../src/lib/texts';
@@ -13,7 +13,7 @@ import { GRAPHICS_TEXTS } from '../../src/features/graphics/texts';
 import { sharedVideo, shareVideo } from '../../src/services/media/sharedVideoPlayer';
 import { useVideoEndStore, videoEndOf } from '../../src/state/media/videoEnd';
 
-const doc = () => useStageStore.getState().doc;
+const doc = () => useChannelStore.getState().doc;
 
 beforeEach(() => {
   localStorage.clear();

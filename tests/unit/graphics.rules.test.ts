@@ -2,14 +2,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyChannel, type LogoItem, type LogoPosition, type TemplateItem } from '../../compositor/model/channel';
 import { createTemplate } from '../../compositor/templates/schemas';
 import { channelScene } from '../../compositor/convert';
-import { onLocalChange, useStageStore } from '../../src/state/channel/store';
+import { onLocalChange, useChannelStore } from '../../src/state/channel/store';
 import { stageActions } from '../../src/state/channel/stageActions';
 import { brandActions, lowerThirdActions, logoActions, mediaActions, tickerActions } from '../../src/state/graphics/graphicsActions';
 import { canMoveLogo, cornerOnSelect, LOGO_CORNERS, REFUSALS } from '../../src/state/graphics/rules';
 import { LOGO_DELETE_DELAY_MS, LOWER_THIRD_TEXT_MAX, MAX_LOGOS_ON_STAGE, MAX_USER_COLORS, PRESET_SWATCHES, TICKER_TEXT_MAX } from '../../src/lib/limits';
 import type { UpdateReason } from '../../compositor/model/types';
 
-const doc = () => useStageStore.getState().doc;
+const doc = () => useChannelStore.getState().doc;
 const item = (id: string) => doc().templates.find((t) => t.id === id)!;
 const logoAt = (id: string, corner: LogoPosition, selected: boolean): LogoItem => createTemplate('LOGO', { id, corner, selected, source: '/l.png', name: id });
 
@@ -182,6 +182,6 @@ describe('media (§4 foreground exclusivity) and brand settings', () => {
     expect(doc().brandSettings.primaryColor).toBe('#333333');
     stageActions.undo();
     expect(doc().brandSettings.primaryColor).toBe('#0D62C5');
-    expect(useStageStore.getState().canUndo).toBe(false);
+    expect(useChannelStore.getState().canUndo).toBe(false);
   });
 });

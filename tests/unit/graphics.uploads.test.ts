@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyChannel } from '../../compositor/model/channel';
 import { stageActions } from '../../src/state/channel/stageActions';
-import { useStageStore } from '../../src/state/channel/store';
+import { useChannelStore } from '../../src/state/channel/store';
 import { libraryActions, useLibraryStore } from '../../src/state/graphics/library';
 import type { Asset, AssetKind, AssetService } from '../../src/state/assets';
 import { uploadAsset } from '../../src/services/assets/uploads';
@@ -69,7 +69,7 @@ describe('uploads (§4 Asset upload, §5 checks, §8 upload failure)', () => {
     finish(asset({ title: 'acme' }));
     await pending;
     expect(items('logo')).toEqual([]);
-    expect(useStageStore.getState().doc.templates).toMatchObject([{ type: 'LOGO', name: 'acme', source: 'blob:x', selected: false, isNew: true, origin: 'user_asset' }]);
+    expect(useChannelStore.getState().doc.templates).toMatchObject([{ type: 'LOGO', name: 'acme', source: 'blob:x', selected: false, isNew: true, origin: 'user_asset' }]);
   });
 
   it.each([

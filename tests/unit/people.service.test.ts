@@ -7,7 +7,7 @@ import { peopleActions, usePeopleStore } from '../../src/state/people/peopleStor
 import { producerCard, withOrderRanks } from '../../compositor/model/producerCard';
 import { emptyChannel } from '../../compositor/model/channel';
 import { stageActions } from '../../src/state/channel/stageActions';
-import { useStageStore } from '../../src/state/channel/store';
+import { useChannelStore } from '../../src/state/channel/store';
 import { log } from '../../src/log';
 import { installFakeBackend, okPeople } from './fakeBackend';
 
@@ -28,7 +28,7 @@ describe('people calls: optimistic, rolled back when the call fails (§8)', () =
   const attendee = (id: string, name: string): Participant => ({
     id, name, role: 'Attendee', joinTime: 0, isSelf: false, inParticipantRoster: true, lastSeen: 0, audioMute: true, videoMute: true, audioHardMute: false, videoHardMute: false,
   });
-  const card = (id: string) => useStageStore.getState().doc.producers.find((p) => p.id === id);
+  const card = (id: string) => useChannelStore.getState().doc.producers.find((p) => p.id === id);
 
   beforeEach(() => {
     const cards = withOrderRanks([
@@ -65,7 +65,7 @@ describe('people calls: optimistic, rolled back when the call fails (§8)', () =
   it('a failing call puts the card or the attendee back', async () => {
     const reject = async () => Promise.reject(serverSaysNo);
     installFakeBackend({ people: { rename: reject, muteAll: reject, muteEndpoint: reject, voiceProcessing: reject, kickOut: reject } });
-    const before = useStageStore.getState().doc.producers;
+    const before = useChannelStore.getState().doc.producers;
     expect(moderatorActions.rename('g1', 'Lukas B.')).toBe(true);
     expect(card('g1')?.name).toBe('Lukas B.');
     await settle();
@@ -79,9 +79,9 @@ describe('people calls: optimistic, rolled back when the call fails (§8)', () =
     ];
     for (const run of actions) {
       expect(run()).toBe(true);
-      expect(useStageStore.getState().doc.producers).not.toEqual(before);
+      expect(useChannelStore.getState().doc.producers).not.toEqual(before);
       await settle();
-      expect(useStageStore.getState().doc.producers).toEqual(before);
+      expect(useChannelStore.getState().doc.producers).toEqual(before);
     }
     const removed = moderatorActions.removeAttendee('att-1');
     expect(usePeopleStore.getState().attendees.map((a) => a.id)).toEqual(['att-2']);

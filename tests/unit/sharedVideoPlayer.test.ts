@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptyChannel } from '../../compositor/model/channel';
 import { producerCard } from '../../compositor/model/producerCard';
 import { stageActions } from '../../src/state/channel/stageActions';
-import { useStageStore } from '../../src/state/channel/store';
+import { useChannelStore } from '../../src/state/channel/store';
 import { useMeetingStore } from '../../src/state/meetingStore';
 import { SELF_ID } from '../../src/state/session';
 import { continueSharing, sharedVideo, sharedVideoElement, shareVideo, startSharedVideo, stopSharing } from '../../src/services/media/sharedVideoPlayer';
@@ -11,7 +11,7 @@ import { mediaActions } from '../../src/state/graphics/graphicsActions';
 
 const video = { id: 'foreground-video-1', type: 'video' as const, url: '/v1.webm', name: 'Video 1' };
 const image = { id: 'img', type: 'image' as const, url: '/i.png', name: 'Frame' };
-const doc = () => useStageStore.getState().doc;
+const doc = () => useChannelStore.getState().doc;
 const self = () => doc().producers.find((p) => p.id === SELF_ID)!;
 
 let stop: () => void;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { emptyChannel } from '../../compositor/model/channel';
 import { LOCAL_ORIGIN } from '../../src/state/channel/reason';
-import { onLocalChange, useStageStore } from '../../src/state/channel/store';
+import { onLocalChange, useChannelStore } from '../../src/state/channel/store';
 import { stageActions } from '../../src/state/channel/stageActions';
 import { producerCard, withOrderRanks } from '../../compositor/model/producerCard';
 import { ON_AIR_GUARD_MS, MUTE_GUARD_MS, MENU_GUARD_MS } from '../../src/lib/limits';
@@ -10,7 +10,7 @@ import { selectScene } from '../../src/state/channel/scene';
 import type { UpdateReason } from '../../compositor/model/types';
 
 const cards = () => withOrderRanks(['a', 'b', 'c', 'd'].map((id) => producerCard({ id, name: id.toUpperCase(), url: `/v/${id}.webm`, participantGuid: `guid-${id}-0001` })));
-const doc = () => useStageStore.getState().doc;
+const doc = () => useChannelStore.getState().doc;
 const card = (id: string) => doc().producers.find((p) => p.id === id)!;
 let t = 0;
 const later = () => (t += 10_000);
@@ -52,10 +52,10 @@ describe('on-air toggling (§4, §5 800 ms guard)', () => {
   it('only one menu is open; toggles within 500 ms are ignored', () => {
     const now = later();
     stageActions.toggleMenu('a', now);
-    expect(useStageStore.getState().openMenuId).toBe('a');
+    expect(useChannelStore.getState().openMenuId).toBe('a');
     expect(stageActions.toggleMenu('b', now + MENU_GUARD_MS - 1)).toBe(false);
     stageActions.toggleMenu('b', now + MENU_GUARD_MS);
-    expect(useStageStore.getState().openMenuId).toBe('b');
+    expect(useChannelStore.getState().openMenuId).toBe('b');
   });
 });
 
@@ -74,7 +74,7 @@ describe('undo and redo by patches', () => {
     stageActions.undo();
     stageActions.undo();
     expect(card('a').isLive).toBe(false);
-    expect(useStageStore.getState().canUndo).toBe(false);
+    expect(useChannelStore.getState().canUndo).toBe(false);
   });
 
   it('a drag is one history entry, whatever it changed on the way', () => {
@@ -86,7 +86,7 @@ describe('undo and redo by patches', () => {
     expect(doc().producers.map((p) => p.id)).toEqual(['a', 'b', 'd', 'c']);
     stageActions.undo();
     expect(doc().producers.map((p) => p.id)).toEqual(['a', 'b', 'c', 'd']);
-    expect(useStageStore.getState().canUndo).toBe(false);
+    expect(useChannelStore.getState().canUndo).toBe(false);
   });
 
   it('a cancelled drag restores the state and leaves no entry', () => {
@@ -94,7 +94,7 @@ describe('undo and redo by patches', () => {
     stageActions.reorder('a', 3);
     stageActions.cancelGesture();
     expect(doc().producers.map((p) => p.id)).toEqual(['a', 'b', 'c', 'd']);
-    expect(useStageStore.getState().canUndo).toBe(false);
+    expect(useChannelStore.getState().canUndo).toBe(false);
   });
 
   it('an edit that changes nothing leaves no entry and sends nothing', () => {
@@ -104,7 +104,7 @@ describe('undo and redo by patches', () => {
     stageActions.rename('a', '   ');
     off();
     expect(seen).toEqual([]);
-    expect(useStageStore.getState().canUndo).toBe(false);
+    expect(useChannelStore.getState().canUndo).toBe(false);
   });
 });
 
@@ -130,7 +130,7 @@ describe('local and remote changes (§4 Channel updates)', () => {
     expect(stageActions.applyRemote({ ...remote })).toBe(false);
     off();
     expect(seen).toEqual([]);
-    expect(useStageStore.getState().canUndo).toBe(false);
+    expect(useChannelStore.getState().canUndo).toBe(false);
   });
 
   it('swap exchanges the two producers\' layers; remove never removes a moderator', () => {

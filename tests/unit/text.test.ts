@@ -14,7 +14,7 @@ import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
 import { syncChatOverlay } from '../../src/services/channel/chatOverlay';
 import { emptyChannel } from '../../compositor/model/channel';
 import { stageActions } from '../../src/state/channel/stageActions';
-import { useStageStore } from '../../src/state/channel/store';
+import { useChannelStore } from '../../src/state/channel/store';
 import { channelBody } from '../../compositor/convert';
 
 const marks = (n: number, mark = '\u0301') => mark.repeat(n);
@@ -153,7 +153,7 @@ describe('hostile corpus: input → shown and sent → channel body', () => {
     const stop = syncChatOverlay();
     useChatStore.getState().receive({ id: 'm1', body: input, timestamp: 1, sender: { guid: 'att-1', name: input, role: 'Attendee' } });
     useChatStore.getState().showOnStream('m1');
-    const doc = useStageStore.getState().doc;
+    const doc = useChannelStore.getState().doc;
     const attribute = JSON.parse(channelBody(doc, { name: 'testing' }, null).templateAttributes).attributes[0];
     expect(attribute.primaryText).toBe(shown);
     expect(attribute.secondaryText).toBe(cleanText(input, { max: NAME_MAX }).text);

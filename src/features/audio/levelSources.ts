@@ -7,10 +7,10 @@
 import { isContentShare } from '../../../compositor/layout';
 import { mixLevel } from '../../lib/micLevel';
 import { useAudioLevels, useProgramMediaLevel } from '../../state/audioLevels';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { wakeMeters } from './meterLoop';
 
-const cards = () => useStageStore.getState().doc.producers;
+const cards = () => useChannelStore.getState().doc.producers;
 const sampled = (id: string) => useAudioLevels.getState().levels[id] ?? 0;
 
 export function cardLevel(id: string): number {
@@ -32,5 +32,5 @@ export function followLevels(): void {
   following = true;
   useAudioLevels.subscribe(wakeMeters);
   useProgramMediaLevel.subscribe(wakeMeters);
-  useStageStore.subscribe((s, prev) => s.doc.producers !== prev.doc.producers && wakeMeters());
+  useChannelStore.subscribe((s, prev) => s.doc.producers !== prev.doc.producers && wakeMeters());
 }

@@ -10,7 +10,7 @@ import { UserPlus } from 'lucide-react';
 import { MAX_PRODUCER_CARDS } from '../../../compositor/model/constants';
 import { useScreenStore } from '../../state/screenStore';
 import { stageActions } from '../../state/channel/stageActions';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { SELF_ID } from '../../state/session';
 import { cardWidth } from '../../ui/cardWidth';
 import { useWindowWidth } from '../../ui/useWindowWidth';
@@ -51,7 +51,7 @@ export function dropAt(grid: HTMLElement, x: number, y: number, draggedId: strin
 }
 
 export function BackstagePane() {
-  const producers = useStageStore((s) => s.doc.producers);
+  const producers = useChannelStore((s) => s.doc.producers);
   const showRegisterPopup = useScreenStore((s) => s.showRegisterPopup);
   const windowWidth = useWindowWidth();
   const grid = useRef<HTMLDivElement>(null);
@@ -75,7 +75,7 @@ export function BackstagePane() {
         setDrag({ id: id as string, dx, dy, x, y, drop });
         return;
       }
-      const before = useStageStore.getState().doc.producers;
+      const before = useChannelStore.getState().doc.producers;
       const dragged = before.find((c) => c.id === id);
       if (drop?.kind === 'swap') stageActions.swapProducers(id as string, drop.targetId);
       else if (drop?.kind === 'move') stageActions.reorder(id as string, drop.index);
@@ -110,7 +110,7 @@ export function BackstagePane() {
     const command = commandForKey(CARD_COMMANDS, e);
     if (!command || (!onCard && command.keys!.some((k) => CONTROL_KEYS.has(k)))) return;
     e.preventDefault();
-    if (!command.enabled(useStageStore.getState(), card)) return;
+    if (!command.enabled(useChannelStore.getState(), card)) return;
     performAndTell(() => command.perform(card));
     // A moved card is the same element in a new place; the browser may drop its focus on the move.
     requestAnimationFrame(() => {

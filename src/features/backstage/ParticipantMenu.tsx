@@ -3,7 +3,7 @@
  * (hard mute), edit name, remove (never for self or a moderator), noise cancellation with tooltip.
  */
 import type { ProducerCard } from '../../../compositor/model/types';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { HARD_MUTE_AUDIO, HARD_MUTE_VIDEO, NOISE_CANCELLATION, REMOVE, TOGGLE_AUDIO, TOGGLE_VIDEO } from '../../services/people/cardCommands';
 import type { Command } from '../../state/commands/types';
 import { MenuItem, PopupMenu, PopupMenuItem } from '../../ui/PopupMenu';
@@ -15,7 +15,7 @@ const NOISE_CANCELLATION_HINT = "Filters out background noise such as typing, fa
 
 /** One menu item of the card command table: its label, enabled state and action (the menu closes itself). */
 function CommandItem({ command, card, className, tooltip }: { command: Command<ProducerCard>; card: ProducerCard; className?: string; tooltip?: string }) {
-  const stage = useStageStore();
+  const stage = useChannelStore();
   const props = { id: command.name, className, isDisabled: !command.enabled(stage, card), onAction: () => command.perform(card) };
   const label = command.label(stage, card);
   return tooltip ? (

@@ -13,7 +13,7 @@ import { cardLevel } from '../audio/levelSources';
 import { SILENT_ON_AIR_MS } from '../../lib/limits';
 import { stageActions } from '../../state/channel/stageActions';
 import { moderatorActions } from '../../services/people/moderation';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { media } from '../../services/media/elements';
 import { CARD_COMMANDS, TOGGLE_AUDIO, TOGGLE_LIVE, TOGGLE_SPOTTED, TOGGLE_VIDEO } from '../../services/people/cardCommands';
 import { keyLabel } from '../../state/commands/shortcuts';
@@ -79,7 +79,7 @@ export const SOUND_SIGNS = {
 const useCue = (key: string) => useGuardCues((s) => key in s.cued);
 
 export function ProducerCardView({ card, isSelf, width, dragging, dropIntent, bindDrag, tabStop }: ProducerCardViewProps) {
-  const stage = useStageStore();
+  const stage = useChannelStore();
   const menuOpen = stage.openMenuId === card.id;
   const speaking = useAudioLevels((s) => isSpeaking(s.levels[card.id]) && !card.audioMute);
   const silent = useSilentOnAir((s) => s.ids.includes(card.id));

@@ -9,7 +9,7 @@ import { HexColorPicker } from 'react-colorful';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { LOWER_THIRD_THEMES, type LowerThirdTheme } from '../../../compositor/model/types';
 import { MAX_USER_COLORS, PRESET_SWATCHES } from '../../lib/limits';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { createColorInput } from '../../state/graphics/colorInput';
 import { brandActions } from '../../state/graphics/graphicsActions';
 import { readKey, STORAGE_KEYS, writeKey } from '../../state/storage';
@@ -121,7 +121,7 @@ function UserColors({ current }: { current: string }) {
 }
 
 export function BrandSettingsSection() {
-  const brand = useStageStore((s) => s.doc.brandSettings);
+  const brand = useChannelStore((s) => s.doc.brandSettings);
   const pick = usePickerGesture();
   const color = brand.primaryColor.toUpperCase();
   return (

@@ -9,7 +9,7 @@ import { Radio, RadioGroup } from 'react-aria-components';
 import type { LogoItem, LogoPosition } from '../../../compositor/model/channel';
 import { TEXTS } from '../../lib/texts';
 import { supportedFormatsTexts } from '../../lib/uploadRules';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { logoActions } from '../../state/graphics/graphicsActions';
 import { useLibraryStore } from '../../state/graphics/library';
 import { canMoveLogo, LOGO_CORNER_LABELS, LOGO_CORNERS } from '../../state/graphics/rules';
@@ -45,7 +45,7 @@ function CornerPicker({ logo, templates, onRefused }: { logo: LogoItem; template
 }
 
 export function LogosSection() {
-  const templates = useStageStore((s) => s.doc.templates);
+  const templates = useChannelStore((s) => s.doc.templates);
   const logos = templates.filter((t): t is LogoItem => t.type === 'LOGO');
   const uploads = useLibraryStore((s) => s.items.logo);
   const uploader = useUploader('logo');

@@ -6,7 +6,7 @@
 import { Plus } from 'lucide-react';
 import { LOWER_THIRD_TEXT_MAX } from '../../lib/limits';
 import { isBlankText } from '../../lib/text';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { lowerThirdActions, type LowerThirdDraft } from '../../state/graphics/graphicsActions';
 import { LOWER_THIRD_SHORTCUTS } from '../../state/commands/graphicsCommands';
 import { GraphicEditor } from './GraphicEditor';
@@ -16,7 +16,7 @@ import { Section } from './Section';
 import { useGraphicDraft } from './useGraphicDraft';
 
 export function LowerThirdsSection() {
-  const items = useStageStore((s) => s.doc.templates).filter((t) => t.type === 'LOWERTHIRD');
+  const items = useChannelStore((s) => s.doc.templates).filter((t) => t.type === 'LOWERTHIRD');
   const { draft, error, edit, change, save, report } = useGraphicDraft<LowerThirdDraft>(lowerThirdActions.save);
   return (
     <Section id="LOWER THIRDS" title="Lower thirds" count={items.length} defaultOpen>

@@ -10,7 +10,7 @@ import type { MediaRef, MediaSlot } from '../../../compositor/model/channel';
 import { TEXTS } from '../../lib/texts';
 import { supportedFormatsTexts } from '../../lib/uploadRules';
 import type { AssetKind } from '../../state/assets';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { mediaActions } from '../../state/graphics/graphicsActions';
 import { libraryActions, useLibraryStore, type LibraryItem } from '../../state/graphics/library';
 import { shareVideo, stopSharing } from '../../services/media/sharedVideoPlayer';
@@ -89,7 +89,7 @@ function AssetTile({ kind, item, onStage }: { kind: MediaKind; item: LibraryItem
 export function MediaSection({ kind }: { kind: MediaKind }) {
   const { id, title, noun, empty, slot } = SECTIONS[kind];
   const items = useLibraryStore((s) => s.items[kind]);
-  const onStage = useStageStore((s) => s.doc.media[slot]);
+  const onStage = useChannelStore((s) => s.doc.media[slot]);
   const uploader = useUploader(kind);
   return (
     <Section id={id} title={title} count={items.filter((i) => !i.isAdding && !i.failed).length}>

@@ -8,7 +8,7 @@ import { Plus } from 'lucide-react';
 import { PRESET_SWATCHES, TICKER_TEXT_MAX } from '../../lib/limits';
 import { TEXTS } from '../../lib/texts';
 import { isBlankText } from '../../lib/text';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { tickerActions, type TickerDraft } from '../../state/graphics/graphicsActions';
 import { sounds } from '../../services/show/sounds';
 import { GraphicEditor } from './GraphicEditor';
@@ -19,8 +19,8 @@ import { useGraphicDraft } from './useGraphicDraft';
 import { SwatchRow } from './SwatchRow';
 
 export function TickersSection() {
-  const items = useStageStore((s) => s.doc.templates).filter((t) => t.type === 'TICKER');
-  const brandColor = useStageStore((s) => s.doc.brandSettings.primaryColor);
+  const items = useChannelStore((s) => s.doc.templates).filter((t) => t.type === 'TICKER');
+  const brandColor = useChannelStore((s) => s.doc.brandSettings.primaryColor);
   const { draft, error, edit, change, save, report } = useGraphicDraft<TickerDraft>(tickerActions.save);
   const remove = (id: string) => {
     const outcome = tickerActions.remove(id);

@@ -13,7 +13,7 @@ import { moderatorActions } from '../../services/people/moderation';
 import { HARD_MUTE_AUDIO, HARD_MUTE_VIDEO, NOISE_CANCELLATION, REMOVE, TOGGLE_AUDIO, TOGGLE_VIDEO } from '../../services/people/cardCommands';
 import type { Command } from '../../state/commands/types';
 import type { ProducerCard } from '../../../compositor/model/types';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { SELF_ID } from '../../state/session';
 import { info } from '../../services/show/alerts';
 import { Tabs } from '../../ui/Tabs';
@@ -36,7 +36,7 @@ export function PeoplePanel() {
   const [query, setQuery] = useState('');
   const settled = useDebounced(query, SEARCH_DEBOUNCE_MS);
   const [order, setOrder] = useState<SortOrder>({ key: 'arrival', direction: 'asc' });
-  const stage = useStageStore();
+  const stage = useChannelStore();
   const cards = stage.doc.producers;
   const attendees = usePeopleStore((s) => s.attendees);
   const presenters = useMemo(() => presenterRows(cards), [cards]);

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { SceneLook } from '../../state/rundown/types';
 import { lookScene } from '../../state/rundown/thumbnail';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { errorMessage, log } from '../../log';
 import { THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH, thumbnailRenderer } from './thumbnails';
 
@@ -15,7 +15,7 @@ const REDRAW_AFTER_MS = 300;
 
 export function SceneThumbnail({ look }: { look: SceneLook }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const doc = useStageStore((s) => s.doc);
+  const doc = useChannelStore((s) => s.doc);
   const scene = useMemo(() => lookScene(doc, look), [doc, look]);
 
   useEffect(() => {

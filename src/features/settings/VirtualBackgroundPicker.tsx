@@ -4,7 +4,7 @@
  * move between them as in any radio group.
  */
 import { VIRTUAL_BG_STAGE, useSettingsStore } from '../../state/settingsStore';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { PREDEFINED_BACKGROUNDS, virtualBackgroundImage } from '../../services/assets/predefined';
 import { tellDone } from '../../state/feedback';
 
@@ -16,7 +16,7 @@ export const VIRTUAL_BG_TEXTS = {
 
 export function VirtualBackgroundPicker({ disabled }: { disabled: boolean }) {
   const chosen = useSettingsStore((s) => s.settings.cameraVirtualBgImage);
-  const stageBackground = useStageStore((s) => virtualBackgroundImage(VIRTUAL_BG_STAGE, s.doc.media.background?.id ?? null));
+  const stageBackground = useChannelStore((s) => virtualBackgroundImage(VIRTUAL_BG_STAGE, s.doc.media.background?.id ?? null));
   const options = [
     { id: VIRTUAL_BG_STAGE, name: VIRTUAL_BG_TEXTS.stage, url: stageBackground?.url },
     ...PREDEFINED_BACKGROUNDS.map((b) => ({ id: b.id, name: b.title, url: b.url })),

@@ -7,7 +7,7 @@ import { MeetingButtons } from '../meeting/MeetingButtons';
 import { useAudioLevels } from '../../state/audioLevels';
 import { useScreenStore } from '../../state/screenStore';
 import { stageActions } from '../../state/channel/stageActions';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { SELF_ID } from '../../state/session';
 import { MicLevelIcon } from '../../ui/MicLevelIcon';
 import { Tooltip } from '../../ui/Tooltip';
@@ -15,7 +15,7 @@ import { TEXTS } from '../../lib/texts';
 
 export function ControlBar() {
   const visible = useScreenStore((s) => s.liveControlsVisible);
-  const self = useStageStore((s) => s.doc.producers.find((p) => p.id === SELF_ID));
+  const self = useChannelStore((s) => s.doc.producers.find((p) => p.id === SELF_ID));
   const level = useAudioLevels((s) => s.levels[SELF_ID] ?? 0);
   const { setLiveControlsVisible } = useScreenStore.getState();
 

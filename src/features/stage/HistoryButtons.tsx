@@ -1,12 +1,12 @@
 import { Redo2, Undo2 } from 'lucide-react';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { REDO, UNDO } from '../../state/commands/stageCommands';
 import { keyLabel } from '../../state/commands/shortcuts';
 import type { Command } from '../../state/commands/types';
 import { Tooltip } from '../../ui/Tooltip';
 
 function HistoryButton({ command, name, icon }: { command: Command; name: string; icon: React.ReactNode }) {
-  const state = useStageStore();
+  const state = useChannelStore();
   return (
     <Tooltip label={`${command.label(state)} (${keyLabel(command.keys![0]!)})`} placement="top">
       <button type="button" className="icon-button" aria-label={name} disabled={!command.enabled(state)} onClick={() => command.perform()}>

@@ -9,14 +9,14 @@ import { Maximize2 } from 'lucide-react';
 import { isContentShare, liveInShowOrder, sceneLayout, spottedOnAir } from '../../../compositor/layout';
 import { LAYOUT_CODES } from '../../../compositor/model/types';
 import { TOGGLE_SPOTTED } from '../../services/people/cardCommands';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { LAYOUT_COMMANDS, LAYOUT_LABELS, layoutOption } from '../../state/commands/stageCommands';
 import { LayoutIcon } from '../../ui/LayoutIcon';
 import { Tooltip } from '../../ui/Tooltip';
 import { STAGE_TEXTS as T } from './texts';
 
 export function LayoutToolbar() {
-  const state = useStageStore();
+  const state = useChannelStore();
   const live = liveInShowOrder(state.doc.producers);
   const contentShare = live[0] !== undefined && isContentShare(live[0]);
   const drawn = sceneLayout(state.doc.producers, state.doc.layout);

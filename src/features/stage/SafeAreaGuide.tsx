@@ -5,7 +5,7 @@
  */
 import { ScanLine } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { SAFE_AREA_COMMAND } from '../../state/commands/graphicsCommands';
 import { keyLabel } from '../../state/commands/shortcuts';
 import { useScreenStore } from '../../state/screenStore';
@@ -39,7 +39,7 @@ export function SafeAreaGuide() {
 
 export function SafeAreaButton() {
   const visible = useScreenStore((s) => s.safeAreaVisible);
-  const state = useStageStore();
+  const state = useChannelStore();
   const label = `${SAFE_AREA_COMMAND.label(state)} (${keyLabel(SAFE_AREA_COMMAND.keys![0]!)})`;
   return (
     <Tooltip label={label} placement="top">

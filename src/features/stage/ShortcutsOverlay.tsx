@@ -5,7 +5,7 @@
  */
 import { useScreenStore } from '../../state/screenStore';
 import { tourActions } from '../../state/tourStore';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { CARD_COMMANDS, CARD_NAVIGATION_KEYS } from '../../services/people/cardCommands';
 import { keyLabel } from '../../state/commands/shortcuts';
 import { STAGE_COMMANDS } from '../../state/commands/stageCommands';
@@ -20,7 +20,7 @@ const SAMPLE_CARD = producerCard({ id: 'sample', name: '' });
 
 export function ShortcutsOverlay() {
   const open = useScreenStore((s) => s.shortcutsOpen);
-  const stage = useStageStore();
+  const stage = useChannelStore();
   if (!open) return null;
   const close = () => useScreenStore.getState().setShortcutsOpen(false);
   const replayTour = () => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { STAGE_COMMANDS } from '../../state/commands/stageCommands';
 import { commandForKey } from '../../state/commands/shortcuts';
 import { performAndTell } from '../../state/feedback';
@@ -9,7 +9,7 @@ export function useStageShortcuts(): void {
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
       const command = commandForKey(STAGE_COMMANDS, e);
-      if (!command || !command.enabled(useStageStore.getState())) return;
+      if (!command || !command.enabled(useChannelStore.getState())) return;
       e.preventDefault();
       performAndTell(() => command.perform());
     };

@@ -6,7 +6,7 @@
 import { selectOnStreamMessage } from '../../state/chat/selectors';
 import { useChatStore } from '../../state/chat/chatStore';
 import { templateActions } from '../../state/channel/templateActions';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { CHAT_TEXT_RULE } from '../../state/chat/text';
 import { NAME_MAX } from '../../lib/limits';
 import { cleanText } from '../../lib/text';
@@ -15,7 +15,7 @@ export function syncChatOverlay(): () => void {
   const apply = () => {
     const message = selectOnStreamMessage(useChatStore.getState());
     const overlay = message && !message.deleteDate ? { id: message.id, name: cleanText(message.sender.name, { max: NAME_MAX }).text, text: cleanText(message.body, CHAT_TEXT_RULE).text } : null;
-    const current = useStageStore.getState().doc.chatOnStream;
+    const current = useChannelStore.getState().doc.chatOnStream;
     if (current?.id === overlay?.id && current?.primaryText === overlay?.text) return;
     templateActions.setChatOnStream(overlay);
   };

@@ -5,7 +5,7 @@
 import type { ChannelDoc, TemplateItem } from '../../../compositor/model/channel';
 import { createTemplate } from '../../../compositor/templates/schemas';
 import { sameValue } from '../../state/channel/share';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { ASSET_KINDS } from '../../state/assets';
 import { backend } from '../../state/backend';
 import { libraryActions } from '../../state/graphics/library';
@@ -42,7 +42,7 @@ export function withDefaultGraphics(doc: ChannelDoc): ChannelDoc {
 
 /** Keeps the brand settings in local storage as they change (§3); returns the stop. */
 export function persistBrandSettings(): () => void {
-  return useStageStore.subscribe((s, prev) => s.doc.brandSettings !== prev.doc.brandSettings && writeKey(STORAGE_KEYS.brandSettings, s.doc.brandSettings));
+  return useChannelStore.subscribe((s, prev) => s.doc.brandSettings !== prev.doc.brandSettings && writeKey(STORAGE_KEYS.brandSettings, s.doc.brandSettings));
 }
 
 /** Fills the panel's lists from the asset service; a list that fails stays as it is (logged). */

@@ -6,7 +6,7 @@
 import type { ChannelDoc } from '../../../compositor/model/channel';
 import type { SceneModel } from '../../../compositor/model/scene';
 import { selectScene } from '../../state/channel/scene';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 
 /** A zustand store (or anything shaped like one) holding a channel document. */
 export interface DocStore {
@@ -41,4 +41,4 @@ export function createSceneSource(store: DocStore) {
 }
 
 /** The studio preview's source. */
-export const sceneSource = createSceneSource(useStageStore);
+export const sceneSource = createSceneSource(useChannelStore);

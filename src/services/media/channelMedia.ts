@@ -9,7 +9,7 @@ import { isDrawableMediaUrl } from '../../lib/mediaUrl';
 import { log } from '../../log';
 import { media } from './elements';
 import { feedOfUrl } from '../../state/people/presenterCards';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import type { DocStore } from '../channel/stageScene';
 
 const refused = new Set<string>();
@@ -37,7 +37,7 @@ export function loadChannelMedia(doc: ChannelDoc): void {
 }
 
 /** Loads a document's media now and whenever it changes (the studio's stage, a page's program); returns the stop. */
-export function watchChannelMedia(store: DocStore = useStageStore): () => void {
+export function watchChannelMedia(store: DocStore = useChannelStore): () => void {
   let last = store.getState().doc;
   loadChannelMedia(last);
   return store.subscribe((s) => {

@@ -13,7 +13,7 @@ import { virtualBackgroundImage } from '../assets/predefined';
 import { info } from '../show/alerts';
 import { useSettingsStore } from '../../state/settingsStore';
 import { useCameraEffectStatus } from '../../state/media/cameraEffectStatus';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { levelFromRms, rmsOf } from '../../lib/micLevel';
 import { media } from './elements';
 import { SELF_ID } from '../../state/session';
@@ -39,7 +39,7 @@ const mediaKey = () => {
 };
 const wantedEffect = (): CameraEffect | null => {
   const { settings } = useSettingsStore.getState();
-  const image = virtualBackgroundImage(settings.cameraVirtualBgImage, useStageStore.getState().doc.media.background?.id ?? null);
+  const image = virtualBackgroundImage(settings.cameraVirtualBgImage, useChannelStore.getState().doc.media.background?.id ?? null);
   return cameraEffectFor(settings, image?.url ?? '');
 };
 
@@ -100,7 +100,7 @@ export async function startLocalMedia(): Promise<() => void> {
     }
   };
   const unsubscribeSettings = useSettingsStore.subscribe(onChange);
-  const unsubscribeStage = useStageStore.subscribe(onChange);
+  const unsubscribeStage = useChannelStore.subscribe(onChange);
   return () => {
     clearTimeout(effectTimer);
     unsubscribeSettings();
@@ -120,7 +120,7 @@ async function openLocalMedia(): Promise<LocalMedia> {
   // The camera as sent: raw, or the processed track of a background effect (muted alike).
   let published = stream;
   const applyMutes = () => {
-    const self = useStageStore.getState().doc.producers.find((p) => p.id === SELF_ID);
+    const self = useChannelStore.getState().doc.producers.find((p) => p.id === SELF_ID);
     [...stream.getVideoTracks(), ...published.getVideoTracks()].forEach((t) => (t.enabled = !self?.videoMute));
     stream.getAudioTracks().forEach((t) => (t.enabled = !self?.audioMute));
   };
@@ -138,7 +138,7 @@ async function openLocalMedia(): Promise<LocalMedia> {
   const applyEffect = () => void feed.apply(wantedEffect());
   applyEffect();
   applyMutes();
-  const unsubscribe = useStageStore.subscribe(applyMutes);
+  const unsubscribe = useChannelStore.subscribe(applyMutes);
 
   let stopLevels = () => undefined as void;
   if (stream.getAudioTracks().length && typeof AudioContext !== 'undefined') {

@@ -8,7 +8,7 @@
 import { realClock, type Clock } from '../../lib/clock';
 import { VOLUME_SAMPLE_MS } from '../../lib/limits';
 import { useProgramMediaLevel } from '../../state/audioLevels';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { programSound } from './programSound';
 import { sharedVideoElement } from './sharedVideoPlayer';
 
@@ -19,10 +19,10 @@ export function watchProgramMediaLevel(clock: Clock = realClock, read: (el: HTML
     timer = null;
     const el = sharedVideoElement();
     set(el && !el.paused && !el.ended ? read(el) : 0);
-    if (useStageStore.getState().doc.media.foregroundVideo) timer = clock.setTimeout(sample, VOLUME_SAMPLE_MS);
+    if (useChannelStore.getState().doc.media.foregroundVideo) timer = clock.setTimeout(sample, VOLUME_SAMPLE_MS);
   };
   const follow = () => {
-    if (useStageStore.getState().doc.media.foregroundVideo) {
+    if (useChannelStore.getState().doc.media.foregroundVideo) {
       if (timer === null) sample();
     } else {
       clock.clearTimeout(timer);
@@ -31,7 +31,7 @@ export function watchProgramMediaLevel(clock: Clock = realClock, read: (el: HTML
     }
   };
   follow();
-  const stop = useStageStore.subscribe((s, prev) => s.doc.media.foregroundVideo !== prev.doc.media.foregroundVideo && follow());
+  const stop = useChannelStore.subscribe((s, prev) => s.doc.media.foregroundVideo !== prev.doc.media.foregroundVideo && follow());
   return () => {
     stop();
     clock.clearTimeout(timer);

@@ -12,7 +12,7 @@
 import { mediaKey, type MediaRef } from '../../../compositor/model/channel';
 import { createSharedVideo, type SharedVideoController, type SharedVideoSnapshot, type SharedVideoSource } from '../../state/media/sharedVideo';
 import { mediaActions } from '../../state/graphics/graphicsActions';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { useMeetingStore } from '../../state/meetingStore';
 import { stageActions } from '../../state/channel/stageActions';
 import { SELF_ID } from '../../state/session';
@@ -44,7 +44,7 @@ const otherPresenterActive = () => useMeetingStore.getState().receivingContent |
 
 /** §2 'Video is about to start... You will be muted.': the moderator's microphone is muted for the video. */
 function muteSelfForVideo(): void {
-  const self = useStageStore.getState().doc.producers.find((p) => p.id === SELF_ID);
+  const self = useChannelStore.getState().doc.producers.find((p) => p.id === SELF_ID);
   if (self && !self.audioMute) stageActions.toggleMute(SELF_ID, 'audio');
 }
 
@@ -100,7 +100,7 @@ export function startSharedVideo(): () => void {
   let unbind: (() => void) | null = null;
   let boundId: string | null = null;
   const follow = () => {
-    const ref = useStageStore.getState().doc.media.foregroundVideo;
+    const ref = useChannelStore.getState().doc.media.foregroundVideo;
     const current = sharedVideo.getState();
     if (!ref) {
       if (current.sharingLocalContent || current.state !== 'CLOSED') sharedVideo.close();
@@ -113,7 +113,7 @@ export function startSharedVideo(): () => void {
     }
   };
   follow();
-  const stopDoc = useStageStore.subscribe((s, prev) => s.doc.media.foregroundVideo !== prev.doc.media.foregroundVideo && follow());
+  const stopDoc = useChannelStore.subscribe((s, prev) => s.doc.media.foregroundVideo !== prev.doc.media.foregroundVideo && follow());
   let prev: SharedVideoSnapshot | null = null;
   const stopMachine = sharedVideo.subscribe((s) => {
     const el = sharedVideoElement();

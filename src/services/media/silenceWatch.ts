@@ -8,7 +8,7 @@ import { realClock, type Clock } from '../../lib/clock';
 import { SILENCE_CHECK_MS } from '../../lib/limits';
 import { createSilenceTracker } from '../../lib/meterMath';
 import { useAudioLevels, useSilentOnAir } from '../../state/audioLevels';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 
 export function watchSilence(clock: Clock = realClock): () => void {
   const tracker = createSilenceTracker();
@@ -18,7 +18,7 @@ export function watchSilence(clock: Clock = realClock): () => void {
   });
   let timer: unknown = null;
   const check = () => {
-    const open = useStageStore.getState().doc.producers.filter((p) => p.isLive && !p.audioMute && !isContentShare(p));
+    const open = useChannelStore.getState().doc.producers.filter((p) => p.isLive && !p.audioMute && !isContentShare(p));
     const ids = tracker.silent(open.map((p) => p.id), Date.now());
     const before = useSilentOnAir.getState().ids;
     if (ids.length !== before.length || ids.some((id, i) => id !== before[i])) useSilentOnAir.setState({ ids });

@@ -10,7 +10,7 @@ import { connectJanus, type JanusSession } from '../../realtime/janus';
 import type { MeetingJoin } from '../../api/meeting';
 import { errorMessage, log } from '../../log';
 import { useAudioLevels } from '../../state/audioLevels';
-import { edit, useStageStore } from '../../state/channel/store';
+import { edit, useChannelStore } from '../../state/channel/store';
 import { usePeopleStore } from '../../state/people/peopleStore';
 import { useMeetingStore } from '../../state/meetingStore';
 import { cardsForPresenters, screenFeedId } from '../../state/people/presenterCards';
@@ -75,7 +75,7 @@ export function startStudioMeeting(deps: StudioMeetingDeps) {
   // --- the own state on the roster -------------------------------------------------------------
   let sent: OwnState | null = null;
   const ownState = (): OwnState => {
-    const self = useStageStore.getState().doc.producers.find((p) => p.id === SELF_ID);
+    const self = useChannelStore.getState().doc.producers.find((p) => p.id === SELF_ID);
     return { audioMute: !!self?.audioMute, videoMute: !!self?.videoMute, shareScreen: !!screen };
   };
   const report = () => {
@@ -88,7 +88,7 @@ export function startStudioMeeting(deps: StudioMeetingDeps) {
   let lastSelfEntry: Participant | null = null;
   const applyPresenters = (presenters: readonly Participant[]) => {
     if (!access) return;
-    const doc = useStageStore.getState().doc;
+    const doc = useChannelStore.getState().doc;
     const { producers, entered } = cardsForPresenters(doc.producers, presenters, selfId(), useSettingsStore.getState().settings.automaticAddStreamSharedScreen);
     if (producers !== doc.producers) edit('Presenters', PRESENCE, (d) => void (d.producers = producers as typeof d.producers), { record: false });
     const { settings } = useSettingsStore.getState();
@@ -199,7 +199,7 @@ export function startStudioMeeting(deps: StudioMeetingDeps) {
 
   const unfollowTracks = followLocalTracks(onTracks);
   const unfollowPeople = usePeopleStore.subscribe((s, prev) => s.presenters !== prev.presenters && applyPresenters(s.presenters));
-  const unfollowStage = useStageStore.subscribe((s, prev) => s.doc !== prev.doc && report());
+  const unfollowStage = useChannelStore.subscribe((s, prev) => s.doc !== prev.doc && report());
   void join();
 
   return {

@@ -8,7 +8,7 @@ import type { ProducerCard } from '../../../compositor/model/types';
 import { stageActions } from '../../state/channel/stageActions';
 import { moderatorActions } from './moderation';
 import type { Command } from '../../state/commands/types';
-import { useStageStore, type StageState } from '../../state/channel/store';
+import { useChannelStore, type ChannelState } from '../../state/channel/store';
 import { MAX_PRODUCER_CARDS } from '../../../compositor/model/constants';
 
 type CardCommand = Command<ProducerCard>;
@@ -97,7 +97,7 @@ export const OPEN_MENU: CardCommand = {
   perform: (card) => void stageActions.toggleMenu(card.id),
 };
 
-const indexOf = (state: StageState, card: ProducerCard) => state.doc.producers.findIndex((p) => p.id === card.id);
+const indexOf = (state: ChannelState, card: ProducerCard) => state.doc.producers.findIndex((p) => p.id === card.id);
 /** Moves a card one place earlier or later in the backstage order (§4 reorder, as a drop there would). */
 const moveCard = (step: -1 | 1, key: string): CardCommand => ({
   name: `REORDER:${step < 0 ? 'earlier' : 'later'}`,
@@ -108,7 +108,7 @@ const moveCard = (step: -1 | 1, key: string): CardCommand => ({
     const i = indexOf(state, card);
     return i >= 0 && i + step >= 0 && i + step < Math.min(state.doc.producers.length, MAX_PRODUCER_CARDS);
   },
-  perform: (card) => void stageActions.reorder(card.id, indexOf(useStageStore.getState(), card) + step),
+  perform: (card) => void stageActions.reorder(card.id, indexOf(useChannelStore.getState(), card) + step),
 });
 export const MOVE_EARLIER = moveCard(-1, 'alt+arrowleft');
 export const MOVE_LATER = moveCard(1, 'alt+arrowright');

@@ -12,14 +12,14 @@ import { describeFailure } from '../audience/failure';
 import { peopleActions } from '../../state/people/peopleStore';
 import type { ChannelDoc } from '../../../compositor/model/channel';
 import { stageActions } from '../../state/channel/stageActions';
-import { edit, useStageStore } from '../../state/channel/store';
+import { edit, useChannelStore } from '../../state/channel/store';
 import { SELF_ID } from '../../state/session';
 import type { MuteMode } from '../../state/people/service';
 
 type Media = 'audio' | 'video';
 const MUTE_FIELDS = ['audioMute', 'videoMute', 'audioHardMute', 'videoHardMute'] as const;
 
-const cards = () => useStageStore.getState().doc.producers;
+const cards = () => useChannelStore.getState().doc.producers;
 const cardOf = (id: string) => cards().find((p) => p.id === id);
 
 /** §4 Mute modes: what the participant's media is after the edit. */

@@ -8,7 +8,7 @@ import { BASE_PATH } from '../../config';
 import { log } from '../../log';
 import type { LiveMeetingService } from '../../state/backend';
 import { SELF_ID } from '../../state/session';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { startStudioMeeting, type StudioMeeting } from '../meeting/studioMeeting';
 import { startProgramMedia } from '../meeting/programMedia';
 import type { Clients } from './clients';
@@ -26,7 +26,7 @@ export function createLiveMeeting(o: { clients: Clients; available: boolean; soc
   const api = meetingClient(o.clients.services.studioApi, tokens.user);
   const publicApi = publicMeetingClient(o.clients.services.studioApi);
   let current: StudioMeeting | null = null;
-  const selfName = () => useStageStore.getState().doc.producers.find((p) => p.id === SELF_ID)?.name ?? currentJoin().user.username;
+  const selfName = () => useChannelStore.getState().doc.producers.find((p) => p.id === SELF_ID)?.name ?? currentJoin().user.username;
   return {
     available: o.available,
     start() {

@@ -3,7 +3,7 @@
  * and incoming chat from others (politely, at most once per CHAT_ANNOUNCE_INTERVAL_MS). Returns the stop.
  */
 import { announce, throttledAnnouncer } from '../../state/announcer';
-import { useStageStore } from '../../state/channel/store';
+import { useChannelStore } from '../../state/channel/store';
 import { useBroadcastStore } from '../../state/broadcast/store';
 import { useScreenStore } from '../../state/screenStore';
 import { useChatStore } from '../../state/chat/chatStore';
@@ -32,7 +32,7 @@ export function watchAnnouncements(clock: Clock = realClock, now: () => number =
   const stops: (() => void)[] = [];
 
   stops.push(
-    useStageStore.subscribe((state, previous) => {
+    useChannelStore.subscribe((state, previous) => {
       if (state.doc.producers === previous.doc.producers) return;
       const before = new Map(previous.doc.producers.map((p) => [p.id, p.isLive]));
       for (const p of state.doc.producers) {

@@ -11,7 +11,7 @@ import { log } from '../../log';
 import { MENU_GUARD_MS, MUTE_GUARD_MS, ON_AIR_GUARD_MS } from '../../lib/limits';
 import { guardAllows, guardKeys } from './guards';
 import { LAYOUT_LABELS } from './layoutNames';
-import { channelActions, channelHistory, currentDoc, edit, useStageStore } from './store';
+import { channelActions, channelHistory, currentDoc, edit, useChannelStore } from './store';
 
 const setProducers = (producers: ProducerCard[]) => (doc: Draft<ChannelDoc>) => void (doc.producers = producers as Draft<ProducerCard>[]);
 /** §5: a mute is skipped for a participant id of 6 characters or fewer (logged). */
@@ -143,18 +143,18 @@ export const stageActions = {
   /** §4 only one menu open at a time; toggles inside 500 ms are ignored (§5). */
   toggleMenu(id: string, now = Date.now()): boolean {
     if (!guardAllows('menu', MENU_GUARD_MS, now)) return false;
-    useStageStore.setState((s) => ({ openMenuId: s.openMenuId === id ? null : id }));
+    useChannelStore.setState((s) => ({ openMenuId: s.openMenuId === id ? null : id }));
     return true;
   },
   closeMenu(): void {
-    useStageStore.setState({ openMenuId: null });
+    useChannelStore.setState({ openMenuId: null });
   },
   /** Opens a card's name for editing (F2, the menu's Edit name); the card's rename field ends it. */
   startRename(id: string): void {
-    useStageStore.setState({ renamingId: id, openMenuId: null });
+    useChannelStore.setState({ renamingId: id, openMenuId: null });
   },
   endRename(): void {
-    useStageStore.setState({ renamingId: null });
+    useChannelStore.setState({ renamingId: null });
   },
   undo: channelHistory.undo,
   redo: channelHistory.redo,

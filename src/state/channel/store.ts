@@ -16,7 +16,7 @@ import { overlaps, shareUnchanged } from './share';
 
 enablePatches();
 
-export interface StageState {
+export interface ChannelState {
   doc: ChannelDoc;
   /** Session state: which card's menu is open (§4 only one at a time). */
   openMenuId: string | null;
@@ -31,7 +31,7 @@ export interface LocalChange {
   reason: UpdateReason;
 }
 
-export const useStageStore = create<StageState>()(() => ({ doc: emptyChannel(), openMenuId: null, renamingId: null, canUndo: false, canRedo: false }));
+export const useChannelStore = create<ChannelState>()(() => ({ doc: emptyChannel(), openMenuId: null, renamingId: null, canUndo: false, canRedo: false }));
 
 const history = createHistory();
 const localListeners = new Set<(change: LocalChange) => void>();
@@ -42,14 +42,14 @@ export function onLocalChange(listener: (change: LocalChange) => void): () => vo
   return () => localListeners.delete(listener);
 }
 
-const syncHistoryFlags = () => useStageStore.setState({ canUndo: history.canUndo(), canRedo: history.canRedo() });
+const syncHistoryFlags = () => useChannelStore.setState({ canUndo: history.canUndo(), canRedo: history.canRedo() });
 
 function announce(doc: ChannelDoc, reason: ReasonInput): void {
   const change = { doc, reason: reasonOf(reason) };
   localListeners.forEach((l) => l(change));
 }
 
-export const currentDoc = () => useStageStore.getState().doc;
+export const currentDoc = () => useChannelStore.getState().doc;
 
 /**
  * Applies a local edit; no-op edits leave no history entry and send nothing. `record: false` for
@@ -58,7 +58,7 @@ export const currentDoc = () => useStageStore.getState().doc;
 export function edit(label: string, reason: ReasonInput, recipe: (doc: Draft<ChannelDoc>) => void | ChannelDoc, opts: { record?: boolean } = {}): boolean {
   const [next, patches, inverse] = produceWithPatches(currentDoc(), recipe);
   if (patches.length === 0) return false;
-  useStageStore.setState({ doc: next });
+  useChannelStore.setState({ doc: next });
   if (opts.record !== false) history.record({ label, reason, patches, inverse });
   syncHistoryFlags();
   announce(next, reason);
@@ -68,7 +68,7 @@ export function edit(label: string, reason: ReasonInput, recipe: (doc: Draft<Cha
 function replay(entry: HistoryEntry | null, which: 'patches' | 'inverse'): boolean {
   if (!entry) return false;
   const doc = applyPatches(currentDoc(), entry[which]);
-  useStageStore.setState({ doc });
+  useChannelStore.setState({ doc });
   syncHistoryFlags();
   announce(doc, entry.reason); // saved with the reason of what was undone or redone
   return true;
@@ -92,7 +92,7 @@ export const channelHistory = {
     syncHistoryFlags();
     if (!inverse.length) return;
     const doc = applyPatches(currentDoc(), inverse);
-    useStageStore.setState({ doc });
+    useChannelStore.setState({ doc });
     announce(doc, reason);
   },
 };
@@ -102,7 +102,7 @@ export const channelActions = {
   load(doc: ChannelDoc): void {
     history.clear();
     resetGuards();
-    useStageStore.setState({ doc, openMenuId: null, renamingId: null, canUndo: false, canRedo: false });
+    useChannelStore.setState({ doc, openMenuId: null, renamingId: null, canUndo: false, canRedo: false });
   },
   /**
    * §4 Channel updates from others: the channel as the room has it now (our own edits already in
@@ -114,7 +114,7 @@ export const channelActions = {
     const current = currentDoc();
     const { doc, changed } = shareUnchanged(current, cleanRemoteText(next));
     if (doc === current) return false;
-    useStageStore.setState({ doc });
+    useChannelStore.setState({ doc });
     const touches = (patches: { path: (string | number)[] }[]) => patches.some((p) => changed.some((c) => overlaps(p.path, c)));
     history.rebase((entry) => touches(entry.patches) || touches(entry.inverse));
     syncHistoryFlags();

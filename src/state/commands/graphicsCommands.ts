@@ -3,12 +3,12 @@
  * the ticker, the logos, Name Tags and the safe-area guide, with keys listed in the '?' overlay.
  */
 import type { TemplateItem } from '../../../compositor/model/channel';
-import { currentDoc, type StageState } from '../channel/store';
+import { currentDoc, type ChannelState } from '../channel/store';
 import { brandActions, logoActions, lowerThirdActions, tickerActions } from '../graphics/graphicsActions';
 import { useScreenStore } from '../screenStore';
 import type { Command } from './types';
 
-const ofType = (state: StageState, type: TemplateItem['type']) => state.doc.templates.filter((t) => t.type === type);
+const ofType = (state: ChannelState, type: TemplateItem['type']) => state.doc.templates.filter((t) => t.type === type);
 
 /** Ours: lower thirds 1–9 take the digit keys (the layouts have Alt+digit). */
 export const LOWER_THIRD_SHORTCUTS = 9;

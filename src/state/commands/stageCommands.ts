@@ -1,7 +1,7 @@
 /** Commands of the whole stage: undo, redo, the six layouts (§2 layout toolbar) and the shortcut overlay. */
 import { layoutOptions, isContentShare, liveInShowOrder } from '../../../compositor/layout';
 import { LAYOUT_CODES, type LayoutCode } from '../../../compositor/model/types';
-import type { StageState } from '../channel/store';
+import type { ChannelState } from '../channel/store';
 import { LAYOUT_LABELS } from '../channel/layoutNames';
 import { redidText, tellDone, undidText } from '../feedback';
 import { stageActions } from '../channel/stageActions';
@@ -13,7 +13,7 @@ import { SHOW_COMMANDS } from './showCommands';
 export { LAYOUT_LABELS };
 
 /** §4 availability for the live producers now: whether the layout is offered and can be chosen. */
-export function layoutOption(state: StageState, code: LayoutCode): { visible: boolean; enabled: boolean } {
+export function layoutOption(state: ChannelState, code: LayoutCode): { visible: boolean; enabled: boolean } {
   const live = liveInShowOrder(state.doc.producers);
   const contentShare = live[0] !== undefined && isContentShare(live[0]);
   return layoutOptions(live.length, contentShare).find((o) => o.code === code) ?? { visible: false, enabled: false };

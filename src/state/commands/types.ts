@@ -3,7 +3,7 @@
  * the §3 edit action it performs. The same entry drives a button or menu item (label, enabled), the
  * keyboard shortcut (keys) and the shortcut overlay, so they can never disagree.
  */
-import type { StageState } from '../channel/store';
+import type { ChannelState } from '../channel/store';
 
 export type CommandSection = 'Stage' | 'Layouts' | 'Graphics' | 'Show' | 'Producer card' | 'Help';
 
@@ -13,9 +13,9 @@ export interface Command<A = void> {
   readonly section: CommandSection;
   /** Its plain name where it is listed (the shortcut overlay), whatever the state: 'Undo', not 'Undo Rename: Bea'. */
   readonly title?: string;
-  label(state: StageState, arg: A): string;
+  label(state: ChannelState, arg: A): string;
   /** 'mod' is Ctrl (Cmd on macOS); a card command's keys act on the focused card. */
   readonly keys?: readonly string[];
-  enabled(state: StageState, arg: A): boolean;
+  enabled(state: ChannelState, arg: A): boolean;
   perform(arg: A): void;
 }

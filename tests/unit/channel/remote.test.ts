@@ -7,11 +7,11 @@ import { docFromKeyed, keyedFromDoc, type KeyedChannel } from '../../../composit
 import type { ChannelDoc } from '../../../compositor/model/channel';
 import type { UpdateReason } from '../../../compositor/model/types';
 import { stageActions } from '../../../src/state/channel/stageActions';
-import { onLocalChange, useStageStore } from '../../../src/state/channel/store';
+import { onLocalChange, useChannelStore } from '../../../src/state/channel/store';
 import { LOCAL_ORIGIN } from '../../../src/state/channel/reason';
 import { fullChannel } from './fixtures';
 
-const doc = () => useStageStore.getState().doc;
+const doc = () => useChannelStore.getState().doc;
 /** Another producer's document as it reaches this one: through the room's keyed map (JSON on the wire), over the cards known here. */
 const fromRoom = (d: ChannelDoc): ChannelDoc => docFromKeyed(JSON.parse(JSON.stringify(keyedFromDoc(d))) as KeyedChannel, doc());
 let t = 0;
@@ -34,7 +34,7 @@ describe('change rules (§4)', () => {
     off();
     expect(seen).toEqual([]);
     expect(doc().layout).toBe('COVER');
-    expect(useStageStore.getState().canUndo).toBe(false);
+    expect(useChannelStore.getState().canUndo).toBe(false);
   });
 });
 
@@ -79,7 +79,7 @@ describe('history under remote updates', () => {
   it('keeps our undo when somebody else changed something else, and undo keeps their change', () => {
     stageActions.rename('d', 'Dora');
     expect(stageActions.applyRemote(fromRoom({ ...doc(), layout: 'COVER' }))).toBe(true);
-    expect(useStageStore.getState().canUndo).toBe(true);
+    expect(useChannelStore.getState().canUndo).toBe(true);
     stageActions.undo();
     expect(doc().producers.find((p) => p.id === 'd')?.name).toBe('D');
     expect(doc().layout).toBe('COVER');
@@ -88,7 +88,7 @@ describe('history under remote updates', () => {
   it('drops our undo when somebody else changed the same thing (undo never reverts their edit)', () => {
     stageActions.setLayout('CLASSIC');
     expect(stageActions.applyRemote(fromRoom({ ...doc(), layout: 'SPLIT' }))).toBe(true);
-    expect(useStageStore.getState().canUndo).toBe(false);
+    expect(useChannelStore.getState().canUndo).toBe(false);
     expect(stageActions.undo()).toBe(false);
     expect(doc().layout).toBe('SPLIT');
   });
@@ -100,7 +100,7 @@ describe('history under remote updates', () => {
     expect(stageActions.applyRemote(remote)).toBe(true);
     expect(stageActions.undoLabel()).toBe('Layout: Cinema');
     stageActions.undo();
-    expect(useStageStore.getState().canUndo).toBe(false);
+    expect(useChannelStore.getState().canUndo).toBe(false);
     expect(doc().producers.find((p) => p.id === 'd')?.isLive).toBe(true);
   });
 });

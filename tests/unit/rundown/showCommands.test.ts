@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stageActions } from '../../../src/state/channel/stageActions';
-import { useStageStore } from '../../../src/state/channel/store';
+import { useChannelStore } from '../../../src/state/channel/store';
 import { commandForKey } from '../../../src/state/commands/shortcuts';
 import { NEXT_SCENE, SAVE_SCENE } from '../../../src/state/commands/showCommands';
 import { STAGE_COMMANDS } from '../../../src/state/commands/stageCommands';
@@ -28,7 +28,7 @@ describe('run-of-show commands', () => {
   });
 
   it('Next scene is enabled only when there is a next scene, and names it', () => {
-    const state = useStageStore.getState();
+    const state = useChannelStore.getState();
     expect(NEXT_SCENE.enabled(state)).toBe(false);
     expect(NEXT_SCENE.label(state)).toBe('No next scene');
     stageActions.putOnAir('g1');
@@ -36,7 +36,7 @@ describe('run-of-show commands', () => {
     stageActions.load(stage());
     expect(NEXT_SCENE.label(state)).toBe('Next scene: Scene 1');
     NEXT_SCENE.perform();
-    expect(liveIds(useStageStore.getState().doc)).toEqual(['g1']);
+    expect(liveIds(useChannelStore.getState().doc)).toEqual(['g1']);
     expect(rundown().live?.sceneId).toBe('scene-1');
     expect(NEXT_SCENE.enabled(state)).toBe(false);
   });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CUT, DEFAULT_FADE_MS } from '../../../compositor/model/transition';
 import type { UpdateReason } from '../../../compositor/model/types';
-import { onLocalChange, useStageStore } from '../../../src/state/channel/store';
+import { onLocalChange, useChannelStore } from '../../../src/state/channel/store';
 import { stageActions } from '../../../src/state/channel/stageActions';
 import { keyedFromRundown } from '../../../src/state/rundown/keyed';
 import { emptyRundown, sceneTransitionOf } from '../../../src/state/rundown/rundown';
@@ -9,7 +9,7 @@ import { configureRundown, onRundownChange, rundownActions, RUNDOWN_REFUSALS, ta
 import { MAX_SCENES } from '../../../src/state/rundown/limits';
 import { liveIds, selected, stage } from './fixtures';
 
-const doc = () => useStageStore.getState().doc;
+const doc = () => useChannelStore.getState().doc;
 const rundown = () => useRundownStore.getState().rundown;
 let ids = 0;
 
@@ -30,7 +30,7 @@ function threeScenes(): string[] {
   stageActions.putOnAir('g1');
   const a = rundownActions.saveScene('Opening');
   stageActions.putOnAir('g2');
-  useStageStore.setState({ doc: { ...doc(), templates: doc().templates.map((t) => (t.id === 'lt-1' ? { ...t, selected: true } : t)) } });
+  useChannelStore.setState({ doc: { ...doc(), templates: doc().templates.map((t) => (t.id === 'lt-1' ? { ...t, selected: true } : t)) } });
   const b = rundownActions.saveScene('Interview');
   stageActions.load(stage());
   const c = rundownActions.saveScene('Outro');
