@@ -321,7 +321,7 @@ test('two producers: each change reaches the other, and both converge through 6 
     }
     await a.waitForTimeout(Math.round(random() * 500));
     await backend.hook('drop-sockets', {});
-    if (drop === 0) await expect(a.getByTestId('connection-state')).toHaveAttribute('data-state', /reconnecting|connecting/, { timeout: 1000 });
+    if (drop === 0) await expect(a.getByTestId('connection-state')).toHaveAttribute('data-state', /reconnecting|connecting/, { timeout: 5000 });
     await a.waitForTimeout(Math.round(200 + random() * 600));
   }
   const final = await converged([a, b], backend, uuid);
