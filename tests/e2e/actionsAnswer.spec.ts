@@ -58,14 +58,13 @@ test('meters move with sound and stay still in silence; muted and silent signs',
   // Muted: the card's meter stays at 0 and an on-air card says so.
   await card(page, 'Amara Okafor').getByRole('button', { name: 'Mute mic of Amara Okafor' }).click();
   await expect(card(page, 'Amara Okafor').getByTestId('sound-sign')).toHaveText('Muted');
-  await page.waitForTimeout(600);
-  expect([...(await meterValues(page, amara))]).toEqual(['0']);
+  // Still: every value over a three-second watch is 0 (polled: a loaded page may show the last level a moment longer).
+  await expect.poll(async () => [...(await meterValues(page, amara))], { timeout: 30_000 }).toEqual(['0']);
 
   // Nobody on air: the program is silent and its meter still.
   for (const name of ['Lukas Becker', 'Amara Okafor']) await card(page, name).getByRole('switch').click();
   await expect(page.locator('[data-testid="producer-card"][data-live="true"]')).toHaveCount(0);
-  await page.waitForTimeout(1000);
-  expect([...(await meterValues(page, program))]).toEqual(['0']);
+  await expect.poll(async () => [...(await meterValues(page, program))], { timeout: 30_000 }).toEqual(['0']);
   await page.screenshot({ path: `${SHOTS}/meters-silent.png` });
 
   // Still nobody on air, but a shared video with sound plays (the countdown's soundtrack): the
@@ -84,8 +83,7 @@ test('meters move with sound and stay still in silence; muted and silent signs',
   await page.screenshot({ path: `${SHOTS}/meters-shared-video.png` });
   // The video leaves the program: silence again.
   await page.getByRole('button', { name: 'Stop sharing' }).click();
-  await page.waitForTimeout(1000);
-  expect([...(await meterValues(page, program))]).toEqual(['0']);
+  await expect.poll(async () => [...(await meterValues(page, program))], { timeout: 30_000 }).toEqual(['0']);
 });
 
 test('a drag says what the drop will do; the preview takes a card on air; undo answers', async ({ page, problems }) => {

@@ -21,8 +21,11 @@ type Box = { x: number; y: number; width: number; height: number };
 const box = (page: Page, selector: string): Promise<Box> => page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().toJSON() as Box);
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
 
+/** Two frames drawn: the ResizeObserver's arrangement and the canvas resize have run (however slow the page). */
+const settled = (page: Page) => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+
 async function measure(page: Page, name: string) {
-  await page.waitForTimeout(150); // the ResizeObserver's arrangement and the canvas resize settle
+  await settled(page);
   const preview = await box(page, '[data-testid="stage-preview"]');
   const pane = await box(page, '.stage-area');
   const controls = await box(page, '[data-testid="control-bar"]');
@@ -93,7 +96,7 @@ test.describe('the preview fills the stage', () => {
     await page.keyboard.press('Home');
     await expect.poll(() => height(stage)).toBeLessThan(PANE_MIN_TOP_PX + 2);
     expect(await height(stage)).toBeGreaterThanOrEqual(PANE_MIN_TOP_PX - 1);
-    await page.waitForTimeout(150);
+    await settled(page);
     const widthSmall = (await box(page, '[data-testid="stage-preview"]')).width;
 
     await page.keyboard.press('End');
