@@ -20,7 +20,7 @@ void loadRuntimeConfig().then(async ({ config, problem }) => {
   if (problem) log.warn('config', `${problem}: running the instant demo`);
   installBackend(createBackend(config));
   // Tests and benchmarks only (src/dev): never in the production build.
-  if (import.meta.env.MODE !== 'production') (await import('./dev')).installTestSurface();
+  if (import.meta.env.MODE !== 'production') (await import('./dev')).installDev();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

@@ -1,21 +1,18 @@
 /**
  * What only tests and benchmarks use (DESIGN "Folders": src/dev): the studio's test surface, the
- * output page's golden-image hook and the going-live benchmark's test source. The app reaches this
- * module by one dynamic import, only in non-production builds; `bundle-size --check` proves none of
- * it ships.
+ * output page's golden-image hook and the going-live benchmark's test source. main.tsx reaches this
+ * module by one dynamic import, only in non-production builds, and calls `installDev` before the app
+ * renders; `bundle-size --check` proves none of it ships.
  */
-import type { Compositor } from '../../compositor/render';
-import type { SceneModel } from '../../compositor/model/scene';
+import { lendOutputDev } from '../lib/outputDev';
+import { installGoliveBench } from './goliveBench';
 import { installOutputTestHook, outputClock, outputWallClock } from './outputTestHook';
+import { installTestSurface } from './testSurface';
 
-export { installTestSurface } from './testSurface';
-export { installGoliveBench } from './goliveBench';
-
-/** The output page's options outside capture mode: the golden images pin its clocks and draw through its hook. */
-export function outputTestOptions() {
-  return {
-    clock: outputClock,
-    wallClock: outputWallClock,
-    ready: (c: Compositor, source: { showFixed(scene: SceneModel): void }) => installOutputTestHook(c, source.showFixed),
-  };
+export function installDev(): void {
+  installTestSurface();
+  lendOutputDev({
+    testOptions: () => ({ clock: outputClock, wallClock: outputWallClock, ready: (c, source) => installOutputTestHook(c, source.showFixed) }),
+    installGoliveBench,
+  });
 }

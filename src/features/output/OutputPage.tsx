@@ -15,9 +15,8 @@ import { useProgramStore } from '../../state/programStore';
 import { startProgramCanvas } from './programCanvas';
 import { captureParams, captureSize, startCapture } from './capture';
 import { heldFrames } from '../../../compositor/render';
-
-type DevModule = typeof import('../../dev');
 import { outputRenderer } from '../../lib/captureContract';
+import { outputDev } from '../../lib/outputDev';
 
 /** Follows the program from the link's channel (the demo's output page has none: it follows this browser's tabs). */
 function followOutput(refused: (message: string) => void): () => void {
@@ -41,36 +40,27 @@ export function OutputPage() {
     const stopMedia = watchChannelMedia(useProgramStore);
     let stopCapture = () => undefined as void;
     let stopBench = () => undefined as void;
-    let stopCanvas = () => undefined as void;
-    let disposed = false;
-    const start = (dev: DevModule | null) => {
-      stopCanvas = startProgramCanvas(el, {
-        ...size,
-        name: 'output',
-        preference: outputRenderer(location.search, capture !== null),
-        // Outside production the golden images pin the clock (a ticker at a known offset); in production it is real time.
-        ...(dev && !capture ? dev.outputTestOptions() : {}),
-        ...(capture
-          ? {
-              // The capture's frame clock draws every frame (capture.ts): the compositor draws none of its own.
-              frames: heldFrames(),
-              ready: (c) => {
-                stopCapture = startCapture(el, c, capture);
-                // The going-live benchmark's test source (benchmarks/golive.mjs), outside production only:
-                // idle unless the program has the benchmark's producer card on air.
-                if (dev) stopBench = dev.installGoliveBench(c, size);
-              },
-            }
-          : {}),
-      });
-    };
-    if (import.meta.env.MODE === 'production') start(null);
-    else
-      void import('../../dev').then((dev) => {
-        if (!disposed) start(dev);
-      });
+    const dev = outputDev(); // null in production
+    const stopCanvas = startProgramCanvas(el, {
+      ...size,
+      name: 'output',
+      preference: outputRenderer(location.search, capture !== null),
+      // Outside production the golden images pin the clock (a ticker at a known offset); in production it is real time.
+      ...(dev && !capture ? dev.testOptions() : {}),
+      ...(capture
+        ? {
+            // The capture's frame clock draws every frame (capture.ts): the compositor draws none of its own.
+            frames: heldFrames(),
+            ready: (c) => {
+              stopCapture = startCapture(el, c, capture);
+              // The going-live benchmark's test source (benchmarks/golive.mjs), outside production only:
+              // idle unless the program has the benchmark's producer card on air.
+              if (dev) stopBench = dev.installGoliveBench(c, size);
+            },
+          }
+        : {}),
+    });
     return () => {
-      disposed = true;
       stopBench();
       stopCapture();
       stopFollowing();
