@@ -101,5 +101,5 @@ describe('the capture browser', () => {
     expect(Buffer.concat(media)).toEqual(Buffer.from([1, 2, 3]));
     expect(listed.hits).toEqual(expect.arrayContaining(['/img', '/fetch']));
     expect({ http: trapHttp.hits, https: trapHttps.hits, pageUnderAnotherName: page.hits }).toEqual({ http: [], https: [], pageUnderAnotherName: [] });
-  }, 60_000);
+  });
 });

@@ -30,7 +30,7 @@ beforeAll(async () => {
   // One after the other: the first makes the schema and the sample data.
   a = await start(0);
   b = await start();
-}, 120_000);
+});
 afterAll(async () => {
   await Promise.all([a, b].map((s) => s?.close().catch(() => undefined)));
   pg?.stop();
@@ -163,7 +163,7 @@ describe('two backends on one PostgreSQL', () => {
     await again.next((m) => m.type === 'registered');
     const put = () => call(`${a.url}/api/studio/channel/${channel.uuid}`, { method: 'PUT', headers: producer(p1.token), json: { sync: { origin: 'tab-relisten', seq: Date.now(), changes: { layout: 'SPLIT' } } } });
     await expect.poll(async () => (await put()).status).toBe(200);
-    await again.next((m) => m.type === 'channel.updated' && m.channel.layout === 'SPLIT', 10_000);
+    await again.next((m) => m.type === 'channel.updated' && m.channel.layout === 'SPLIT', 30_000);
     again.close();
   });
 
@@ -176,13 +176,13 @@ describe('two backends on one PostgreSQL', () => {
     const go = (path: string, json: unknown = {}) => call(`${a.url}/api/studio/channel/${channel.uuid}/${path}`, { method: 'POST', headers: producer(p1.token), json });
     expect((await go('golive', { quality: '720p' })).status).toBe(200);
     // The state and health pushed by B's worker reach the producer on A.
-    await onA.next((m) => m.type === 'studio.state' && m.state === 'LIVE', 20_000);
+    await onA.next((m) => m.type === 'studio.state' && m.state === 'LIVE', 60_000);
     const [job] = await sql<{ owner: string }>('SELECT owner FROM live_jobs WHERE channel_uuid = $1 ORDER BY started_at DESC LIMIT 1', [channel.uuid]);
     expect(job!.owner).toBe(b.nodeId);
     expect((await go('stoplive')).status).toBe(200);
-    await onA.next((m) => m.type === 'studio.state' && m.state === 'TERMINATED', 20_000);
+    await onA.next((m) => m.type === 'studio.state' && m.state === 'TERMINATED', 60_000);
     onA.close();
-  }, 60_000);
+  });
 
   it('a meeting room whose Janus went is placed on the other, and the same join token opens the relay there', async () => {
     if (!a.janus || !b.janus) return; // Janus not installed: meeting.test.ts says so
@@ -202,5 +202,5 @@ describe('two backends on one PostgreSQL', () => {
     expect((await join(kept.url)).meeting.token).toBe(first.meeting.token);
     if (gone === a) a = await start(0);
     else b = await start();
-  }, 60_000);
+  });
 });

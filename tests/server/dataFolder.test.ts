@@ -93,7 +93,7 @@ describe('a new data folder', () => {
     } finally {
       await backend.close();
     }
-  }, 60_000);
+  });
 
   it('a production start makes no sample users and says there is none', async () => {
     const dir = tempDir();
@@ -110,7 +110,7 @@ describe('a new data folder', () => {
     }
     // … and a production start that asks for them does not start.
     await expect(startBackend({ dataDir: tempDir(), janus: false, production: true, faults: true })).rejects.toThrow(/production start \(NODE_ENV=production\) refuses them/);
-  }, 90_000);
+  });
 });
 
 describe('a damaged data folder refuses the start and is left as it was', () => {
@@ -148,7 +148,7 @@ describe('a damaged data folder refuses the start and is left as it was', () => 
     // And nothing was: every file byte for byte (the check read a copy), the cut file too.
     expect(listing(dir)).toEqual(before);
     expect(statSync(join(dir, PG_FOLDER, file)).size).toBe(4000);
-  }, 60_000);
+  });
 
   it('a database without the studio\'s tables where the marker says the backend made one: refused, every file as it was', async () => {
     const dir = copyOfMade();
@@ -159,7 +159,7 @@ describe('a damaged data folder refuses the start and is left as it was', () => 
     const error = await refusal(dir);
     expect(error.message).toMatch(/holds none of the studio's tables.*Nothing in the folder was changed/s);
     expect(listing(dir)).toEqual(before);
-  }, 60_000);
+  });
 
   it('the marker is not one this backend wrote', async () => {
     const dir = copyOfMade();
@@ -185,7 +185,7 @@ describe('the folder lock and adoption', () => {
     } finally {
       await first.close();
     }
-  }, 60_000);
+  });
 
   it('--adopt-data-dir accepts a folder made before markers, once its tables read, and writes the marker', async () => {
     const dir = copyOfMade();
@@ -194,7 +194,7 @@ describe('the folder lock and adoption', () => {
     await backend.close();
     expect(existsSync(join(dir, MARKER_FILE))).toBe(true);
     expect(backend.sampleData).toBe(false);
-  }, 60_000);
+  });
 });
 
 describe('npm run backend on a damaged folder', () => {
@@ -210,5 +210,5 @@ describe('npm run backend on a damaged folder', () => {
     expect(out).toContain('The backend did not start.');
     expect(out).toContain('pg/PG_VERSION is missing');
     expect(out).not.toMatch(/Studio backend on/);
-  }, 60_000);
+  });
 });

@@ -75,7 +75,7 @@ describe('durability', () => {
     children.push(child);
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
-      const timer = setTimeout(() => reject(new Error(`no start line: ${out}`)), 30_000);
+      const timer = setTimeout(() => reject(new Error(`no start line: ${out}`)), 90_000);
       child.stdout!.on('data', (d: Buffer) => {
         out += String(d);
         const m = /Studio backend on (http:\/\/\S+)/.exec(out);
@@ -101,5 +101,5 @@ describe('durability', () => {
     } finally {
       await backend.close();
     }
-  }, 60_000);
+  });
 });

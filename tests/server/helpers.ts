@@ -118,8 +118,8 @@ export class TestSocket {
     for (const w of this.waiters.splice(0)) w();
   }
 
-  /** The first recorded message passing `match` (waiting for it up to `ms`). */
-  async next(match: (m: Json) => boolean, ms = 3000): Promise<Json> {
+  /** The first recorded message passing `match` (waiting for it up to `ms`: a bound against a hang, generous for a loaded machine). */
+  async next(match: (m: Json) => boolean, ms = 15_000): Promise<Json> {
     const deadline = Date.now() + ms;
     for (;;) {
       const found = this.messages.find(match);
@@ -137,7 +137,7 @@ export class TestSocket {
     }
   }
 
-  async closed(ms = 3000): Promise<number> {
+  async closed(ms = 15_000): Promise<number> {
     const deadline = Date.now() + ms;
     while (this.closeCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     if (this.closeCode === null) throw new Error('socket still open');

@@ -73,5 +73,5 @@ describe('the studio backend on a PostgreSQL server (DATABASE_URL)', () => {
     expect(canonicalJson(after.keyed)).toBe(canonicalJson(stored.keyed));
     expect(after.applied['tab-a']).toBe(1);
     await server.close();
-  }, 90_000);
+  });
 });

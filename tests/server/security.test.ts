@@ -77,7 +77,7 @@ beforeAll(async () => {
   c.destination = ((await call(`${base}/api/studio/live/${c.launch.eventId}/destinations`, { method: 'POST', headers: producer(c.p1.token), json: { name: 'Probe', serverUrl: 'rtmp://127.0.0.1:19361/live', streamKey: 'probe-key' } })).body as Json).id;
   c.revoked = (await signIn(base, 'producer1')).token;
   await call(`${base}/usermanager/oauth2/signout`, { method: 'POST', headers: bearer(c.revoked) });
-}, 120_000);
+});
 afterAll(async () => {
   await backend?.close();
   if (dir) removeDir(dir);
@@ -305,7 +305,7 @@ describe('the request log never shows a token from a query', () => {
       await exited;
       removeDir(logDir);
     }
-  }, 120_000);
+  });
 });
 
 describe('tokens at rest and source maps in production', () => {
@@ -347,7 +347,7 @@ describe('tokens at rest and source maps in production', () => {
       await pg.close();
       removeDir(restDir);
     }
-  }, 180_000);
+  });
 });
 
 /** A page's socket on `/janus`: requests answered by transaction. */

@@ -37,7 +37,7 @@ describe('the sign-in throttle (injected clock)', () => {
   beforeAll(async () => {
     db = await openPglite(`${dir}/pg`);
     await migrate(db);
-  }, 60_000);
+  });
   afterAll(async () => {
     await db.close();
     removeDir(dir);
@@ -185,7 +185,7 @@ describe('over HTTP', () => {
   beforeAll(async () => {
     dir = tempDir();
     backend = await startBackend({ dataDir: dir, janus: false, now: clock.now, trustProxy: ['127.0.0.1'] });
-  }, 90_000);
+  });
   afterAll(async () => {
     await backend?.close();
     removeDir(dir);
@@ -265,7 +265,7 @@ describe('the client address behind no trusted proxy', () => {
       await backend.close();
       removeDir(dir);
     }
-  }, 90_000);
+  });
 });
 
 describe('sign-out and open sockets', () => {
@@ -274,7 +274,7 @@ describe('sign-out and open sockets', () => {
   beforeAll(async () => {
     dir = tempDir();
     backend = await startBackend({ dataDir: dir, janus: false });
-  }, 90_000);
+  });
   afterAll(async () => {
     await backend?.close();
     removeDir(dir);
@@ -341,7 +341,7 @@ describe('npm run backend -- --create-user', () => {
     } finally {
       removeDir(dir);
     }
-  }, 120_000);
+  });
 
   it('a production start with no user prints how to make the first one', async () => {
     const dir = tempDir();
@@ -368,7 +368,7 @@ describe('npm run backend -- --create-user', () => {
       await exited;
       removeDir(dir);
     }
-  }, 120_000);
+  });
 
   it('a development start on a new folder says it made the sample users', async () => {
     const dir = tempDir();
@@ -394,5 +394,5 @@ describe('npm run backend -- --create-user', () => {
       await exited;
       removeDir(dir);
     }
-  }, 120_000);
+  });
 });

@@ -38,7 +38,7 @@ describe('the hub cuts silent sockets', () => {
   beforeAll(async () => {
     db = await openPglite(join(dir, 'pg'));
     await migrate(db);
-  }, 60_000); // an embedded PostgreSQL starting on a loaded machine
+  });
   afterAll(async () => {
     await db.close();
     rmSync(dir, { recursive: true, force: true });

@@ -78,5 +78,5 @@ describe('rundown sync fuzz (issue 25, R6)', () => {
     expect(updates).toBeGreaterThan(NUM_SEEDS * 20);
     expect(drops).toBeGreaterThan(NUM_SEEDS * 3);
     expect(scenes).toBeGreaterThan(NUM_SEEDS * 2);
-  }, 60_000);
+  }, 300_000); // a bound against a hang, not a speed check
 });

@@ -3,14 +3,14 @@
  * tldraw's TestSocketPair: explicit queues both ways, a disconnect drops both, every send is
  * structuredClone'd, and sending while closed throws.
  */
-import { channelBody, channelFromBody } from '../../../compositor/convert';
+import { channelBody } from '../../../compositor/convert';
 import type { ChannelDoc } from '../../../compositor/model/channel';
 import {
   appliedSeq,
   applyUpdate,
-  bodyFromKeyed,
   createSyncClient,
   diffKeyed,
+  docFromKeyed,
   emptyServerChannel,
   keyedFromBody,
   canonicalJson,
@@ -36,10 +36,10 @@ export interface DocCodec<D> {
   edit(r: Rng, doc: D, newId: () => string): { name: string; doc: D };
 }
 
-/** The channel as the studio holds it: its §7 body round trip, and the generator's channel edits. */
+/** The channel as the studio holds it (services/channel/stageSync: the keyed view read over the document shown), and the generator's channel edits. */
 export const channelCodec: DocCodec<ChannelDoc> = {
   keyed: keyedOf,
-  fromView: (view, previous) => channelFromBody(bodyFromKeyed(view, ID, null), previous)!.doc,
+  fromView: (view, previous) => docFromKeyed(view, previous),
   edit: randomEdit,
 };
 

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { channelBody, channelFromBody } from '../../../compositor/convert';
+import { channelBody } from '../../../compositor/convert';
+import { channelFromBody } from '../channel/bodyReader';
 import { emptyChannel } from '../../../compositor/model/channel';
 import type { ChannelBody } from '../../../compositor/model/types';
 import { applyChanges, bodyFromKeyed, canonicalJson, diffKeyed, docFromKeyed, keyedFromBody, keyedFromDoc, sameKeyed, type KeyedChannel } from '../../../compositor/sync';

@@ -1,7 +1,8 @@
 // @vitest-environment node
 /** Two producers edit the same channel at once: per-key merge, one value everywhere (CONTRACT "Sync"). */
 import { describe, expect, it } from 'vitest';
-import { channelBody, channelFromBody } from '../../../compositor/convert';
+import { channelBody } from '../../../compositor/convert';
+import { channelFromBody } from '../channel/bodyReader';
 import { buildLayers, goOffAir, goOnAir, spotlight } from '../../../compositor/layout';
 import type { ChannelDoc, TemplateItem } from '../../../compositor/model/channel';
 import { createTemplate } from '../../../compositor/templates/schemas';
