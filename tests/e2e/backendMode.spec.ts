@@ -397,7 +397,7 @@ test('the backend killed with kill -9 and restarted: nothing acknowledged is los
   await layoutButton(a, 'Cover').click();
   await converged([a], backend, uuid); // acknowledged
   await backend.kill();
-  await expect(a.getByTestId('connection-state')).toHaveAttribute('data-state', /reconnecting|offline/, { timeout: 5000 });
+  await expect(a.getByTestId('connection-state')).toHaveAttribute('data-state', /reconnecting|offline/, { timeout: 20_000 });
   // An edit while the server is down is kept and said to be unsaved.
   await layoutButton(a, 'Classic').click();
   await expect(a.getByTestId('save-state')).toBeVisible({ timeout: 15_000 });

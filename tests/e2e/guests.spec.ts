@@ -114,7 +114,7 @@ test('a guest joins from the invite link, shows live backstage, goes on air, and
   const feed = card(GUEST).locator('video');
   await expect.poll(() => feed.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
   const first = await feed.screenshot();
-  await expect.poll(async () => Buffer.compare(first, await feed.screenshot()) !== 0, { timeout: 5_000 }).toBe(true);
+  await expect.poll(async () => Buffer.compare(first, await feed.screenshot()) !== 0, { timeout: 20_000 }).toBe(true);
   expect(await share(feed, isMagenta)).toBeGreaterThan(0.3);
 
   // On air (the guest's mic was muted as they came in: §9 muteMicOnGuestEnter is on by default).

@@ -155,7 +155,7 @@ test('Tab reaches every control of the studio; each icon-only button has a name 
     const shown = await page
       .getByRole('tooltip')
       .first()
-      .waitFor({ state: 'visible', timeout: 4000 }) // at once on keyboard focus; the margin is for a loaded machine
+      .waitFor({ state: 'visible', timeout: 10_000 }) // at once on keyboard focus; the margin is for a loaded machine (a passing check waits none of it)
       .then(() => true)
       .catch(() => false);
     if (!shown) missing.push(`no tooltip: ${here.name || here.key}`);
