@@ -17,8 +17,9 @@ export { CLOSE_FORBIDDEN, CLOSE_REGISTER_TIMEOUT, CLOSE_UNAUTHORIZED } from '../
 export const REGISTER_TIMEOUT_MS = 10_000;
 
 /**
- * Closes a socket whose registration is refused, and logs it (the socket, code and reason, never the
- * token): the page stops trying after a refusal, so the operator can say why.
+ * Closes a socket whose registration is refused (4401/4403: the page stops trying) or came too late
+ * (CLOSE_REGISTER_TIMEOUT: the page connects again), and logs it (the socket, code and reason, never the
+ * token), so the operator can say why a page went offline.
  */
 export const refuser =
   (log: FastifyBaseLogger, socket: WebSocket, kind: 'event' | 'studio') =>
