@@ -20,7 +20,6 @@ export interface ScreenState {
   selectedMenu: string | null;
   liveControlsVisible: boolean;
   outputStreams: string[];
-  liveStreamRunning: boolean;
   registerPopupVisible: boolean;
   exitDialogOpen: boolean;
   /** The keyboard-shortcut overlay ('?'). */
@@ -41,7 +40,6 @@ export interface ScreenActions {
   showRegisterPopup(): void;
   hideRegisterPopup(): void;
   setExitDialogOpen(open: boolean): void;
-  setLiveStreamRunning(running: boolean): void;
   setShortcutsOpen(open: boolean): void;
   toggleSafeArea(): void;
 }
@@ -55,7 +53,6 @@ export const initialScreenState = (): ScreenState => ({
   selectedMenu: null,
   liveControlsVisible: true,
   outputStreams: [],
-  liveStreamRunning: false,
   registerPopupVisible: false,
   exitDialogOpen: false,
   shortcutsOpen: false,
@@ -78,7 +75,6 @@ export const useScreenStore = create<ScreenState & ScreenActions>()(
     showRegisterPopup: () => set((s) => void (s.registerPopupVisible = true)),
     hideRegisterPopup: () => set((s) => void (s.registerPopupVisible = false)),
     setExitDialogOpen: (open) => set((s) => void (s.exitDialogOpen = open)),
-    setLiveStreamRunning: (running) => set((s) => void (s.liveStreamRunning = running)),
     setShortcutsOpen: (open) => set((s) => void (s.shortcutsOpen = open)),
     toggleSafeArea: () => set((s) => void (s.safeAreaVisible = !s.safeAreaVisible)),
   })),

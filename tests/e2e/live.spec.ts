@@ -349,6 +349,15 @@ test('a producer adds a destination, goes live from the studio: the RTMP server 
   await watch.screenshot({ path: 'tests/.tmp/screens/live-watch-page.png' });
   await watch.close();
 
+  // A studio opened mid-broadcast (a reload here; a second producer alike) finds the stream running:
+  // END STREAM and REC, not GO LIVE. The dead destination's failure may be said again: it still fails.
+  await page.reload();
+  await page.getByRole('button', { name: /ENTER STUDIO/ }).click({ timeout: 30_000 });
+  await expect(page.getByTestId('studio')).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByTestId('go-live')).toHaveText(/END STREAM/);
+  await expect(page.getByTestId('rec-indicator')).toHaveAttribute('data-recording', 'true', { timeout: 20_000 });
+  if (await failure.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await failure.getByRole('button', { name: 'CANCEL' }).click();
+
   await new Promise((r) => setTimeout(r, 4000));
   await page.getByTestId('go-live').click();
   const ending = Date.now();

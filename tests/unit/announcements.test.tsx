@@ -5,7 +5,7 @@ import { throttledAnnouncer, useAnnouncerStore } from '../../src/state/announcer
 import { announcementTexts, watchAnnouncements } from '../../src/services/show/announcements';
 import { useChannelStore } from '../../src/state/channel/store';
 import { useBroadcastStore, initialBroadcastFlowState } from '../../src/state/broadcast/store';
-import { useScreenStore } from '../../src/state/screenStore';
+import { initialMeetingState, useMeetingStore } from '../../src/state/meetingStore';
 import { configureChatTiming, resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
 import { producerCard } from '../../compositor/model/producerCard';
 import { emptyChannel } from '../../compositor/model/channel';
@@ -31,6 +31,7 @@ beforeEach(() => {
   configureChatTiming({ now: () => Date.now() });
   useChatStore.getState().setSelf(SELF);
   useBroadcastStore.setState(initialBroadcastFlowState());
+  useMeetingStore.setState(initialMeetingState());
   useChannelStore.setState({ doc: { ...emptyChannel(), producers: [producerCard({ id: 'a', name: 'Maria Garcia' }), producerCard({ id: 'b', name: 'Rajesh Iyer', isLive: true })] } });
   useAnnouncerStore.setState({ message: '', seq: 0 });
   listen = useAnnouncerStore.subscribe((s) => said.push(s.message));
@@ -54,9 +55,16 @@ describe('announcements', () => {
   it('counts down going live once per second value, then says the stream is live and when it ended', () => {
     for (const n of [10, 9, 9, 1]) useBroadcastStore.setState({ countdown: n });
     useBroadcastStore.setState({ countdown: null });
-    useScreenStore.getState().setLiveStreamRunning(true);
-    useScreenStore.getState().setLiveStreamRunning(false);
+    useMeetingStore.setState((s) => ({ channel: { ...(s.channel ?? { uuid: 'c1', name: 'testing' }), eventStatus: 'NEW' } }));
+    useMeetingStore.setState((s) => ({ channel: { ...(s.channel ?? { uuid: 'c1', name: 'testing' }), eventStatus: 'LIVE' } }));
+    useMeetingStore.setState((s) => ({ channel: { ...(s.channel ?? { uuid: 'c1', name: 'testing' }), eventStatus: 'NEW' } }));
     expect(said).toEqual(['Going live in 10', 'Going live in 9', 'Going live in 1', 'You are live', 'The live stream has ended']);
+  });
+
+  it('says nothing when the studio joins a channel that is already live', () => {
+    useMeetingStore.setState({ channel: null });
+    useMeetingStore.setState({ channel: { uuid: 'c2', name: 'other', eventStatus: 'LIVE' } });
+    expect(said).toEqual([]);
   });
 
   it('says the first incoming chat message at once, sums up the next ones after the interval, never our own', () => {

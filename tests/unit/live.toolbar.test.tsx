@@ -11,6 +11,7 @@ import { GeneralSettings } from '../../src/features/settings/GeneralSettings';
 import { LIVE_TEXTS, qualityHint } from '../../src/features/live/texts';
 import { initialLiveState, useLiveStore } from '../../src/state/live/store';
 import { initialScreenState, useScreenStore } from '../../src/state/screenStore';
+import { initialMeetingState, useMeetingStore } from '../../src/state/meetingStore';
 import { installBackend } from '../../src/state/backend';
 import { createDemoBackend } from '../../src/demo/demoBackend';
 import type { StudioSession } from '../../src/state/session';
@@ -23,6 +24,7 @@ const serverSession = { capabilities: { goLive: true, joinFailureDialog: true } 
 
 beforeEach(() => {
   useLiveStore.setState(initialLiveState());
+  useMeetingStore.setState(initialMeetingState());
   useScreenStore.setState({ ...initialScreenState(), view: 'event', eventName: 'Product Launch' });
 });
 
@@ -49,7 +51,7 @@ describe('REC (§2) in backend mode', () => {
 
   it('follows the worker, not the GO LIVE flag', () => {
     backendToolbar();
-    act(() => useScreenStore.setState({ liveStreamRunning: true }));
+    act(() => useMeetingStore.setState((s) => ({ channel: { ...(s.channel ?? { uuid: 'c1', name: 'testing' }), eventStatus: 'LIVE' } })));
     expect(rec()).not.toHaveClass('recording');
   });
 

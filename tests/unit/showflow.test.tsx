@@ -87,7 +87,6 @@ describe('go-live countdown and tips (§2)', () => {
     await act(async () => void (await vi.advanceTimersByTimeAsync(1000)));
     expect(s.goLive).toHaveBeenCalledWith('c1', { quality: useSettingsStore.getState().settings.broadcastQuality });
     expect(useMeetingStore.getState().channel?.eventStatus).toBe('LIVE');
-    expect(useScreenStore.getState().liveStreamRunning).toBe(true);
     expect(play).toHaveBeenCalledWith('goLive');
     expect(screen.queryByTestId('go-live-overlay')).toBeNull();
   });
@@ -106,16 +105,14 @@ describe('go-live countdown and tips (§2)', () => {
   it('END STREAM: cancelling changes nothing; confirming ends the live state with the end sound', async () => {
     const play = vi.spyOn(sounds, 'play');
     useMeetingStore.setState({ channel: { uuid: 'c1', name: 'testing', eventStatus: 'LIVE' } });
-    useScreenStore.setState({ liveStreamRunning: true });
     const s = backend();
     openEndStreamConfirm();
     cancelEndStream();
-    expect(useScreenStore.getState().liveStreamRunning).toBe(true);
+    expect(useMeetingStore.getState().channel?.eventStatus).toBe('LIVE');
     expect(s.stopLive).not.toHaveBeenCalled();
     openEndStreamConfirm();
     await confirmEndStream(s);
     expect(s.stopLive).toHaveBeenCalledWith('c1');
-    expect(useScreenStore.getState().liveStreamRunning).toBe(false);
     expect(useMeetingStore.getState().channel?.eventStatus).toBe('NEW');
     expect(useBroadcastStore.getState()).toMatchObject({ countdown: null, endConfirmOpen: false });
     expect(play).toHaveBeenCalledWith('endStream');
@@ -132,14 +129,15 @@ describe('go-live countdown and tips (§2)', () => {
 describe('live-stream banner (§4: 2 / -2, neutral after 10 s)', () => {
   it('shows started and stopped for 10 s each', () => {
     vi.useFakeTimers();
+    useMeetingStore.setState((s) => ({ channel: { ...(s.channel ?? { uuid: 'c1', name: 'testing' }), eventStatus: 'NEW' } }));
     const stop = watchLiveStreamBanner();
-    useScreenStore.getState().setLiveStreamRunning(true);
+    useMeetingStore.setState((s) => ({ channel: { ...(s.channel ?? { uuid: 'c1', name: 'testing' }), eventStatus: 'LIVE' } }));
     expect(useAlertsStore.getState().banner).toBe(2);
     vi.advanceTimersByTime(BANNER_MS - 1);
     expect(useAlertsStore.getState().banner).toBe(2);
     vi.advanceTimersByTime(1);
     expect(useAlertsStore.getState().banner).toBe(0);
-    useScreenStore.getState().setLiveStreamRunning(false);
+    useMeetingStore.setState((s) => ({ channel: { ...(s.channel ?? { uuid: 'c1', name: 'testing' }), eventStatus: 'NEW' } }));
     expect(useAlertsStore.getState().banner).toBe(-2);
     vi.advanceTimersByTime(BANNER_MS);
     expect(useAlertsStore.getState().banner).toBe(0);
@@ -313,15 +311,24 @@ describe('broadcast status shown to the moderator (§4)', () => {
 
   it('a broadcast the studio server ended (TERMINATED) ends here too: no END STREAM for a stream that is gone', async () => {
     const { applyBroadcastEvent } = await import('../../src/services/broadcast/goLive');
-    const { useScreenStore } = await import('../../src/state/screenStore');
     const { useMeetingStore } = await import('../../src/state/meetingStore');
     const channel = useMeetingStore.getState().channel;
     useMeetingStore.setState({ channel: { ...(channel ?? ({} as NonNullable<typeof channel>)), eventStatus: 'LIVE' } });
-    useScreenStore.getState().setLiveStreamRunning(true);
     act(() => applyBroadcastEvent({ source: 'event-platform', state: 'PAUSE_EVENT' }));
-    expect(useScreenStore.getState().liveStreamRunning).toBe(true);
+    expect(useMeetingStore.getState().channel?.eventStatus).toBe('LIVE');
     act(() => applyBroadcastEvent({ source: 'studio-server', state: 'TERMINATED' }));
-    expect(useScreenStore.getState().liveStreamRunning).toBe(false);
     expect(useMeetingStore.getState().channel?.eventStatus).toBe('NEW');
+  });
+
+  it('a broadcast another producer started is live here too: END STREAM is offered, not GO LIVE', async () => {
+    const { applyBroadcastEvent } = await import('../../src/services/broadcast/goLive');
+    const { useMeetingStore } = await import('../../src/state/meetingStore');
+    useMeetingStore.setState({ channel: { uuid: 'c1', name: 'testing', eventStatus: 'NEW' } });
+    act(() => applyBroadcastEvent({ source: 'studio-server', state: 'CONTAINER_LIVE_ENDING' }));
+    expect(useMeetingStore.getState().channel?.eventStatus).toBe('NEW');
+    act(() => applyBroadcastEvent({ source: 'event-platform', state: 'LIVE' })); // not the event platform's to say
+    expect(useMeetingStore.getState().channel?.eventStatus).toBe('NEW');
+    act(() => applyBroadcastEvent({ source: 'studio-server', state: 'CONTAINER_SELECTION' }));
+    expect(useMeetingStore.getState().channel?.eventStatus).toBe('LIVE');
   });
 });

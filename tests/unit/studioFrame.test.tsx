@@ -103,7 +103,7 @@ describe('exit dialog (§2)', () => {
   });
 
   it('warns that the broadcast ends and is not recorded while live', async () => {
-    useScreenStore.setState({ liveStreamRunning: true });
+    useMeetingStore.setState((s) => ({ channel: { ...(s.channel ?? { uuid: 'c1', name: 'testing' }), eventStatus: 'LIVE' } }));
     const user = userEvent.setup();
     render(<StudioScreen />);
     await user.click(screen.getByRole('button', { name: 'Exit studio' }));

@@ -1,7 +1,7 @@
 import { useAlertsStore } from '../../state/alertsStore';
 import { TEXTS } from '../../lib/texts';
 
-/** §2 banner 'LIVESTREAM STARTED' / 'LIVESTREAM STOPPED' after the running flag changes. */
+/** §2 banner 'LIVESTREAM STARTED' / 'LIVESTREAM STOPPED' when the stream starts or stops (the channel's eventStatus). */
 export function LiveStreamBanner() {
   const banner = useAlertsStore((s) => s.banner);
   if (banner === 0) return null;

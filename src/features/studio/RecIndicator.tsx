@@ -5,12 +5,13 @@
  */
 import { isRecording } from '../../state/live/rules';
 import { useLiveStore } from '../../state/live/store';
+import { useChannelLive } from '../../state/broadcast/store';
 import { useScreenStore } from '../../state/screenStore';
 import { Tooltip } from '../../ui/Tooltip';
 import { LIVE_TEXTS } from '../live/texts';
 
 export function RecIndicator({ backendLive, demo }: { backendLive: boolean; demo: boolean }) {
-  const live = useScreenStore((s) => s.liveStreamRunning);
+  const live = useChannelLive();
   const recording = useLiveStore((s) => isRecording(s.status));
   if (!backendLive) {
     return (

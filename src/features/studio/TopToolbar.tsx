@@ -3,6 +3,7 @@
  * adds the output link, Destinations and, while live, each output's health (issue 23).
  */
 import { LogOut, Radio } from 'lucide-react';
+import { useChannelLive } from '../../state/broadcast/store';
 import { useScreenStore } from '../../state/screenStore';
 import { Logo } from '../../ui/Logo';
 import { Tooltip } from '../../ui/Tooltip';
@@ -18,7 +19,7 @@ import { RecIndicator } from './RecIndicator';
 
 export function TopToolbar() {
   const eventName = useScreenStore((s) => s.eventName);
-  const live = useScreenStore((s) => s.liveStreamRunning);
+  const live = useChannelLive();
   const { showRegisterPopup, setExitDialogOpen } = useScreenStore.getState();
   // In the demo, going live and recording open the registration pop-up (§2).
   const canGoLive = backend().session.capabilities.goLive;

@@ -6,6 +6,9 @@
  * stops, TERMINATED when it ended. A worker that dies while the broadcast runs is started again;
  * a backend that dies leaves its jobs to the next start (or another backend) once their heartbeat
  * is stale. The recording is finalised when the job ends.
+ *
+ * The manager is the one writer of a channel's §4 eventStatus: GO LIVE and END STREAM move it here,
+ * under the channel's row lock, and a job that ends returns it to NEW.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -16,7 +19,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { newToken, tokenHash } from '../auth';
-import type { Db } from '../db/adapter';
+import { loadChannel, type ChannelRow } from '../channels';
+import type { Db, Queryable } from '../db/adapter';
+import { conflict } from '../errors';
 import type { Bus, BusMessage } from '../cluster/bus';
 import type { Hub } from '../sockets/hub';
 import { STUDIO_BASE } from '../studio';
@@ -41,6 +46,13 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
  */
 const SOCKET_SAFE_TMPDIR_CHARS = 60;
 export const captureTmpDir = (dir = tmpdir()): string => (dir.length <= SOCKET_SAFE_TMPDIR_CHARS ? dir : '/tmp');
+
+/** §4 Channel eventStatus: the states GO LIVE and END STREAM start from. */
+const GO_LIVE_FROM = [null, 'NEW', 'TERMINATED'] as const;
+const STOP_LIVE_FROM = ['LIVE'] as const;
+
+/** Refuses (throws) a producer who may not change this channel. */
+export type Authorize = (tx: Queryable, channel: ChannelRow) => Promise<void>;
 
 interface Running {
   job: JobRow;
@@ -237,6 +249,47 @@ export function createLiveManager(o: LiveOptions) {
     if (d) r.worker?.send({ type: 'add', destination: d } satisfies ToWorker);
   }
 
+  /** A new job and a new recording; a worker here when this process has room, else on the first that has. */
+  async function start(channel: { uuid: string; event_id: string }, quality: Quality): Promise<void> {
+    if (await activeJob(o.db, channel.uuid)) return;
+    const here = running.size < o.capacity;
+    const job: JobRow = {
+      id: randomUUID(), channel_uuid: channel.uuid, event_id: channel.event_id, state: 'pending', quality, owner: here ? owner : null, heartbeat_at: now(), started_at: now(),
+      live_at: null, ended_at: null, stop_requested: false, error: null, recording_id: randomUUID(), capture_token_hash: '',
+    };
+    await rm(hlsDir(channel.event_id), { recursive: true, force: true });
+    await createRecording(o.db, { id: job.recording_id, eventId: job.event_id, channelUuid: job.channel_uuid, startedAt: now() });
+    await insertJob(o.db, job, now());
+    pushState(job);
+    if (!here) {
+      o.log(`live ${channel.uuid}: this process runs ${running.size} of ${o.capacity} channels; job ${job.id} waits for one with room`);
+      await o.bus.publish({ t: 'jobs' });
+      return;
+    }
+    const r = take(job);
+    push(r);
+    void runWorker(r).catch((e: unknown) => void finish(r, 'failed', `The capture could not start: ${String(e)}`));
+  }
+
+  /** Asks the job to stop (here, or on the backend that runs it, which reads the flag at once). */
+  async function stop(channelUuid: string): Promise<void> {
+    const job = await requestStop(o.db, channelUuid);
+    const r = job ? running.get(job.id) : undefined;
+    if (r) await stopRunning(r);
+    else if (job) await o.bus.publish({ t: 'jobs' });
+  }
+
+  /** Moves the channel's eventStatus from one of `from` to `to` under its row lock; 409 from any other. */
+  function moveStatus(uuid: string, authorize: Authorize, from: readonly (string | null)[], to: string, verb: string): Promise<ChannelRow> {
+    return o.db.transaction(async (tx) => {
+      const current = await loadChannel(tx, uuid, true);
+      await authorize(tx, current);
+      if (!from.includes(current.event_status)) throw conflict(`Cannot ${verb}: channel is ${current.event_status ?? 'null'}`);
+      await tx.query('UPDATE channels SET event_status = $2 WHERE uuid = $1', [uuid, to]);
+      return { ...current, event_status: to };
+    });
+  }
+
   o.bus.subscribe(onBus);
 
   return {
@@ -250,33 +303,17 @@ export function createLiveManager(o: LiveOptions) {
       pushTimer = setInterval(() => running.forEach((r) => r.job.state === 'live' && push(r)), HEALTH_PUSH_MS);
       void heartbeat().catch((e: unknown) => o.log(`live heartbeat: ${String(e)}`));
     },
-    /** GO LIVE: a new job and a new recording; a worker here when this process has room, else on the first that has. */
-    async start(channel: { uuid: string; event_id: string }, quality: Quality): Promise<void> {
-      if (await activeJob(o.db, channel.uuid)) return;
-      const here = running.size < o.capacity;
-      const job: JobRow = {
-        id: randomUUID(), channel_uuid: channel.uuid, event_id: channel.event_id, state: 'pending', quality, owner: here ? owner : null, heartbeat_at: now(), started_at: now(),
-        live_at: null, ended_at: null, stop_requested: false, error: null, recording_id: randomUUID(), capture_token_hash: '',
-      };
-      await rm(hlsDir(channel.event_id), { recursive: true, force: true });
-      await createRecording(o.db, { id: job.recording_id, eventId: job.event_id, channelUuid: job.channel_uuid, startedAt: now() });
-      await insertJob(o.db, job, now());
-      pushState(job);
-      if (!here) {
-        o.log(`live ${channel.uuid}: this process runs ${running.size} of ${o.capacity} channels; job ${job.id} waits for one with room`);
-        await o.bus.publish({ t: 'jobs' });
-        return;
-      }
-      const r = take(job);
-      push(r);
-      void runWorker(r).catch((e: unknown) => void finish(r, 'failed', `The capture could not start: ${String(e)}`));
+    /** §4 GO LIVE: the channel LIVE, then (with an event) a job; `authorize` refuses a producer who may not. */
+    async goLive(uuid: string, authorize: Authorize, quality: Quality): Promise<ChannelRow> {
+      const row = await moveStatus(uuid, authorize, GO_LIVE_FROM, 'LIVE', 'go Live');
+      if (row.event_id) await start({ uuid: row.uuid, event_id: row.event_id }, quality);
+      return row;
     },
-    /** END STREAM: asks the job to stop (here, or on the backend that runs it, which reads the flag at once). */
-    async stop(channelUuid: string): Promise<void> {
-      const job = await requestStop(o.db, channelUuid);
-      const r = job ? running.get(job.id) : undefined;
-      if (r) await stopRunning(r);
-      else if (job) await o.bus.publish({ t: 'jobs' });
+    /** §4 END STREAM: the channel NEW at once, and its job asked to stop. */
+    async stopLive(uuid: string, authorize: Authorize): Promise<ChannelRow> {
+      const row = await moveStatus(uuid, authorize, STOP_LIVE_FROM, 'NEW', 'stop Live');
+      await stop(row.uuid);
+      return row;
     },
     async status(channelUuid: string): Promise<LiveStatus> {
       const job = await latestJob(o.db, channelUuid);

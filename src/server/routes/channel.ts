@@ -10,7 +10,7 @@ import { applyPut, freshKeyed } from '../syncCore';
 import { channelJson, channelOfEvent, channelsOfUser, loadChannel, requireChannelAccess, requireReader, serverState } from '../channels';
 import type { Ctx } from '../context';
 import { json } from '../db/adapter';
-import { badRequest, conflict, notFound, CHANNEL_NOT_FOUND } from '../errors';
+import { badRequest, notFound, CHANNEL_NOT_FOUND } from '../errors';
 import { isRecord } from '../../../compositor/model/json';
 import { parseUpdateReason } from '../../../compositor/convert';
 import { enforceChannelLimits } from '../channelLimits';
@@ -140,28 +140,18 @@ export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post<UuidParams>(`${STUDIO_API}/channel/:uuid/resync`, async (req) => channelJson(await accessible(req, req.params.uuid)));
 
-  // §4 go live / stop live: the channel's status at once; the broadcast states then come from the
-  // capture worker (live/manager.ts) as it really starts and stops.
-  for (const [path, from, to, verb] of [
-    ['golive', [null, 'NEW', 'TERMINATED'], 'LIVE', 'go Live'],
-    ['stoplive', ['LIVE'], 'NEW', 'stop Live'],
-  ] as const) {
-    app.post<UuidParams>(`${STUDIO_API}/channel/:uuid/${path}`, async (req) => {
-      const me = await producer(req);
-      const body = isRecord(req.body) ? req.body : {};
-      if (body.quality !== undefined && !isQuality(body.quality)) throw badRequest(`quality must be one of ${Object.keys(QUALITIES).join(', ')}`);
-      const row = await db.transaction(async (tx) => {
-        const current = await loadChannel(tx, req.params.uuid, true);
-        await requireChannelAccess(tx, me, current);
-        if (!(from as readonly (string | null)[]).includes(current.event_status)) throw conflict(`Cannot ${verb}: channel is ${current.event_status ?? 'null'}`);
-        await tx.query('UPDATE channels SET event_status = $2 WHERE uuid = $1', [current.uuid, to]);
-        return { ...current, event_status: to };
-      });
-      if (path === 'golive' && row.event_id) await ctx.live.start({ uuid: row.uuid, event_id: row.event_id }, isQuality(body.quality) ? body.quality : DEFAULT_QUALITY);
-      if (path === 'stoplive') await ctx.live.stop(row.uuid);
-      return channelJson(row);
-    });
-  }
+  // §4 go live / stop live: the live manager moves the channel's status at once and starts or stops
+  // the job; the broadcast states then come from the capture worker as it really starts and stops.
+  app.post<UuidParams>(`${STUDIO_API}/channel/:uuid/golive`, async (req) => {
+    const me = await producer(req);
+    const body = isRecord(req.body) ? req.body : {};
+    if (body.quality !== undefined && !isQuality(body.quality)) throw badRequest(`quality must be one of ${Object.keys(QUALITIES).join(', ')}`);
+    return channelJson(await ctx.live.goLive(req.params.uuid, (tx, row) => requireChannelAccess(tx, me, row), isQuality(body.quality) ? body.quality : DEFAULT_QUALITY));
+  });
+  app.post<UuidParams>(`${STUDIO_API}/channel/:uuid/stoplive`, async (req) => {
+    const me = await producer(req);
+    return channelJson(await ctx.live.stopLive(req.params.uuid, (tx, row) => requireChannelAccess(tx, me, row)));
+  });
 
   // A new output token; the old one stops working at once, and the sockets opened with it (the output
   // page's studio socket and media relay) close on every process.

@@ -1,13 +1,12 @@
 /**
- * Going live (§2, §4): a countdown from 10, then the channel goes LIVE, the running flag is set and
- * the go-live sound plays. END STREAM asks first; confirming resets the countdown, ends the live
+ * Going live (§2, §4): a countdown from 10, then the channel goes LIVE (its eventStatus: the one flag
+ * every screen reads) and the go-live sound plays. END STREAM asks first; confirming resets the countdown, ends the live
  * state and plays the end sound; cancelling changes nothing. Failures show the §8 dialog and leave
  * the state as it was.
  */
 import { errorMessage } from '../../log';
-import { GO_LIVE_COUNTDOWN_FROM, GO_LIVE_TICK_MS, goLiveStatus, nextBroadcastState, stopLiveStatus } from '../../state/broadcast/rules';
+import { channelIsLive, channelStatusOf, GO_LIVE_COUNTDOWN_FROM, GO_LIVE_TICK_MS, goLiveStatus, nextBroadcastState, stopLiveStatus } from '../../state/broadcast/rules';
 import { initialBroadcastFlowState, useBroadcastStore } from '../../state/broadcast/store';
-import { useScreenStore } from '../../state/screenStore';
 import { useMeetingStore } from '../../state/meetingStore';
 import { useSettingsStore } from '../../state/settingsStore';
 import { realClock, type Clock } from '../../lib/clock';
@@ -23,7 +22,7 @@ function setChannelStatus(eventStatus: 'LIVE' | 'NEW') {
 }
 
 export function startGoLiveCountdown(session: StudioSession, clock: Clock = realClock, now = Date.now): void {
-  if (useBroadcastStore.getState().countdown !== null || useScreenStore.getState().liveStreamRunning) return;
+  if (useBroadcastStore.getState().countdown !== null) return;
   try {
     goLiveStatus(useMeetingStore.getState().channel); // refuse before counting down, not after
   } catch (error) {
@@ -65,21 +64,26 @@ async function goLiveNow(session: StudioSession): Promise<void> {
   // then LIVE): a LIVE set here could hide a state it sent before this answer.
   const serverSays = liveAvailable();
   useBroadcastStore.setState((s) => ({ countdown: null, countdownStartedAt: null, broadcastState: serverSays ? s.broadcastState : nextBroadcastState(s.broadcastState, { source: 'studio-server', state: 'LIVE' }) }));
-  useScreenStore.getState().setLiveStreamRunning(true);
   sounds.play('goLive');
 }
 
 /**
- * §4: a state event from the event platform or the studio server moves the broadcast state. A
- * broadcast the server ended (another producer's END STREAM, a capture that could not go on) ends
- * here too, so END STREAM is not offered for a stream that is gone.
+ * §4: a state event from the event platform or the studio server moves the broadcast state. The
+ * studio server's also moves the channel's status: a broadcast another producer started is live here
+ * too (END STREAM offered, not GO LIVE), and one the server ended (another producer's END STREAM, a
+ * capture that could not go on) ends here, so END STREAM is not offered for a stream that is gone.
  */
 export function applyBroadcastEvent(event: { source: 'event-platform' | 'studio-server'; state: string }): void {
-  useBroadcastStore.setState((s) => ({ broadcastState: nextBroadcastState(s.broadcastState, event) }));
-  if (event.source !== 'studio-server' || event.state !== 'TERMINATED' || !useScreenStore.getState().liveStreamRunning) return;
-  setChannelStatus('NEW');
-  useBroadcastStore.setState({ endConfirmOpen: false });
-  useScreenStore.getState().setLiveStreamRunning(false);
+  const next = nextBroadcastState(useBroadcastStore.getState().broadcastState, event);
+  useBroadcastStore.setState({ broadcastState: next });
+  if (event.source !== 'studio-server' || next !== event.state) return;
+  const status = channelStatusOf(next);
+  const live = channelIsLive(useMeetingStore.getState().channel);
+  if (status === 'LIVE' && !live) setChannelStatus('LIVE');
+  if (status === 'NEW' && live) {
+    setChannelStatus('NEW');
+    useBroadcastStore.setState({ endConfirmOpen: false });
+  }
 }
 
 export const openEndStreamConfirm = () => useBroadcastStore.setState({ endConfirmOpen: true });
@@ -98,6 +102,5 @@ export async function confirmEndStream(session: StudioSession, clock: Clock = re
   cancelGoLiveCountdown(clock);
   setChannelStatus('NEW');
   useBroadcastStore.setState({ ...initialBroadcastFlowState(), broadcastState: 'TERMINATED' });
-  useScreenStore.getState().setLiveStreamRunning(false);
   sounds.play('endStream');
 }

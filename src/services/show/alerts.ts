@@ -4,8 +4,8 @@
  * Timers take an injectable clock so unit tests run on fake time.
  */
 import { BANNER_MS, INFO_MESSAGE_HIDE_MS } from '../../lib/limits';
-import { useScreenStore } from '../../state/screenStore';
 import { raiseError, useAlertsStore } from '../../state/alertsStore';
+import { subscribeLiveChanges } from '../../state/broadcast/store';
 import { sounds } from './sounds';
 import { realClock, type Clock } from '../../lib/clock';
 
@@ -43,13 +43,12 @@ export function watchNetwork(target: Pick<Window, 'addEventListener' | 'removeEv
 }
 
 
-/** §4: the banner shows started (2) or stopped (-2) when the running flag changes, neutral after 10 s. */
+/** §4: the banner shows started (2) or stopped (-2) when the stream starts or stops, neutral after 10 s. */
 export function watchLiveStreamBanner(timers: Clock = realClock): () => void {
   let timer: unknown;
-  const unsubscribe = useScreenStore.subscribe((s, prev) => {
-    if (s.liveStreamRunning === prev.liveStreamRunning) return;
+  const unsubscribe = subscribeLiveChanges((live) => {
     timers.clearTimeout(timer);
-    useAlertsStore.setState({ banner: s.liveStreamRunning ? 2 : -2 });
+    useAlertsStore.setState({ banner: live ? 2 : -2 });
     timer = timers.setTimeout(() => useAlertsStore.setState({ banner: 0 }), BANNER_MS);
   });
   return () => {

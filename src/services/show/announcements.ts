@@ -4,8 +4,7 @@
  */
 import { announce, throttledAnnouncer } from '../../state/announcer';
 import { useChannelStore } from '../../state/channel/store';
-import { useBroadcastStore } from '../../state/broadcast/store';
-import { useScreenStore } from '../../state/screenStore';
+import { subscribeLiveChanges, useBroadcastStore } from '../../state/broadcast/store';
 import { useChatStore } from '../../state/chat/chatStore';
 import type { ChatKind, ChatMessage } from '../../state/chat/types';
 import { realClock, type Clock } from '../../lib/clock';
@@ -46,9 +45,7 @@ export function watchAnnouncements(clock: Clock = realClock, now: () => number =
     useBroadcastStore.subscribe((state, previous) => {
       if (state.countdown !== null && state.countdown !== previous.countdown) announce(announcementTexts.countdown(state.countdown));
     }),
-    useScreenStore.subscribe((state, previous) => {
-      if (state.liveStreamRunning !== previous.liveStreamRunning) announce(state.liveStreamRunning ? announcementTexts.live : announcementTexts.ended);
-    }),
+    subscribeLiveChanges((live) => announce(live ? announcementTexts.live : announcementTexts.ended)),
   );
 
   const chat = throttledAnnouncer<{ message: ChatMessage; kind: ChatKind }>({

@@ -27,6 +27,12 @@ export function stopLiveStatus(channel: ChannelRef | null | undefined): 'NEW' {
   throw new Error(TEXTS.cannotStopLive(`the channel is ${channel.eventStatus ?? 'NEW'}`));
 }
 
+/**
+ * The one answer to "is the stream running": the channel's eventStatus (§4), which the server keeps and
+ * sends at join; every screen reads it through this, nothing keeps a copy.
+ */
+export const channelIsLive = (channel: ChannelRef | null | undefined): boolean => channel?.eventStatus === 'LIVE';
+
 /** §4 Broadcast states. */
 export const BROADCAST_STATES = [
   'NONE',
@@ -51,6 +57,15 @@ const FROM_STUDIO_SERVER: readonly BroadcastState[] = ['CONTAINER_SELECTION', 'C
 export function nextBroadcastState(current: BroadcastState, event: { source: 'event-platform' | 'studio-server'; state: string }): BroadcastState {
   const allowed = event.source === 'event-platform' ? FROM_EVENT_PLATFORM : FROM_STUDIO_SERVER;
   return (allowed as readonly string[]).includes(event.state) ? (event.state as BroadcastState) : current;
+}
+
+/**
+ * What a studio-server broadcast state says of the channel's eventStatus: a broadcast starting or
+ * running means LIVE (another producer may have gone live), an ended one NEW; the others say nothing.
+ */
+export function channelStatusOf(state: BroadcastState): 'LIVE' | 'NEW' | null {
+  if (state === 'TERMINATED') return 'NEW';
+  return FROM_STUDIO_SERVER.includes(state) && state !== 'CONTAINER_LIVE_ENDING' ? 'LIVE' : null;
 }
 
 /** What the moderator is told about the broadcast. */
