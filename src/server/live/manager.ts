@@ -19,7 +19,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { newToken, tokenHash } from '../auth';
-import { loadChannel, type ChannelRow } from '../channels';
 import type { Db, Queryable } from '../db/adapter';
 import { conflict } from '../errors';
 import type { Bus, BusMessage } from '../cluster/bus';
@@ -51,8 +50,15 @@ export const captureTmpDir = (dir = tmpdir()): string => (dir.length <= SOCKET_S
 const GO_LIVE_FROM = [null, 'NEW', 'TERMINATED'] as const;
 const STOP_LIVE_FROM = ['LIVE'] as const;
 
-/** Refuses (throws) a producer who may not change this channel. */
-export type Authorize = (tx: Queryable, channel: ChannelRow) => Promise<void>;
+/** What going live reads of a channel's row. */
+interface LiveChannel {
+  uuid: string;
+  event_id: string | null;
+  event_status: string | null;
+}
+
+/** Reads the channel's row under its lock (`FOR UPDATE`) in `tx`, refusing (throwing) a producer who may not change it. */
+export type LockChannel<C extends LiveChannel> = (tx: Queryable) => Promise<C>;
 
 interface Running {
   job: JobRow;
@@ -280,12 +286,11 @@ export function createLiveManager(o: LiveOptions) {
   }
 
   /** Moves the channel's eventStatus from one of `from` to `to` under its row lock; 409 from any other. */
-  function moveStatus(uuid: string, authorize: Authorize, from: readonly (string | null)[], to: string, verb: string): Promise<ChannelRow> {
+  function moveStatus<C extends LiveChannel>(lock: LockChannel<C>, from: readonly (string | null)[], to: string, verb: string): Promise<C> {
     return o.db.transaction(async (tx) => {
-      const current = await loadChannel(tx, uuid, true);
-      await authorize(tx, current);
+      const current = await lock(tx);
       if (!from.includes(current.event_status)) throw conflict(`Cannot ${verb}: channel is ${current.event_status ?? 'null'}`);
-      await tx.query('UPDATE channels SET event_status = $2 WHERE uuid = $1', [uuid, to]);
+      await tx.query('UPDATE channels SET event_status = $2 WHERE uuid = $1', [current.uuid, to]);
       return { ...current, event_status: to };
     });
   }
@@ -303,15 +308,15 @@ export function createLiveManager(o: LiveOptions) {
       pushTimer = setInterval(() => running.forEach((r) => r.job.state === 'live' && push(r)), HEALTH_PUSH_MS);
       void heartbeat().catch((e: unknown) => o.log(`live heartbeat: ${String(e)}`));
     },
-    /** §4 GO LIVE: the channel LIVE, then (with an event) a job; `authorize` refuses a producer who may not. */
-    async goLive(uuid: string, authorize: Authorize, quality: Quality): Promise<ChannelRow> {
-      const row = await moveStatus(uuid, authorize, GO_LIVE_FROM, 'LIVE', 'go Live');
+    /** §4 GO LIVE: the channel LIVE, then (with an event) a job. */
+    async goLive<C extends LiveChannel>(lock: LockChannel<C>, quality: Quality): Promise<C> {
+      const row = await moveStatus(lock, GO_LIVE_FROM, 'LIVE', 'go Live');
       if (row.event_id) await start({ uuid: row.uuid, event_id: row.event_id }, quality);
       return row;
     },
     /** §4 END STREAM: the channel NEW at once, and its job asked to stop. */
-    async stopLive(uuid: string, authorize: Authorize): Promise<ChannelRow> {
-      const row = await moveStatus(uuid, authorize, STOP_LIVE_FROM, 'NEW', 'stop Live');
+    async stopLive<C extends LiveChannel>(lock: LockChannel<C>): Promise<C> {
+      const row = await moveStatus(lock, STOP_LIVE_FROM, 'NEW', 'stop Live');
       await stop(row.uuid);
       return row;
     },

@@ -9,7 +9,7 @@ import { newToken, requireModerator, requireProducer, tokenHash } from '../auth'
 import { applyPut, freshKeyed } from '../syncCore';
 import { channelJson, channelOfEvent, channelsOfUser, loadChannel, requireChannelAccess, requireReader, serverState } from '../channels';
 import type { Ctx } from '../context';
-import { json } from '../db/adapter';
+import { json, type Queryable } from '../db/adapter';
 import { badRequest, notFound, CHANNEL_NOT_FOUND } from '../errors';
 import { isRecord } from '../../../compositor/model/json';
 import { parseUpdateReason } from '../../../compositor/convert';
@@ -140,17 +140,23 @@ export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post<UuidParams>(`${STUDIO_API}/channel/:uuid/resync`, async (req) => channelJson(await accessible(req, req.params.uuid)));
 
+  /** The channel's row under its lock, for a producer who may change it (404/403 otherwise). */
+  const lockForChange = (uuid: string, me: string) => async (tx: Queryable) => {
+    const row = await loadChannel(tx, uuid, true);
+    await requireChannelAccess(tx, me, row);
+    return row;
+  };
   // §4 go live / stop live: the live manager moves the channel's status at once and starts or stops
   // the job; the broadcast states then come from the capture worker as it really starts and stops.
   app.post<UuidParams>(`${STUDIO_API}/channel/:uuid/golive`, async (req) => {
     const me = await producer(req);
     const body = isRecord(req.body) ? req.body : {};
     if (body.quality !== undefined && !isQuality(body.quality)) throw badRequest(`quality must be one of ${Object.keys(QUALITIES).join(', ')}`);
-    return channelJson(await ctx.live.goLive(req.params.uuid, (tx, row) => requireChannelAccess(tx, me, row), isQuality(body.quality) ? body.quality : DEFAULT_QUALITY));
+    return channelJson(await ctx.live.goLive(lockForChange(req.params.uuid, me), isQuality(body.quality) ? body.quality : DEFAULT_QUALITY));
   });
   app.post<UuidParams>(`${STUDIO_API}/channel/:uuid/stoplive`, async (req) => {
     const me = await producer(req);
-    return channelJson(await ctx.live.stopLive(req.params.uuid, (tx, row) => requireChannelAccess(tx, me, row)));
+    return channelJson(await ctx.live.stopLive(lockForChange(req.params.uuid, me)));
   });
 
   // A new output token; the old one stops working at once, and the sockets opened with it (the output
