@@ -34,7 +34,8 @@ export default defineConfig({
   projects: [
     // --disable-gpu: WebGL in SwiftShader with no GPU process to composite through, as the capture
     // worker runs it: an idle demo studio costs about half the CPU (1.9 → 0.9 cores); the chat and stage
-    // specs took 72 s instead of 84. With both, the project took 21.6 min instead of 27.1. Not for the guests: their WebRTC video took a quarter longer without the GPU process.
+    // specs took 72 s instead of 84, and the project 21.6 min instead of 27.1 with one worker and this.
+    // Not for the guests: their WebRTC video took a quarter longer without the GPU process.
     { name: 'studio', testIgnore: /(guests|live|scale)\.spec\.ts/, use: { launchOptions: { executablePath: chromiumPath(), args: [...BROWSER_ARGS, '--disable-gpu'] } } },
     { name: 'guests', testMatch: /guests\.spec\.ts/ },
     // Going live: a capture Chromium and ffmpeg per broadcast, and nginx; alone, one test at a time.

@@ -24,6 +24,10 @@ export interface DestinationDraft {
 
 export type DestinationPatch = Partial<DestinationDraft & { enabled: boolean }>;
 
+/** §4 Channel eventStatus: the states GO LIVE (→ LIVE) and END STREAM (→ NEW) start from, on both sides. */
+export const GO_LIVE_FROM: readonly (string | null)[] = [null, 'NEW', 'TERMINATED'];
+export const STOP_LIVE_FROM: readonly (string | null)[] = ['LIVE'];
+
 export const RECORDING_STATES = ['recording', 'finalizing', 'ready', 'failed'] as const;
 export type RecordingState = (typeof RECORDING_STATES)[number];
 

@@ -29,7 +29,7 @@ import { destinationForWorker, enabledDestinations } from './destinations';
 import { activeJob, beat, claimJobs, insertJob, latestJob, requestStop, setCaptureToken, setJobState, type JobRow } from './jobs';
 import { createRecording, finalizeRecording, recordingDir } from './recordings';
 import { broadcastStateOf, HEALTH_PUSH_MS, HEARTBEAT_MS, retryDelayMs, STOP_GRACE_MS, type Quality } from './rules';
-import type { JobState, LiveStatus } from '../../lib/liveContract';
+import { GO_LIVE_FROM, STOP_LIVE_FROM, type JobState, type LiveStatus } from '../../lib/liveContract';
 import type { FromWorker, ToWorker, WorkerHealth } from './worker/protocol';
 import type { DestinationRules } from './addresses';
 import { CAPTURE_PAGE_PARAMS } from './captureCsp';
@@ -45,10 +45,6 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
  */
 const SOCKET_SAFE_TMPDIR_CHARS = 60;
 export const captureTmpDir = (dir = tmpdir()): string => (dir.length <= SOCKET_SAFE_TMPDIR_CHARS ? dir : '/tmp');
-
-/** §4 Channel eventStatus: the states GO LIVE and END STREAM start from. */
-const GO_LIVE_FROM = [null, 'NEW', 'TERMINATED'] as const;
-const STOP_LIVE_FROM = ['LIVE'] as const;
 
 /** What going live reads of a channel's row. */
 interface LiveChannel {

@@ -2,6 +2,7 @@
  * Going live (§4 Channel eventStatus, Broadcast states; §8 'Cannot go Live: ...'). Pure rules:
  * the store and the go-live flow call these and show what they throw.
  */
+import { GO_LIVE_FROM, STOP_LIVE_FROM } from '../../lib/liveContract';
 import { TEXTS } from '../../lib/texts';
 
 export type ChannelStatus = 'NEW' | 'LIVE' | 'TERMINATED' | null;
@@ -15,7 +16,7 @@ export interface ChannelRef {
 export function goLiveStatus(channel: ChannelRef | null | undefined): 'LIVE' {
   if (!channel) throw new Error(TEXTS.cannotGoLive('no channel is displayed'));
   if (!channel.uuid) throw new Error(TEXTS.cannotGoLive('the channel has no uuid'));
-  if (channel.eventStatus === null || channel.eventStatus === 'NEW' || channel.eventStatus === 'TERMINATED') return 'LIVE';
+  if (GO_LIVE_FROM.includes(channel.eventStatus)) return 'LIVE';
   throw new Error(TEXTS.cannotGoLive(`the channel is ${channel.eventStatus}`));
 }
 
@@ -23,7 +24,7 @@ export function goLiveStatus(channel: ChannelRef | null | undefined): 'LIVE' {
 export function stopLiveStatus(channel: ChannelRef | null | undefined): 'NEW' {
   if (!channel) throw new Error(TEXTS.cannotStopLive('no channel is displayed'));
   if (!channel.uuid) throw new Error(TEXTS.cannotStopLive('the channel has no uuid'));
-  if (channel.eventStatus === 'LIVE') return 'NEW';
+  if (STOP_LIVE_FROM.includes(channel.eventStatus)) return 'NEW';
   throw new Error(TEXTS.cannotStopLive(`the channel is ${channel.eventStatus ?? 'NEW'}`));
 }
 
