@@ -74,7 +74,7 @@ export function createDemoChannel(): ChannelService {
   const rooms = tabRooms();
   const roomOf = (uuid: string): TabRoom => rooms(roomName(uuid));
   return {
-    push(uuid, body, update) {
+    push(uuid, update, { body }) {
       demoChannelServer.saves += 1;
       demoChannelServer.last = body;
       return roomOf(uuid).push(update);
@@ -89,7 +89,7 @@ export function createDemoChannel(): ChannelService {
       const uuid = link?.channel ?? DEMO_CHANNEL.uuid;
       const room = joinTabRoom({ member: newMember(), transport: broadcastTransport(roomName(uuid)), election: null });
       const catchUp = () => void room.resync().then(on.channel, () => undefined); // no studio tab yet: its first channel comes by itself
-      const off = room.subscribe({ channel: on.channel, reconnected: catchUp });
+      const off = room.subscribe({ doc: on.channel, reconnected: catchUp });
       catchUp();
       return () => {
         off();

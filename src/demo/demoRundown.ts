@@ -37,6 +37,6 @@ export function createDemoRundown(): RundownService {
   return {
     push: (uuid, update) => rooms(roomName(uuid)).push(update),
     resync: (uuid) => rooms(roomName(uuid)).resync(),
-    subscribe: (uuid, on) => rooms(roomName(uuid)).subscribe({ channel: on.rundown, reconnected: on.reconnected }),
+    subscribe: (uuid, on) => rooms(roomName(uuid)).subscribe(on),
   };
 }

@@ -44,7 +44,7 @@ export interface TabRoom {
   /** The host's channel now. */
   resync(): Promise<ServerChannel>;
   /** Newer channels, and `reconnected` when another tab took over as host; returns the unsubscribe. */
-  subscribe(on: { channel(server: ServerChannel): void; reconnected(): void }): () => void;
+  subscribe(on: { doc(server: ServerChannel): void; reconnected(): void }): () => void;
   close(): void;
 }
 
@@ -71,12 +71,12 @@ export function joinTabRoom(o: { member: string; transport: RoomTransport; elect
   let role: 'member' | 'electing' | 'hosting' = 'member';
   let queued: SyncUpdate[] = [];
   const waiters = new Set<Waiter>();
-  const subscribers = new Set<{ channel(server: ServerChannel): void; reconnected(): void }>();
+  const subscribers = new Set<{ doc(server: ServerChannel): void; reconnected(): void }>();
 
   function seen(server: ServerChannel): void {
     if (server.version > latest.version) {
       latest = server;
-      subscribers.forEach((s) => s.channel(server));
+      subscribers.forEach((s) => s.doc(server));
     }
     for (const w of [...waiters]) {
       if (!w.done(server)) continue;
@@ -102,7 +102,7 @@ export function joinTabRoom(o: { member: string; transport: RoomTransport; elect
     }
     o.keep?.save(latest);
     o.transport.post({ type: 'state', host: o.member, server: latest });
-    subscribers.forEach((s) => s.channel(latest));
+    subscribers.forEach((s) => s.doc(latest));
     seen(latest);
   }
 

@@ -24,19 +24,31 @@ export interface ReadOnlyLink {
   token: string;
 }
 
+/** How one update is sent: `keepalive` for a flush while the page goes away. */
+export interface PushOptions {
+  keepalive: boolean;
+}
+
 /**
- * The channel's one way out of the studio, in every mode (§7 Channel with compositor/sync): each
- * local edit travels as a keyed update that the channel's room applies once and passes on to every
- * producer; others' edits arrive as the room's channel. Backend mode's room is the studio backend;
- * the demo's runs in one of this browser's tabs.
+ * A synced document (CONTRACT "Sync"): the channel, the rundown. Each local edit travels as a keyed
+ * update that the document's room applies once and passes on to every producer; others' edits arrive
+ * as the room's document. Backend mode's room is the studio backend; the demo's runs in one of this
+ * browser's tabs.
  */
-export interface ChannelService {
-  /** PUT channel/{uuid} (§7 body) with one update: the room's channel after it. */
-  push(uuid: string, body: ChannelBody, update: SyncUpdate, opts: { keepalive: boolean }): Promise<ServerChannel>;
-  /** POST channel/{uuid}/resync: the channel now, what a reconnect catches up with. */
+export interface SyncedDocService<Push extends PushOptions = PushOptions> {
+  /** One update: the room's document after it. */
+  push(uuid: string, update: SyncUpdate, opts: Push): Promise<ServerChannel>;
+  /** The document now, what a reconnect catches up with. */
   resync(uuid: string): Promise<ServerChannel>;
-  /** The room's newer channels, and its reconnects; returns the unsubscribe. */
-  subscribe(uuid: string, on: { channel(server: ServerChannel): void; reconnected(): void }): () => void;
+  /** The room's newer documents, and its reconnects; returns the unsubscribe. */
+  subscribe(uuid: string, on: { doc(server: ServerChannel): void; reconnected(): void }): () => void;
+}
+
+/**
+ * The channel (§7 Channel): a synced document whose PUT carries the §7 body beside its update
+ * (`body`), with the output page's read-only following.
+ */
+export interface ChannelService extends SyncedDocService<PushOptions & { body: ChannelBody }> {
   /** The id this producer's own card ('self' here) has on the wire. */
   selfWireId(): string;
   /** A new read-only output token for the channel (the old one stops working); null where the output page needs none. */
@@ -48,18 +60,8 @@ export interface ChannelService {
   followReadOnly(link: ReadOnlyLink | null, on: { channel(server: ServerChannel): void; refused(message: string | null): void }): () => void;
 }
 
-/**
- * The run of show's rundown (issue 25): a keyed document of its own beside the channel, synced the
- * same way (each update applied once by the room, merged per key), for the channel's producers only.
- */
-export interface RundownService {
-  /** One update: the room's rundown after it. */
-  push(uuid: string, update: SyncUpdate, opts: { keepalive: boolean }): Promise<ServerChannel>;
-  /** The rundown now (what a reconnect catches up with). */
-  resync(uuid: string): Promise<ServerChannel>;
-  /** The room's newer rundowns, and its reconnects; returns the unsubscribe. */
-  subscribe(uuid: string, on: { rundown(server: ServerChannel): void; reconnected(): void }): () => void;
-}
+/** The run of show's rundown (issue 25): a synced document beside the channel, for the channel's producers only. */
+export type RundownService = SyncedDocService;
 
 /** A presenter who shares a screen now (the §4 Screen Share Conflict names them). */
 export interface Sharer {

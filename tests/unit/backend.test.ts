@@ -34,10 +34,10 @@ describe('the slot', () => {
     const backgrounds = await b.assets.list('background');
     expect(backgrounds.length).toBeGreaterThan(0);
     expect(backgrounds.every((a) => a.origin === 'predefined' && a.id.startsWith('background-'))).toBe(true);
-    const on = { channel: vi.fn(), reconnected: vi.fn() };
+    const on = { doc: vi.fn(), reconnected: vi.fn() };
     const unsubscribe = b.channel.subscribe('uuid', on);
     unsubscribe();
-    expect(on.channel).not.toHaveBeenCalled();
+    expect(on.doc).not.toHaveBeenCalled();
   });
 });
 

@@ -28,7 +28,7 @@ function fakeServer() {
   let failNext = 0;
   const answer = (): ServerChannel => state;
   const service: ChannelService = {
-    async push(_uuid, _body, update) {
+    async push(_uuid, update) {
       received.push(update);
       if (failNext > 0) {
         failNext -= 1;
@@ -40,7 +40,7 @@ function fakeServer() {
     },
     resync: async () => answer(),
     subscribe(_uuid, on) {
-      pushes.push(on.channel);
+      pushes.push(on.doc);
       reconnected = on.reconnected;
       return () => undefined;
     },

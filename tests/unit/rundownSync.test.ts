@@ -30,7 +30,7 @@ function fakeRoom(initial: KeyedChannel = {}) {
     },
     resync: async () => state,
     subscribe(_uuid, on) {
-      pushes.push(on.rundown);
+      pushes.push(on.doc);
       reconnected = on.reconnected;
       return () => undefined;
     },

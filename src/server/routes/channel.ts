@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { newToken, requireModerator, requireProducer, tokenHash } from '../auth';
 import { applyPut, freshKeyed } from '../syncCore';
+import { writeSyncedDoc } from '../syncedDoc';
 import { channelJson, channelOfEvent, channelsOfUser, loadChannel, requireChannelAccess, requireReader, serverState } from '../channels';
 import type { Ctx } from '../context';
 import { json, type Queryable } from '../db/adapter';
@@ -57,6 +58,13 @@ export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
     await requireChannelAccess(db, me, row);
     return row;
   }
+
+  /** The channel's row under its lock, for a producer who may change it (404/403 otherwise). */
+  const lockForChange = (uuid: string, me: string) => async (tx: Queryable) => {
+    const row = await loadChannel(tx, uuid, true);
+    await requireChannelAccess(tx, me, row);
+    return row;
+  };
 
   app.get<{ Querystring: { ptEventId?: string; ptEventInstanceId?: string } }>(`${STUDIO_API}/channel`, async (req) => {
     const me = await producer(req);
@@ -109,43 +117,39 @@ export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.put<UuidParams>(`${STUDIO_API}/channel/:uuid`, CHANNEL_WRITE, async (req) => {
     const me = await producer(req);
     const body = req.body;
-    const { row, duplicate } = await db.transaction(async (tx) => {
-      const current = await loadChannel(tx, req.params.uuid, true);
-      await requireChannelAccess(tx, me, current);
-      const identity = { name: current.name, templateUrl: current.template_url };
-      const result = applyPut(serverState(current), body, identity);
-      if (result.duplicate) return { row: current, duplicate: true };
-      const b = body as Record<string, unknown>;
-      const reason = reasonOf(b);
-      const name = typeof b.name === 'string' && b.name.trim() ? b.name.trim().slice(0, NAME_MAX) : current.name;
-      const templateUrl = templateUrlOf(b, current.template_url);
-      // The whole stored document counts against its limit, not only the keyed map.
-      const beside = { applied: current.applied, name: current.name, templateUrl: current.template_url, updateReason: current.update_reason };
-      const keyed = enforceChannelLimits(current.keyed, result.state.keyed, ctx.mediaOrigins, beside, { applied: result.state.applied, name, templateUrl, updateReason: reason });
-      await tx.query('UPDATE channels SET keyed = $2::json, version = $3, applied = $4::json, update_reason = $5::jsonb, name = $6, template_url = $7 WHERE uuid = $1', [
-        current.uuid,
-        json(keyed),
-        result.state.version,
-        json(result.state.applied),
-        json(reason),
-        name,
-        templateUrl,
-      ]);
-      return { row: { ...current, keyed, version: result.state.version, applied: result.state.applied, update_reason: reason, name, template_url: templateUrl }, duplicate: false };
+    const row = await writeSyncedDoc(db, {
+      lock: lockForChange(req.params.uuid, me),
+      apply(current) {
+        const result = applyPut(serverState(current), body, { name: current.name, templateUrl: current.template_url });
+        if (result.duplicate) return null;
+        const b = body as Record<string, unknown>;
+        const reason = reasonOf(b);
+        const name = typeof b.name === 'string' && b.name.trim() ? b.name.trim().slice(0, NAME_MAX) : current.name;
+        const templateUrl = templateUrlOf(b, current.template_url);
+        // The whole stored document counts against its limit, not only the keyed map.
+        const beside = { applied: current.applied, name: current.name, templateUrl: current.template_url, updateReason: current.update_reason };
+        const keyed = enforceChannelLimits(current.keyed, result.state.keyed, ctx.mediaOrigins, beside, { applied: result.state.applied, name, templateUrl, updateReason: reason });
+        return { ...current, keyed, version: result.state.version, applied: result.state.applied, update_reason: reason, name, template_url: templateUrl };
+      },
+      store: (tx, next) =>
+        tx
+          .query('UPDATE channels SET keyed = $2::json, version = $3, applied = $4::json, update_reason = $5::jsonb, name = $6, template_url = $7 WHERE uuid = $1', [
+            next.uuid,
+            json(next.keyed),
+            next.version,
+            json(next.applied),
+            json(next.update_reason),
+            next.name,
+            next.template_url,
+          ])
+          .then(() => undefined),
+      announce: (next) => hub.pushStudio(next.uuid, { type: 'channel.updated', channel: channelJson(next) }),
     });
-    const channel = channelJson(row);
-    if (!duplicate) hub.pushStudio(row.uuid, { type: 'channel.updated', channel });
-    return channel;
+    return channelJson(row);
   });
 
   app.post<UuidParams>(`${STUDIO_API}/channel/:uuid/resync`, async (req) => channelJson(await accessible(req, req.params.uuid)));
 
-  /** The channel's row under its lock, for a producer who may change it (404/403 otherwise). */
-  const lockForChange = (uuid: string, me: string) => async (tx: Queryable) => {
-    const row = await loadChannel(tx, uuid, true);
-    await requireChannelAccess(tx, me, row);
-    return row;
-  };
   // §4 go live / stop live: the live manager moves the channel's status at once and starts or stops
   // the job; the broadcast states then come from the capture worker as it really starts and stops.
   app.post<UuidParams>(`${STUDIO_API}/channel/:uuid/golive`, async (req) => {
@@ -165,8 +169,7 @@ export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
     const me = await producer(req);
     const outputToken = newToken();
     const replaced = await db.transaction(async (tx) => {
-      const row = await loadChannel(tx, req.params.uuid, true);
-      await requireChannelAccess(tx, me, row);
+      const row = await lockForChange(req.params.uuid, me)(tx);
       await tx.query('UPDATE channels SET output_token_hash = $2 WHERE uuid = $1', [row.uuid, tokenHash(outputToken)]);
       return row.output_token_hash;
     });

@@ -13,6 +13,7 @@ import { badRequest } from '../errors';
 import { isRecord } from '../../../compositor/model/json';
 import { validateUpdate, type ServerChannel } from '../../../compositor/sync';
 import { applySync } from '../syncCore';
+import { writeSyncedDoc } from '../syncedDoc';
 import { enforceRundownLimits } from '../rundownLimits';
 import { STUDIO_API } from './channel';
 
@@ -51,18 +52,18 @@ export function rundownRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
     } catch (error) {
       throw badRequest(`Malformed rundown update: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const { state, duplicate } = await db.transaction(async (tx) => {
-      const row = await accessible(tx, me, req.params.uuid);
-      const current = await loadRundown(tx, row.uuid, true);
-      const result = applySync(current, update);
-      if (result.duplicate) return { state: current, duplicate: true };
-      // The whole stored document (its sync record too) counts against the limit.
-      const keyed = enforceRundownLimits(current.keyed, result.state.keyed, { applied: current.applied }, { applied: result.state.applied });
-      await tx.query('UPDATE rundowns SET keyed = $2::json, version = $3, applied = $4::json WHERE channel_uuid = $1', [row.uuid, json(keyed), result.state.version, json(result.state.applied)]);
-      return { state: { ...result.state, keyed }, duplicate: false };
+    const uuid = req.params.uuid;
+    const state = await writeSyncedDoc(db, {
+      lock: async (tx) => loadRundown(tx, (await accessible(tx, me, uuid)).uuid, true),
+      apply(current) {
+        const result = applySync(current, update);
+        if (result.duplicate) return null;
+        // The whole stored document (its sync record too) counts against the limit.
+        return { ...result.state, keyed: enforceRundownLimits(current.keyed, result.state.keyed, { applied: current.applied }, { applied: result.state.applied }) };
+      },
+      store: (tx, next) => tx.query('UPDATE rundowns SET keyed = $2::json, version = $3, applied = $4::json WHERE channel_uuid = $1', [uuid, json(next.keyed), next.version, json(next.applied)]).then(() => undefined),
+      announce: (next) => hub.pushProducers(uuid, { type: 'rundown.updated', rundown: rundownJson(uuid, next) }),
     });
-    const answer = rundownJson(req.params.uuid, state);
-    if (!duplicate) hub.pushProducers(req.params.uuid, { type: 'rundown.updated', rundown: answer });
-    return answer;
+    return rundownJson(uuid, state);
   });
 }

@@ -21,11 +21,11 @@ export interface ServerChannelOptions {
 
 export function createServerChannel({ channels, studioApi, sockets, selfWireId }: ServerChannelOptions): ChannelService {
   return {
-    push: async (uuid, body, update, opts) => serverChannelOf(await channels.save(uuid, body, update, opts)),
+    push: async (uuid, update, { body, keepalive }) => serverChannelOf(await channels.save(uuid, body, update, { keepalive })),
     resync: async (uuid) => serverChannelOf(await channels.resync(uuid)),
     subscribe(uuid, on) {
       const s = sockets();
-      s?.onChannel((w) => w.uuid === uuid && on.channel(serverChannelOf(w)));
+      s?.onChannel((w) => w.uuid === uuid && on.doc(serverChannelOf(w)));
       s?.onReconnected(on.reconnected);
       return () => {
         s?.onChannel(null);

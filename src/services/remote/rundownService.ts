@@ -10,7 +10,7 @@ export function createServerRundown({ channels, sockets }: { channels: ChannelCl
     resync: async (uuid) => serverRundownOf(await channels.rundown(uuid)),
     subscribe(uuid, on) {
       const s = sockets();
-      s?.onRundown({ rundown: (w) => w.uuid === uuid && on.rundown(serverRundownOf(w)), reconnected: on.reconnected });
+      s?.onRundown({ rundown: (w) => w.uuid === uuid && on.doc(serverRundownOf(w)), reconnected: on.reconnected });
       return () => s?.onRundown(null);
     },
   };

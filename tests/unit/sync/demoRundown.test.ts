@@ -40,7 +40,7 @@ describe('the demo rundown kept in this browser', () => {
     const leadSoon = { campaign: (lead: () => void) => (setTimeout(lead, 5), () => undefined) };
     const later = joinTabRoom({ member: 'tab-later', transport: alone, election: leadSoon, collectMs: 0, keep: localKeep('rundown', () => storage) });
     const shown: unknown[] = [];
-    later.subscribe({ channel: (s) => shown.push(s.keyed), reconnected: () => undefined });
+    later.subscribe({ doc: (s) => shown.push(s.keyed), reconnected: () => undefined });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(shown).toEqual([{ order: ['opening'] }]);
   });

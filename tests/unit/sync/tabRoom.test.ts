@@ -68,7 +68,7 @@ function tab(name: string, room: TabRoom) {
       sending = false;
     }
   }
-  room.subscribe({ channel: (s) => engine.receive(s), reconnected: () => void flush() });
+  room.subscribe({ doc: (s) => engine.receive(s), reconnected: () => void flush() });
   return { engine, room, flush, lastSent: () => lastSent };
 }
 
@@ -95,7 +95,7 @@ describe('the demo room in the browser: two tabs and a follower', () => {
     const c = tab('tab-b', joinTabRoom({ member: 'b', transport: b.transport('b'), election: vote }));
     let followed: ServerChannel = emptyServerChannel();
     const follower = joinTabRoom({ member: 'f', transport: b.transport('f'), election: null });
-    follower.subscribe({ channel: (s) => (followed = s), reconnected: () => undefined });
+    follower.subscribe({ doc: (s) => (followed = s), reconnected: () => undefined });
     await vi.advanceTimersByTimeAsync(500);
 
     b.setDropRate(0.2);
@@ -133,7 +133,7 @@ describe('the demo room in the browser: two tabs and a follower', () => {
     const c = tab('tab-b', joinTabRoom({ member: 'b', transport: b.transport('b'), election: vote }));
     let followed: ServerChannel = emptyServerChannel();
     const follower = joinTabRoom({ member: 'f', transport: b.transport('f'), election: null });
-    follower.subscribe({ channel: (s) => (followed = s), reconnected: () => undefined });
+    follower.subscribe({ doc: (s) => (followed = s), reconnected: () => undefined });
     await vi.advanceTimersByTimeAsync(500);
 
     a.engine.localChange({ layout: 'COVER' });

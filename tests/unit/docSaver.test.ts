@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createChannelSaver } from '../../src/services/channel/saver';
+import { createDocSaver } from '../../src/services/sync/saver';
 import { CHANNEL_SAVE_DEBOUNCE_MS } from '../../src/lib/limits';
 
 beforeEach(() => vi.useFakeTimers());
@@ -17,7 +17,7 @@ describe('channel saver (§7 debounced 500 ms; RELIABILITY R3)', () => {
 
   it('100 edits inside 400 ms give exactly one save with the final state', async () => {
     const save = vi.fn(async (_body: number) => undefined);
-    const saver = createChannelSaver({ save });
+    const saver = createDocSaver({ save });
     for (let i = 1; i <= 100; i++) {
       saver.schedule(i);
       await vi.advanceTimersByTimeAsync(4);
@@ -32,7 +32,7 @@ describe('channel saver (§7 debounced 500 ms; RELIABILITY R3)', () => {
   it('edits during a save in flight give exactly one follow-up save with the final state', async () => {
     const first = deferred();
     const save = vi.fn((_body: string) => (save.mock.calls.length === 1 ? first.promise : Promise.resolve()));
-    const saver = createChannelSaver({ save });
+    const saver = createDocSaver({ save });
     saver.schedule('a');
     await vi.advanceTimersByTimeAsync(CHANNEL_SAVE_DEBOUNCE_MS);
     expect(save).toHaveBeenCalledTimes(1);
@@ -50,7 +50,7 @@ describe('channel saver (§7 debounced 500 ms; RELIABILITY R3)', () => {
 
   it('a failed save keeps the state dirty and the next flush retries it', async () => {
     const save = vi.fn().mockRejectedValueOnce(new Error('503')).mockResolvedValue(undefined);
-    const saver = createChannelSaver({ save });
+    const saver = createDocSaver({ save });
     saver.schedule({ layout: 'COVER' });
     await vi.advanceTimersByTimeAsync(CHANNEL_SAVE_DEBOUNCE_MS);
     await vi.waitFor(() => expect(saver.status()).toBe('error'));
@@ -64,7 +64,7 @@ describe('channel saver (§7 debounced 500 ms; RELIABILITY R3)', () => {
 
   it('a pending save is flushed with keepalive when the page is hidden or closed', async () => {
     const save = vi.fn(async (_b: number) => undefined);
-    const saver = createChannelSaver({ save });
+    const saver = createDocSaver({ save });
     let visibility: DocumentVisibilityState = 'visible';
     const docTarget = new EventTarget() as EventTarget & { visibilityState: DocumentVisibilityState };
     Object.defineProperty(docTarget, 'visibilityState', { get: () => visibility });
@@ -89,7 +89,7 @@ describe('channel saver (§7 debounced 500 ms; RELIABILITY R3)', () => {
 
   it('flush with nothing pending sends nothing', async () => {
     const save = vi.fn(async () => undefined);
-    await createChannelSaver({ save }).flush();
+    await createDocSaver({ save }).flush();
     expect(save).not.toHaveBeenCalled();
   });
 });

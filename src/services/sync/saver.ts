@@ -1,6 +1,7 @@
 /**
- * The one channel saver (§7 PUT /channel/{uuid}, debounced 500 ms; RELIABILITY R3/R4). Local edits
- * mark the channel dirty and (re)start the debounce; when it fires, the latest body is saved. Edits
+ * The one saver of a synced document (the channel's §7 PUT /channel/{uuid}, debounced 500 ms, and
+ * the rundown's; RELIABILITY R3/R4). Local edits mark the document dirty and (re)start the debounce;
+ * when it fires, the latest body is saved. Edits
  * made while a save is in flight give exactly one follow-up save with the final state. Only a
  * successful save clears dirty. A pending save is flushed when the page is hidden or closed.
  */
@@ -19,11 +20,13 @@ export interface SaverOptions<T> {
   retry?: { minMs: number; maxMs: number };
   /** Each failed save (the first of a run of failures shows the §8 dialog). */
   onError?(error: unknown, failuresInARow: number): void;
+  /** The document's name in the log ('channel', 'rundown'). */
+  name?: string;
 }
 
 export type SaverStatus = 'idle' | 'pending' | 'saving' | 'error';
 
-export function createChannelSaver<T>({ save, debounceMs = CHANNEL_SAVE_DEBOUNCE_MS, clock = realClock, onStatus, retry, onError }: SaverOptions<T>) {
+export function createDocSaver<T>({ save, debounceMs = CHANNEL_SAVE_DEBOUNCE_MS, clock = realClock, onStatus, retry, onError, name = 'channel' }: SaverOptions<T>) {
   let latest: T | null = null;
   let dirty = false;
   let timer: unknown = null;
@@ -54,7 +57,7 @@ export function createChannelSaver<T>({ save, debounceMs = CHANNEL_SAVE_DEBOUNCE
         dirty = true;
         failures += 1;
         setStatus('error');
-        log.warn('channel', `save failed: ${errorMessage(error)}`);
+        log.warn(name, `save failed: ${errorMessage(error)}`);
         onError?.(error, failures);
         if (retry && timer === null) timer = clock.setTimeout(() => void run(false), Math.min(retry.maxMs, retry.minMs * 2 ** (failures - 1)));
       })
