@@ -1,6 +1,7 @@
 /** The application shell (§2): splash, device screens, routes, error boundary. */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { SPLASH_MS } from '../lib/limits';
+import { paced } from '../lib/pace';
 import { DemoPage } from '../features/haircheck/DemoPage';
 import { SelectChannel } from './SelectChannel';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -94,7 +95,7 @@ export function App() {
 }
 
 function Studio() {
-  const splash = useSplash(SPLASH_MS);
+  const splash = useSplash(paced('splash', SPLASH_MS));
   const verdict = platformVerdict(navigator.userAgent, navigator.maxTouchPoints);
   if (splash) return <Splash />;
   if (verdict === 'mobile') return <MobileNotSupported />;

@@ -1,6 +1,7 @@
 /** The demo implementation of the session: built-in data, no server fetch (§1). */
 import { log } from '../log';
 import { realWait } from '../lib/clock';
+import { paced } from '../lib/pace';
 import type { ChannelService } from '../state/backend';
 import type { ChannelStage, Connection, StudioSession } from '../state/session';
 import { docFromWire } from '../services/channel/wireIds';
@@ -22,7 +23,7 @@ async function joinStage(channel: ChannelService): Promise<ChannelStage> {
   return { doc: server.version === 0 ? sample : docFromWire(server.keyed, sample, channel.selfWireId()), server };
 }
 
-export function createDemoSession(channel: ChannelService, { latencyMs = DEMO_CONNECT_LATENCY_MS, wait = realWait }: DemoSessionOptions = {}): StudioSession {
+export function createDemoSession(channel: ChannelService, { latencyMs, wait = realWait }: DemoSessionOptions = {}): StudioSession {
   return {
     capabilities: { goLive: false, joinFailureDialog: false },
     goLive: () => Promise.reject(new Error('The instant demo cannot go live')),
@@ -30,7 +31,7 @@ export function createDemoSession(channel: ChannelService, { latencyMs = DEMO_CO
     currentUser: () => DEMO_USER,
     upcomingEventTitle: () => DEMO_EVENT_INFORMATION.eventTitle,
     async connect(code: string): Promise<Connection> {
-      const [stage] = await Promise.all([joinStage(channel), wait(latencyMs)]);
+      const [stage] = await Promise.all([joinStage(channel), wait(latencyMs ?? paced('demoConnect', DEMO_CONNECT_LATENCY_MS))]);
       log.info('demo', `joined demo event ${DEMO_EVENT_INFORMATION.eventId} with code ${DEMO_FIXED_CODE}${code}`);
       return { user: DEMO_USER, eventInformation: { ...DEMO_EVENT_INFORMATION }, channel: { ...DEMO_CHANNEL }, stage };
     },

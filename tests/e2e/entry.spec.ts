@@ -2,6 +2,9 @@ import { test, expect, studioState } from './fixtures';
 import { TEXTS } from '../../src/lib/texts';
 import { HAIRCHECK_AUTO_PROCEED_MS } from '../../src/lib/limits';
 
+// The splash and the connecting overlay are what this spec is about: at their real pace.
+test.use({ fastEntry: false });
+
 test('splash → device check with devices and a moving mic meter → connecting overlay → studio', async ({ page, problems }) => {
   void problems;
   await page.goto('./?code=launch42');

@@ -3,6 +3,7 @@
  * error or Content-Security-Policy violation seen during it (DESIGN quality bar, RELIABILITY §2.3).
  */
 import { test as base, expect, type Page } from '@playwright/test';
+import { FAST_ENTRY_KEY } from '../../src/dev/fastEntry';
 
 declare global {
   interface Window {
@@ -10,7 +11,14 @@ declare global {
   }
 }
 
-export const test = base.extend<{ problems: string[] }>({
+export const test = base.extend<{ problems: string[]; fastEntry: boolean }>({
+  // The test's pages enter the studio without the §2 splash and the demo's connect latency
+  // (src/dev/fastEntry.ts), about 3 s less per entry; a spec about them sets `test.use({ fastEntry: false })`.
+  fastEntry: [true, { option: true }],
+  context: async ({ context, fastEntry }, use) => {
+    if (fastEntry) await context.addInitScript((key) => localStorage.setItem(key, 'true'), FAST_ENTRY_KEY);
+    await use(context);
+  },
   problems: async ({ page }, use) => {
     const problems: string[] = [];
     page.on('console', (m) => {
