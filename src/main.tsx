@@ -7,7 +7,7 @@ import './features/studio/studio.css';
 import './features/stage/stage.css';
 import './features/dialogs/dialogs.css';
 import './features/tour/tour.css';
-import './features/broadcast/broadcast.css';
+import './features/live/broadcast.css';
 import './features/entrance/entrance.css';
 import { App } from './app/App';
 import { createBackend } from './app/pickBackend';

@@ -61,6 +61,17 @@ export interface OutputHealth {
 export const JOB_STATES = ['pending', 'starting', 'live', 'stopping', 'stopped', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
+/**
+ * §4 the broadcast state a job's state is, as the studio reads it from the job's status (the one push
+ * of the broadcast, `live.status`): an event from the studio server.
+ */
+export function broadcastStateOf(job: JobState): 'CONTAINER_SELECTION' | 'LIVE' | 'CONTAINER_LIVE_ENDING' | 'TERMINATED' {
+  if (job === 'live') return 'LIVE';
+  if (job === 'stopping') return 'CONTAINER_LIVE_ENDING';
+  if (job === 'stopped' || job === 'failed') return 'TERMINATED';
+  return 'CONTAINER_SELECTION';
+}
+
 export interface LiveJob {
   state: JobState;
   quality: Quality;

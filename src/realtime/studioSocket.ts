@@ -1,8 +1,8 @@
 /**
  * The studio socket (§7, {studioApi}/websocket): registers for one channel with the producer token,
  * or read-only with the channel's output token (the output page). It delivers the channel after
- * every applied update, the studio server's broadcast states, the capture worker's live status and
- * (to producers) the run of show's rundown.
+ * every applied update and, to producers, the broadcast's status (its job: the studio server's §4
+ * broadcast state and the outputs' health) and the run of show's rundown.
  */
 import type { WireChannel, WireRundown } from '../api/channel';
 import { connection, openSocket, type SocketOptions } from './socket';
@@ -12,9 +12,7 @@ export interface StudioSocketOptions extends Pick<SocketOptions, 'onState' | 'on
   channel: string;
   credentials: () => { token: string } | { outputToken: string };
   onChannel(channel: WireChannel): void;
-  /** §4 Broadcast states from the studio server (container states, LIVE, CONTAINER_LIVE_ENDING, TERMINATED). */
-  onStudioState(state: string): void;
-  /** The capture worker's status (issue 23 `live.status`), unread: the live rules check it. */
+  /** The broadcast's status (issue 23 `live.status`), unread: the live rules check it. */
   onLiveStatus?(status: unknown): void;
   /** The run of show after every applied update (issue 25 `rundown.updated`; producers only). */
   onRundown?(rundown: WireRundown): void;
@@ -29,7 +27,6 @@ export function openStudioSocket(o: StudioSocketOptions) {
       // `registered` carries the channel as it was when this socket joined: an update applied between the
       // page's first read and its first registration reaches it only this way (no resync on a first connect).
       if ((f.type === 'channel.updated' || f.type === 'registered') && typeof f.channel === 'object' && f.channel !== null) return o.onChannel(f.channel as WireChannel);
-      if (f.type === 'studio.state' && typeof f.state === 'string') return o.onStudioState(f.state);
       if (f.type === 'live.status') return o.onLiveStatus?.(f.status);
       if (f.type === 'rundown.updated' && typeof f.rundown === 'object' && f.rundown !== null) return o.onRundown?.(f.rundown as WireRundown);
     },

@@ -350,11 +350,12 @@ test('a producer adds a destination, goes live from the studio: the RTMP server 
   await watch.close();
 
   // A studio opened mid-broadcast (a reload here; a second producer alike) finds the stream running:
-  // END STREAM and REC, not GO LIVE. The dead destination's failure may be said again: it still fails.
+  // END STREAM, the Live chip and REC, not GO LIVE. The dead destination's failure may be said again: it still fails.
   await page.reload();
   await page.getByRole('button', { name: /ENTER STUDIO/ }).click({ timeout: 30_000 });
   await expect(page.getByTestId('studio')).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('go-live')).toHaveText(/END STREAM/);
+  await expect(page.getByTestId('broadcast-status')).toHaveText(/Live/); // the job's status at registration
   await expect(page.getByTestId('rec-indicator')).toHaveAttribute('data-recording', 'true', { timeout: 20_000 });
   if (await failure.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await failure.getByRole('button', { name: 'CANCEL' }).click();
 

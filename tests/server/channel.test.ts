@@ -5,7 +5,7 @@ import { bodyOf, changesBetween } from '../../src/server/syncCore';
 import type { ChannelBody } from '../../compositor/model/types';
 import type { Backend } from '../../src/server/server';
 import { APPLIED_ORIGINS_MAX } from '../../src/server/limits';
-import { backendOn, bearer, call, channelOf, eventBySharingUrl, eventSocket, eventToken, producer, removeDir, signIn, studioSocket, tempDir, type Json } from './helpers';
+import { backendOn, bearer, broadcastStates, call, isBroadcastState, channelOf, eventBySharingUrl, eventSocket, eventToken, producer, removeDir, signIn, studioSocket, tempDir, type Json } from './helpers';
 
 let backend: Backend;
 let dir: string;
@@ -83,7 +83,7 @@ describe('channel', () => {
     expect(res.body).toMatchObject({ code: 'NOT_FOUND', message: 'This chanelID doesnt exist !' });
   });
 
-  it('go live from NEW, not twice; stop live only from LIVE; pushes studio.state', async () => {
+  it('go live from NEW, not twice; stop live only from LIVE; the job status is pushed through each broadcast state', async () => {
     const c = await channelOf(base, p1.token, townHall.eventId);
     const watcher = await studioSocket(base, { channel: c.uuid, token: p1.token });
     await watcher.next((m) => m.type === 'registered');
@@ -96,8 +96,8 @@ describe('channel', () => {
     const live = await golive('golive');
     expect(live.status).toBe(200);
     expect(live.body).toMatchObject({ eventStatus: 'LIVE' });
-    await watcher.next((m) => m.type === 'studio.state' && m.state === 'CONTAINER_SELECTION');
-    await watcher.next((m) => m.type === 'studio.state' && m.state === 'LIVE');
+    await watcher.next(isBroadcastState('CONTAINER_SELECTION'));
+    await watcher.next(isBroadcastState('LIVE'));
 
     const again = await golive('golive');
     expect(again.status).toBe(409);
@@ -105,10 +105,9 @@ describe('channel', () => {
 
     const stop = await golive('stoplive');
     expect(stop.body).toMatchObject({ eventStatus: 'NEW' });
-    await watcher.next((m) => m.state === 'CONTAINER_LIVE_ENDING');
-    await watcher.next((m) => m.state === 'TERMINATED');
-    const states = watcher.messages.filter((m) => m.type === 'studio.state').map((m) => m.state);
-    expect(states).toEqual(['CONTAINER_SELECTION', 'LIVE', 'CONTAINER_LIVE_ENDING', 'TERMINATED']);
+    await watcher.next(isBroadcastState('CONTAINER_LIVE_ENDING'));
+    await watcher.next(isBroadcastState('TERMINATED'));
+    expect(broadcastStates(watcher.messages)).toEqual(['CONTAINER_SELECTION', 'LIVE', 'CONTAINER_LIVE_ENDING', 'TERMINATED']);
     watcher.close();
   });
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, startBackend, type Backend } from '../../src/server/server';
 import { STUDIO_NGINX_CONF } from '../../src/server/dev/servers/loadBalancer';
 import { CLOSE_RESYNC, liveCapacity, LIVE_CORES_PER_CHANNEL, NODE_HEARTBEAT_MS, NODE_STALE_MS, NOTIFY_BATCH_MAX, NOTIFY_PAYLOAD_MAX_BYTES } from '../../src/server/cluster/rules';
-import { call, channelOf, eventBySharingUrl, eventSocket, eventToken, producer, removeDir, signIn, STAND_IN_CAPTURE_WORKER, studioSocket, tempDir, upgradeStatus, wsUrl, type Json } from './helpers';
+import { call, channelOf, isBroadcastState, eventBySharingUrl, eventSocket, eventToken, producer, removeDir, signIn, STAND_IN_CAPTURE_WORKER, studioSocket, tempDir, upgradeStatus, wsUrl, type Json } from './helpers';
 import { querySql, startPostgres, type PostgresServer } from '../../src/server/dev/servers/postgresServer';
 
 let pg: PostgresServer;
@@ -176,11 +176,11 @@ describe('two backends on one PostgreSQL', () => {
     const go = (path: string, json: unknown = {}) => call(`${a.url}/api/studio/channel/${channel.uuid}/${path}`, { method: 'POST', headers: producer(p1.token), json });
     expect((await go('golive', { quality: '720p' })).status).toBe(200);
     // The state and health pushed by B's worker reach the producer on A.
-    await onA.next((m) => m.type === 'studio.state' && m.state === 'LIVE', 60_000);
+    await onA.next(isBroadcastState('LIVE'), 60_000);
     const [job] = await sql<{ owner: string }>('SELECT owner FROM live_jobs WHERE channel_uuid = $1 ORDER BY started_at DESC LIMIT 1', [channel.uuid]);
     expect(job!.owner).toBe(b.nodeId);
     expect((await go('stoplive')).status).toBe(200);
-    await onA.next((m) => m.type === 'studio.state' && m.state === 'TERMINATED', 60_000);
+    await onA.next(isBroadcastState('TERMINATED'), 60_000);
     onA.close();
   });
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { startBackend, type Backend, type BackendOptions } from '../../src/server/server';
+import { broadcastStateOf } from '../../src/lib/liveContract';
 
 /** Going live in backend tests: the stand-in worker (no browser, no ffmpeg); tests/e2e/live.spec.ts streams for real. */
 export const STAND_IN_CAPTURE_WORKER = fileURLToPath(new URL('./standInCaptureWorker.mjs', import.meta.url));
@@ -186,3 +187,15 @@ export function upgradeStatus(url: string, protocols: string | string[]): Promis
     ws.once('error', (error) => (error.message.includes('Unexpected server response') ? undefined : reject(error)));
   });
 }
+
+/**
+ * The §4 broadcast states a studio socket was told, in order and each once: the states of the job in
+ * its `live.status` frames (the broadcast's one push), as the studio reads them.
+ */
+export function broadcastStates(messages: readonly Json[]): string[] {
+  const states = messages.filter((m) => m.type === 'live.status' && m.status?.job).map((m) => broadcastStateOf(m.status.job.state));
+  return states.filter((s, i) => s !== states[i - 1]);
+}
+
+/** Whether a studio socket message is a `live.status` whose job is in the §4 broadcast state `state`. */
+export const isBroadcastState = (state: string) => (m: Json) => m.type === 'live.status' && !!m.status?.job && broadcastStateOf(m.status.job.state) === state;

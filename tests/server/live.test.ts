@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../src/server/server';
 import { DESTINATIONS_MAX } from '../../src/server/live/rules';
-import { backendOn, call, channelOf, eventBySharingUrl, producer, removeDir, signIn, studioSocket, tempDir, type Json } from './helpers';
+import { backendOn, broadcastStates, call, isBroadcastState, channelOf, eventBySharingUrl, producer, removeDir, signIn, studioSocket, tempDir, type Json } from './helpers';
 
 let backend: Backend;
 let dir: string;
@@ -106,8 +106,7 @@ describe('a broadcast', () => {
     const go = (path: string, json: unknown = {}) => call(`${base}/api/studio/channel/${channel.uuid}/${path}`, { method: 'POST', headers: producer(p1.token), json });
     expect((await go('golive', { quality: '4k' })).status).toBe(400);
     expect((await go('golive', { quality: '720p' })).body).toMatchObject({ eventStatus: 'LIVE' });
-    await socket.next((m) => m.type === 'studio.state' && m.state === 'LIVE');
-    const status = await socket.next((m) => m.type === 'live.status' && m.status.job?.state === 'live');
+    const status = await socket.next(isBroadcastState('LIVE'));
     // The watch page's HLS is public while the broadcast runs.
     const watch = (await call(`${base}/api/studio/watch/product-launch`)).body as Json;
     expect(watch).toMatchObject({ state: 'live', hls: '/api/studio/watch/product-launch/hls/index.m3u8' });
@@ -121,8 +120,8 @@ describe('a broadcast', () => {
     expect(JSON.stringify(socket.messages)).not.toContain('custom-key');
 
     expect((await go('stoplive')).body).toMatchObject({ eventStatus: 'NEW' });
-    await socket.next((m) => m.type === 'studio.state' && m.state === 'TERMINATED');
-    expect(socket.messages.filter((m) => m.type === 'studio.state').map((m) => m.state)).toEqual(['CONTAINER_SELECTION', 'LIVE', 'CONTAINER_LIVE_ENDING', 'TERMINATED']);
+    await socket.next(isBroadcastState('TERMINATED'));
+    expect(broadcastStates(socket.messages)).toEqual(['CONTAINER_SELECTION', 'LIVE', 'CONTAINER_LIVE_ENDING', 'TERMINATED']);
     expect((await live(launch.eventId)).body).toMatchObject({ status: { job: { state: 'stopped' } } });
     expect((await call(`${base}/api/studio/watch/product-launch`)).body).toMatchObject({ state: 'ended', hls: null });
     // END STREAM ends the public stream at once: the playlist and its segments are gone (410, saying why),

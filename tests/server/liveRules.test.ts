@@ -3,13 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import {
-  broadcastStateOf, DESTINATIONS_MAX, FAILED_AFTER_ATTEMPTS, FPS_ALARM_AFTER_MS, FPS_ALARM_BELOW, HEARTBEAT_MS, HLS_SEGMENT_SEC, JOB_STALE_MS, KEY_SHOWN_CHARS,
+  DESTINATIONS_MAX, FAILED_AFTER_ATTEMPTS, FPS_ALARM_AFTER_MS, FPS_ALARM_BELOW, HEARTBEAT_MS, HLS_SEGMENT_SEC, JOB_STALE_MS, KEY_SHOWN_CHARS,
   QUALITIES, recommendedQuality, retryDelayMs, RETRY_MAX_MS, RETRY_MIN_MS,
 } from '../../src/server/live/rules';
 import { normaliseServerUrl, rtmpTarget, streamKeyProblem } from '../../src/server/live/destinationUrl';
 import { keyPresetFd, keyPresetLine, PRESET_FD, PRESET_LINE_MAX_BYTES } from '../../src/server/live/worker/keyPreset';
 import { rtmpArgs } from '../../src/server/live/worker/outputArgs';
 import { STREAM_KEY_MAX } from '../../src/lib/liveLimits';
+import { broadcastStateOf } from '../../src/lib/liveContract';
 import { closeSync, readFileSync, readlinkSync } from 'node:fs';
 import { CAPTURE_FPS, KEYFRAME_INTERVAL_MS, RECORDER_SLICE_MS, AUDIO_SAMPLE_RATE } from '../../src/lib/captureContract';
 import { createTsFanout, isVideoKeyframeStart, TS_PACKET } from '../../src/server/live/worker/tsFanout';

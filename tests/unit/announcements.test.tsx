@@ -4,7 +4,7 @@ import { render, screen, act } from '@testing-library/react';
 import { throttledAnnouncer, useAnnouncerStore } from '../../src/state/announcer';
 import { announcementTexts, watchAnnouncements } from '../../src/services/show/announcements';
 import { useChannelStore } from '../../src/state/channel/store';
-import { useBroadcastStore, initialBroadcastFlowState } from '../../src/state/broadcast/store';
+import { useBroadcastStore, initialBroadcastFlowState } from '../../src/state/live/broadcastStore';
 import { initialMeetingState, useMeetingStore } from '../../src/state/meetingStore';
 import { configureChatTiming, resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
 import { producerCard } from '../../compositor/model/producerCard';

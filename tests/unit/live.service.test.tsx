@@ -19,11 +19,11 @@ import { TEXTS } from '../../src/lib/texts';
 import { installFakeBackend } from './fakeBackend';
 import { destination, fakeLive, INFO, liveStatus, output, recording } from './liveFixtures';
 import { setJoined } from '../../src/services/remote/joined';
-import { applyBroadcastEvent, startGoLiveCountdown } from '../../src/services/broadcast/goLive';
+import { applyBroadcastEvent, startGoLiveCountdown } from '../../src/services/live/goLive';
 import { createDemoSession } from '../../src/demo/demoSession';
 import { createDemoChannel } from '../../src/demo/demoChannel';
 import { useMeetingStore } from '../../src/state/meetingStore';
-import { useBroadcastStore } from '../../src/state/broadcast/store';
+import { useBroadcastStore } from '../../src/state/live/broadcastStore';
 
 let stop: () => void = () => undefined;
 beforeEach(() => {
@@ -134,6 +134,25 @@ describe('going live with a capture worker', () => {
     applyBroadcastEvent({ source: 'studio-server', state: 'LIVE' });
     expect(useBroadcastStore.getState().broadcastState).toBe('LIVE');
     vi.useRealTimers();
+  });
+});
+
+describe('the broadcast’s one push', () => {
+  it('a studio that joins a running broadcast shows it live at once: the job’s state is the broadcast state, and the channel is live', async () => {
+    const { service, emit } = fakeLive({ status: { job: null } });
+    installFakeBackend({ live: service });
+    useMeetingStore.setState({ channel: { uuid: 'c1', name: 'c', eventStatus: 'NEW' } });
+    useBroadcastStore.setState({ broadcastState: 'NONE' });
+    stop = startLive();
+    await flush();
+    act(() => emit(liveStatus([output('a', 'live')])));
+    expect(useBroadcastStore.getState().broadcastState).toBe('LIVE');
+    expect(useMeetingStore.getState().channel?.eventStatus).toBe('LIVE');
+    act(() => emit(liveStatus([output('a', 'live')], { state: 'stopping' })));
+    expect(useBroadcastStore.getState().broadcastState).toBe('CONTAINER_LIVE_ENDING');
+    act(() => emit(liveStatus([], { state: 'stopped' })));
+    expect(useBroadcastStore.getState().broadcastState).toBe('TERMINATED');
+    expect(useMeetingStore.getState().channel?.eventStatus).toBe('NEW');
   });
 });
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dispatch } from '../../src/services/show/realtimeEvents';
 import { log } from '../../src/log';
 import { resetChatStore, useChatStore } from '../../src/state/chat/chatStore';
-import { initialBroadcastFlowState, useBroadcastStore } from '../../src/state/broadcast/store';
+import { initialBroadcastFlowState, useBroadcastStore } from '../../src/state/live/broadcastStore';
 import { ROSTER_ABSENCE_MS } from '../../src/state/people/limits';
 import type { RosterEntry } from '../../src/state/people/people';
 import { peopleActions, usePeopleStore } from '../../src/state/people/peopleStore';

@@ -198,9 +198,8 @@ describe('the real-time socket', () => {
 });
 
 describe('the studio socket', () => {
-  it('passes the capture worker’s live.status frames on, beside the broadcast states', async () => {
+  it('passes the broadcast’s live.status frames on (its one push; no separate broadcast state)', async () => {
     const onLiveStatus = vi.fn();
-    const onStudioState = vi.fn();
     const socket = openStudioSocket({
       url: 'ws://studio.test/api/studio/websocket',
       WebSocket: FakeSocket as unknown as typeof WebSocket,
@@ -208,14 +207,11 @@ describe('the studio socket', () => {
       channel: 'c1',
       credentials: () => ({ token: 't' }),
       onChannel: () => undefined,
-      onStudioState,
       onLiveStatus,
     });
     const s = await connected();
     expect(s.sent[0]).toEqual({ type: 'register', channel: 'c1', token: 't' });
-    s.say({ type: 'studio.state', state: 'CONTAINER_SELECTION' });
     s.say({ type: 'live.status', status: { job: null } });
-    expect(onStudioState).toHaveBeenCalledWith('CONTAINER_SELECTION');
     expect(onLiveStatus).toHaveBeenCalledWith({ job: null });
     socket.close();
   });

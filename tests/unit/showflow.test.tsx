@@ -1,21 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { broadcastStatus, goLiveStatus, GO_LIVE_TIPS, GO_LIVE_TIP_MS, nextBroadcastState, stopLiveStatus, tipAt } from '../../src/state/broadcast/rules';
+import { broadcastStatus, goLiveStatus, GO_LIVE_TIPS, GO_LIVE_TIP_MS, nextBroadcastState, stopLiveStatus, tipAt } from '../../src/state/live/broadcastRules';
 import { ERROR_CATALOGUE, type ErrorCode } from '../../src/state/errorCatalogue';
 import { initialAlertsState, useAlertsStore } from '../../src/state/alertsStore';
 import { initialScreenState, useScreenStore } from '../../src/state/screenStore';
 import { useSettingsStore } from '../../src/state/settingsStore';
 import { initialMeetingState, useMeetingStore } from '../../src/state/meetingStore';
-import { initialBroadcastFlowState, useBroadcastStore } from '../../src/state/broadcast/store';
+import { initialBroadcastFlowState, useBroadcastStore } from '../../src/state/live/broadcastStore';
 import { tourActions, useTourStore } from '../../src/state/tourStore';
 import { closeError, info, showError, watchLiveStreamBanner, watchNetwork } from '../../src/services/show/alerts';
-import { cancelEndStream, confirmEndStream, openEndStreamConfirm, startGoLiveCountdown } from '../../src/services/broadcast/goLive';
+import { cancelEndStream, confirmEndStream, openEndStreamConfirm, startGoLiveCountdown } from '../../src/services/live/goLive';
 import { sounds } from '../../src/services/show/sounds';
 import { createDemoSession } from '../../src/demo/demoSession';
 import { createDemoChannel } from '../../src/demo/demoChannel';
 import { ErrorDialogHost } from '../../src/features/dialogs/ErrorDialogHost';
-import { GoLiveOverlay } from '../../src/features/broadcast/GoLiveOverlay';
+import { GoLiveOverlay } from '../../src/features/live/GoLiveOverlay';
 import { computePosition } from '@floating-ui/react-dom';
 import { coachmarkMiddleware, type Placement } from '../../src/features/tour/coachmarkPosition';
 import { TEXTS } from '../../src/lib/texts';
@@ -290,8 +290,8 @@ describe('coachmark position (§9: 20 px offset, minimum left 10 px)', () => {
 
 describe('broadcast status shown to the moderator (§4)', () => {
   it('follows events from both servers: requested → syncing → live → ending → paused', async () => {
-    const { applyBroadcastEvent } = await import('../../src/services/broadcast/goLive');
-    const { BroadcastStatus } = await import('../../src/features/broadcast/BroadcastStatus');
+    const { applyBroadcastEvent } = await import('../../src/services/live/goLive');
+    const { BroadcastStatus } = await import('../../src/features/live/BroadcastStatus');
     render(<BroadcastStatus />);
     expect(screen.queryByRole('status')).toBeNull();
     const steps: [('event-platform' | 'studio-server'), string, string][] = [
@@ -310,7 +310,7 @@ describe('broadcast status shown to the moderator (§4)', () => {
   });
 
   it('a broadcast the studio server ended (TERMINATED) ends here too: no END STREAM for a stream that is gone', async () => {
-    const { applyBroadcastEvent } = await import('../../src/services/broadcast/goLive');
+    const { applyBroadcastEvent } = await import('../../src/services/live/goLive');
     const { useMeetingStore } = await import('../../src/state/meetingStore');
     const channel = useMeetingStore.getState().channel;
     useMeetingStore.setState({ channel: { ...(channel ?? ({} as NonNullable<typeof channel>)), eventStatus: 'LIVE' } });
@@ -321,7 +321,7 @@ describe('broadcast status shown to the moderator (§4)', () => {
   });
 
   it('a broadcast another producer started is live here too: END STREAM is offered, not GO LIVE', async () => {
-    const { applyBroadcastEvent } = await import('../../src/services/broadcast/goLive');
+    const { applyBroadcastEvent } = await import('../../src/services/live/goLive');
     const { useMeetingStore } = await import('../../src/state/meetingStore');
     useMeetingStore.setState({ channel: { uuid: 'c1', name: 'testing', eventStatus: 'NEW' } });
     act(() => applyBroadcastEvent({ source: 'studio-server', state: 'CONTAINER_LIVE_ENDING' }));

@@ -1,5 +1,5 @@
 /** §2 exit confirmation: the text depends on whether a live stream runs. */
-import { useChannelLive } from '../../state/broadcast/store';
+import { useChannelLive } from '../../state/live/broadcastStore';
 import { useScreenStore } from '../../state/screenStore';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TEXTS } from '../../lib/texts';

@@ -5,7 +5,7 @@
  */
 import { isRecording } from '../../state/live/rules';
 import { useLiveStore } from '../../state/live/store';
-import { useChannelLive } from '../../state/broadcast/store';
+import { useChannelLive } from '../../state/live/broadcastStore';
 import { useScreenStore } from '../../state/screenStore';
 import { Tooltip } from '../../ui/Tooltip';
 import { LIVE_TEXTS } from '../live/texts';

@@ -3,14 +3,14 @@
  * adds the output link, Destinations and, while live, each output's health (issue 23).
  */
 import { LogOut, Radio } from 'lucide-react';
-import { useChannelLive } from '../../state/broadcast/store';
+import { useChannelLive } from '../../state/live/broadcastStore';
 import { useScreenStore } from '../../state/screenStore';
 import { Logo } from '../../ui/Logo';
 import { Tooltip } from '../../ui/Tooltip';
-import { openEndStreamConfirm, startGoLiveCountdown } from '../../services/broadcast/goLive';
+import { openEndStreamConfirm, startGoLiveCountdown } from '../../services/live/goLive';
 import { liveAvailable } from '../../services/live/attempt';
 import { backend } from '../../state/backend';
-import { BroadcastStatus } from '../broadcast/BroadcastStatus';
+import { BroadcastStatus } from '../live/BroadcastStatus';
 import { DestinationsButton } from '../live/DestinationsButton';
 import { OutputHealthBar } from '../live/OutputHealthBar';
 import { ConnectionState } from './ConnectionState';

@@ -28,7 +28,7 @@ import { guardChild } from '../processGuard';
 import { destinationForWorker, enabledDestinations } from './destinations';
 import { activeJob, beat, claimJobs, insertJob, latestJob, requestStop, setCaptureToken, setJobState, type JobRow } from './jobs';
 import { createRecording, finalizeRecording, recordingDir } from './recordings';
-import { broadcastStateOf, HEALTH_PUSH_MS, HEARTBEAT_MS, retryDelayMs, STOP_GRACE_MS, type Quality } from './rules';
+import { HEALTH_PUSH_MS, HEARTBEAT_MS, retryDelayMs, STOP_GRACE_MS, type Quality } from './rules';
 import { GO_LIVE_FROM, STOP_LIVE_FROM, type JobState, type LiveStatus } from '../../lib/liveContract';
 import type { FromWorker, ToWorker, WorkerHealth } from './worker/protocol';
 import type { DestinationRules } from './addresses';
@@ -126,15 +126,14 @@ export function createLiveManager(o: LiveOptions) {
     };
   }
 
-  const push = (r: Running) => o.hub.pushProducers(r.job.channel_uuid, { type: 'live.status', status: statusOf(r, r.job) });
-  const pushState = (job: JobRow) => o.hub.pushStudio(job.channel_uuid, { type: 'studio.state', state: broadcastStateOf(job.state) });
+  // The one push of the broadcast: the job's status (its §4 broadcast state is read from its state).
+  const pushJob = (job: JobRow, r: Running | null) => o.hub.pushProducers(job.channel_uuid, { type: 'live.status', status: statusOf(r, job) });
+  const push = (r: Running) => pushJob(r.job, r);
 
   async function moveTo(r: Running, state: JobState, error?: string): Promise<void> {
     if (r.job.state === state) return;
-    const before = broadcastStateOf(r.job.state);
     r.job = { ...r.job, state, error: error ?? r.job.error, ...(state === 'live' && r.job.live_at === null ? { live_at: now() } : {}) };
     await setJobState(o.db, r.job.id, state, { error: error ?? null, now: now() });
-    if (broadcastStateOf(state) !== before) pushState(r.job);
     push(r);
   }
 
@@ -262,8 +261,8 @@ export function createLiveManager(o: LiveOptions) {
     await rm(hlsDir(channel.event_id), { recursive: true, force: true });
     await createRecording(o.db, { id: job.recording_id, eventId: job.event_id, channelUuid: job.channel_uuid, startedAt: now() });
     await insertJob(o.db, job, now());
-    pushState(job);
     if (!here) {
+      pushJob(job, null);
       o.log(`live ${channel.uuid}: this process runs ${running.size} of ${o.capacity} channels; job ${job.id} waits for one with room`);
       await o.bus.publish({ t: 'jobs' });
       return;

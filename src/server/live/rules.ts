@@ -45,10 +45,3 @@ import type { JobState } from '../../lib/liveContract';
 /** Job states a backend keeps running (and takes over when their heartbeat is stale). */
 export const RUNNING_JOB_STATES: readonly JobState[] = ['pending', 'starting', 'live'];
 
-/** §4 broadcast state the studio is told for a job state. */
-export function broadcastStateOf(job: JobState): 'CONTAINER_SELECTION' | 'LIVE' | 'CONTAINER_LIVE_ENDING' | 'TERMINATED' {
-  if (job === 'live') return 'LIVE';
-  if (job === 'stopping') return 'CONTAINER_LIVE_ENDING';
-  if (job === 'stopped' || job === 'failed') return 'TERMINATED';
-  return 'CONTAINER_SELECTION';
-}

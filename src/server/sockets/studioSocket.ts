@@ -1,7 +1,7 @@
 /**
  * The studio socket `{studioApi}/websocket` (CONTRACT.md "Sockets"): `register` with the producer
  * token or the channel's output token (or a guest token of its event, CONTRACT.md "Meeting") →
- * `registered` with the channel; then `channel.updated` and `studio.state`.
+ * `registered` with the channel; then `channel.updated`, and to producers `live.status` and `rundown.updated`.
  * It accepts no writes (an output-token registration is read-only by nature). `ping` → `pong` (within
  * the frame limit, frameLimiter.ts).
  */

@@ -5,6 +5,7 @@
  * every destination failed by then. A broadcast that fails as a whole says why (§8 unknown error).
  * Returns the stop (the store forgets the event).
  */
+import { broadcastStateOf } from '../../lib/liveContract';
 import { TEXTS } from '../../lib/texts';
 import { errorMessage, log } from '../../log';
 import { useLiveStore } from '../../state/live/store';
@@ -12,9 +13,15 @@ import type { LiveStatus } from '../../state/live/types';
 import { showError } from '../show/alerts';
 import { liveService } from './attempt';
 import { retryFailedDestinations } from './destinations';
+import { applyBroadcastEvent } from './goLive';
 
+/**
+ * The job's status, the one push of the broadcast (at registration, on every change, every 2 s while
+ * live): kept in the live store, and its state is the studio server's §4 broadcast state.
+ */
 export function applyLiveStatus(status: LiveStatus): void {
   const fresh = useLiveStore.getState().applyStatus(status);
+  if (status.job) applyBroadcastEvent({ source: 'studio-server', state: broadcastStateOf(status.job.state) });
   if (fresh.job !== null) return void showError('UNKNOWN', { details: TEXTS.broadcastFailed(fresh.job || TEXTS.unknownError) });
   if (fresh.destinations.length === 0) return;
   showError('DESTINATION_ERROR', {

@@ -51,7 +51,6 @@ export function createServerChannel({ channels, studioApi, sockets, selfWireId }
         channel: uuid,
         credentials: () => ({ outputToken }),
         onChannel: (w) => !stopped && on.channel(serverChannelOf(w)),
-        onStudioState: () => undefined,
         onRefused: () => refuse('This output link is no longer valid.'),
         // A reconnect may have missed updates: read the channel again.
         onReconnected: () => void channels.getWithOutputToken(uuid, outputToken).then((w) => !stopped && on.channel(serverChannelOf(w)), () => undefined),

@@ -13,7 +13,6 @@ import { INSTANCE_WAIT_POLL_MS } from '../../lib/limits';
 import { errorMessage, log } from '../../log';
 import { useRemoteStore } from '../../state/remoteStore';
 import { SELF_ID, type Connection, type EventInformation, type StudioSession, type StudioUser } from '../../state/session';
-import { applyBroadcastEvent } from '../broadcast/goLive';
 import { docFromWire, LOCAL_CAMERA_URL } from '../channel/wireIds';
 import type { Auth } from './auth';
 import { serverChannelOf } from './channelService';
@@ -141,7 +140,6 @@ export function createServerSession({ clients, auth, wait = abortableWait, parti
         user: { id: u.id, name: `${u.firstName} ${u.lastName}`.trim() },
         eventToken: () => tokens.event() ?? '',
         userToken: () => tokens.user() ?? '',
-        onStudioState: (state) => applyBroadcastEvent({ source: 'studio-server', state }),
         onLiveStatus,
         onStudioReconnected,
         // Every producer follows the channel's foreground video (sharedVideoPlayer); another presenter's

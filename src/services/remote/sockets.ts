@@ -34,8 +34,7 @@ export interface SocketsOptions {
   user: { id: string; name: string };
   eventToken: () => string;
   userToken: () => string;
-  onStudioState(state: string): void;
-  /** The capture worker's live.status frames (issue 23). */
+  /** The broadcast's live.status frames (issue 23). */
   onLiveStatus?(status: unknown): void;
   /** The studio socket is registered again after a drop (what changed meanwhile was not pushed). */
   onStudioReconnected?(): void;
@@ -72,7 +71,6 @@ export function openEventSockets(o: SocketsOptions): EventSockets {
     channel: o.channelUuid,
     credentials: () => ({ token: o.userToken() }),
     onChannel: (c) => channelListener?.(c),
-    onStudioState: o.onStudioState,
     onLiveStatus: o.onLiveStatus,
     onRundown: (r) => rundownListener?.rundown(r),
     onState: (s) => {

@@ -5,7 +5,7 @@
  */
 import { BANNER_MS, INFO_MESSAGE_HIDE_MS } from '../../lib/limits';
 import { raiseError, useAlertsStore } from '../../state/alertsStore';
-import { subscribeLiveChanges } from '../../state/broadcast/store';
+import { subscribeLiveChanges } from '../../state/live/broadcastStore';
 import { sounds } from './sounds';
 import { realClock, type Clock } from '../../lib/clock';
 

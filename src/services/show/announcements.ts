@@ -4,7 +4,7 @@
  */
 import { announce, throttledAnnouncer } from '../../state/announcer';
 import { useChannelStore } from '../../state/channel/store';
-import { subscribeLiveChanges, useBroadcastStore } from '../../state/broadcast/store';
+import { subscribeLiveChanges, useBroadcastStore } from '../../state/live/broadcastStore';
 import { useChatStore } from '../../state/chat/chatStore';
 import type { ChatKind, ChatMessage } from '../../state/chat/types';
 import { realClock, type Clock } from '../../lib/clock';

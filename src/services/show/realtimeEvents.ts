@@ -12,7 +12,7 @@ import type { RosterEntry } from '../../state/people/people';
 import { usePollStore } from '../../state/polls/pollStore';
 import { useQnaStore } from '../../state/qna/qnaStore';
 import type { RealtimeEvent } from '../../state/realtimeEvent';
-import { applyBroadcastEvent } from '../broadcast/goLive';
+import { applyBroadcastEvent } from '../live/goLive';
 
 const isId = (v: unknown): v is string => typeof v === 'string' && v !== '';
 const ROLES: readonly unknown[] = ['Attendee', 'Panelist', 'Moderator'];

@@ -6,9 +6,9 @@
  */
 import { useEffect, useState } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
-import { tipAt } from '../../state/broadcast/rules';
-import { useBroadcastStore } from '../../state/broadcast/store';
-import { cancelGoLiveCountdown } from '../../services/broadcast/goLive';
+import { tipAt } from '../../state/live/broadcastRules';
+import { useBroadcastStore } from '../../state/live/broadcastStore';
+import { cancelGoLiveCountdown } from '../../services/live/goLive';
 import { TEXTS } from '../../lib/texts';
 
 export function GoLiveOverlay() {

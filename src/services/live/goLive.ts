@@ -5,14 +5,14 @@
  * the state as it was.
  */
 import { errorMessage } from '../../log';
-import { channelIsLive, channelStatusOf, GO_LIVE_COUNTDOWN_FROM, GO_LIVE_TICK_MS, goLiveStatus, nextBroadcastState, stopLiveStatus } from '../../state/broadcast/rules';
-import { initialBroadcastFlowState, useBroadcastStore } from '../../state/broadcast/store';
+import { channelIsLive, channelStatusOf, GO_LIVE_COUNTDOWN_FROM, GO_LIVE_TICK_MS, goLiveStatus, nextBroadcastState, stopLiveStatus } from '../../state/live/broadcastRules';
+import { initialBroadcastFlowState, useBroadcastStore } from '../../state/live/broadcastStore';
 import { useMeetingStore } from '../../state/meetingStore';
 import { useSettingsStore } from '../../state/settingsStore';
 import { realClock, type Clock } from '../../lib/clock';
 import { showError } from '../show/alerts';
 import { sounds } from '../show/sounds';
-import { liveAvailable } from '../live/attempt';
+import { liveAvailable } from './attempt';
 import type { StudioSession } from '../../state/session';
 
 let tick: unknown = null;

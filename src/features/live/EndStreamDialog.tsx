@@ -1,5 +1,5 @@
-import { useBroadcastStore } from '../../state/broadcast/store';
-import { cancelEndStream, confirmEndStream } from '../../services/broadcast/goLive';
+import { useBroadcastStore } from '../../state/live/broadcastStore';
+import { cancelEndStream, confirmEndStream } from '../../services/live/goLive';
 import { backend } from '../../state/backend';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TEXTS } from '../../lib/texts';

@@ -1,7 +1,7 @@
 /** Going live, as the screens show it (§2, §4): the GO LIVE countdown, the END STREAM confirmation, the broadcast state. */
 import { create } from 'zustand';
 import { useMeetingStore } from '../meetingStore';
-import { channelIsLive, type BroadcastState } from './rules';
+import { channelIsLive, type BroadcastState } from './broadcastRules';
 
 export interface BroadcastFlowState {
   /** Seconds left, or null when no countdown runs. */

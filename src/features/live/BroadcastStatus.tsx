@@ -1,6 +1,6 @@
 /** The broadcast's state for the moderator (§4 Broadcast states): requested, syncing, live, ending, paused. */
-import { broadcastStatus } from '../../state/broadcast/rules';
-import { useBroadcastStore } from '../../state/broadcast/store';
+import { broadcastStatus } from '../../state/live/broadcastRules';
+import { useBroadcastStore } from '../../state/live/broadcastStore';
 
 const LABELS = { requested: 'Starting…', syncing: 'Syncing…', live: 'Live', ending: 'Ending…', paused: 'Paused' } as const;
 
