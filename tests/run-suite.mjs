@@ -15,6 +15,8 @@ const playwright = (project, ...args) => ['npx', 'playwright', 'test', `--projec
  * why). The installs (ensure-*) come first and everything needs them: a failed one stops the run.
  */
 const INSTALLS = new Set(['chromium', 'postgresql', 'janus', 'ffmpeg and nginx']);
+/** Consecutive stages marked so run at the same time, each one's output shown whole when it ends. */
+const TOGETHER = 'together';
 const STAGES = quick
   ? [
       ['chromium', ['node', 'tests/ensure-chromium.mjs']],
@@ -26,9 +28,10 @@ const STAGES = quick
       ['postgresql', ['node', 'tests/ensure-postgres.mjs']],
       ['janus', ['node', 'tests/ensure-janus.mjs']],
       ['ffmpeg and nginx', ['node', 'tests/ensure-streaming.mjs']],
-      ['typecheck', ['npm', 'run', 'typecheck']],
-      ['lint', ['npm', 'run', 'lint']],
-      ['bundle check', ['node', 'benchmarks/bundle-size.mjs', '--check', '--summary']],
+      // The static checks each keep one core busy: the three run side by side (about 35 s instead of 70 here).
+      ['typecheck', ['npm', 'run', 'typecheck'], TOGETHER],
+      ['lint', ['npm', 'run', 'lint'], TOGETHER],
+      ['bundle check', ['node', 'benchmarks/bundle-size.mjs', '--check', '--summary'], TOGETHER],
       ['unit and server tests', ['npx', 'vitest', 'run']],
       ['browser: studio', playwright('studio')],
       ['browser: guests', playwright('guests')],
@@ -39,18 +42,26 @@ const STAGES = quick
 /** Lines of a failed stage's output repeated at the end: CI shows only the run's last lines. */
 const TAIL_LINES = 60;
 
-/** Runs one stage with its output passed through as it comes, and keeps its last lines. */
-function run(cmd, args) {
+/**
+ * Runs one stage and keeps its last lines. Its output is passed through as it comes, or, with
+ * `held`, kept and shown whole when it ends (stages that run together would mix their lines).
+ */
+function run(cmd, args, held = false) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { stdio: [held ? 'ignore' : 'inherit', 'pipe', 'pipe'] });
     let tail = '';
+    const kept = [];
     const keep = (chunk, to) => {
-      to.write(chunk);
+      if (held) kept.push([chunk, to]);
+      else to.write(chunk);
       tail = (tail + chunk.toString()).slice(-200_000);
     };
     child.stdout.on('data', (c) => keep(c, process.stdout));
     child.stderr.on('data', (c) => keep(c, process.stderr));
-    child.on('close', (code) => resolve({ status: code ?? 1, tail }));
+    child.on('close', (code) => {
+      for (const [chunk, to] of kept) to.write(chunk);
+      resolve({ status: code ?? 1, tail });
+    });
   });
 }
 
@@ -71,13 +82,25 @@ const times = [];
 const failures = [];
 let failed = null;
 const started = Date.now();
-for (const [name, [cmd, ...args]] of STAGES) {
-  const t0 = Date.now();
-  const { status, tail } = await run(cmd, args);
-  times.push({ name, seconds: Math.round((Date.now() - t0) / 1000), ok: status === 0 });
-  if (status !== 0) failed ??= { name, status };
-  if (status !== 0) failures.push({ name, lines: failureLines(tail) });
-  if (status !== 0 && INSTALLS.has(name)) break;
+for (let i = 0; i < STAGES.length; ) {
+  const together = STAGES[i][2] === TOGETHER;
+  let end = i + 1;
+  while (together && end < STAGES.length && STAGES[end][2] === TOGETHER) end += 1;
+  const batch = STAGES.slice(i, end);
+  i = end;
+  const results = await Promise.all(
+    batch.map(async ([name, [cmd, ...args]]) => {
+      const t0 = Date.now();
+      const result = await run(cmd, args, together);
+      return { name, seconds: Math.round((Date.now() - t0) / 1000), ...result };
+    }),
+  );
+  for (const { name, seconds, status, tail } of results) {
+    times.push({ name, seconds, ok: status === 0 });
+    if (status !== 0) failed ??= { name, status };
+    if (status !== 0) failures.push({ name, lines: failureLines(tail) });
+  }
+  if (results.some((r) => r.status !== 0 && INSTALLS.has(r.name))) break;
 }
 // The last stage's own output ends the run: repeat only the earlier stages' failures.
 for (const { name, lines } of failures.filter((f) => f.name !== times.at(-1).name)) {
