@@ -109,7 +109,11 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit', environment: 'jsdom', pool: 'threads', include: ['tests/unit/**/*.test.{ts,tsx}'], setupFiles: ['tests/unit/setup.ts'] },
       },
-      { extends: true, test: { name: 'server', environment: 'node', pool: 'forks', include: ['tests/server/**/*.test.ts'] } },
+      {
+        extends: true,
+        // globalSetup: one blank database cluster for the run, copied by each backend the tests start (tests/server/globalSetup.ts).
+        test: { name: 'server', environment: 'node', pool: 'forks', include: ['tests/server/**/*.test.ts'], globalSetup: ['tests/server/globalSetup.ts'] },
+      },
     ],
     // Vitest's default on two cores is one worker (cores - 1): the files then ran one after another
     // (11 min). The server tests mostly wait on the processes they start, so three overlap well.

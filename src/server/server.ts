@@ -62,6 +62,8 @@ export interface BackendOptions {
   sourceMaps?: boolean;
   /** Accept an embedded database made before data-folder markers (`--adopt-data-dir`). */
   adoptDataDir?: boolean;
+  /** A new embedded database starts as a copy of this blank PGlite cluster instead of running initdb (tests; db/open.ts). */
+  blankCluster?: string;
   /**
    * Starts Janus for the meeting (in `<dataDir>/janus`) when it is installed. Default: true, unless the
    * environment says `STUDIO_JANUS=0`. A Janus that is installed but fails to start fails the start.
@@ -131,6 +133,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     dataDir,
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     adopt: options.adoptDataDir ?? false,
+    ...(options.blankCluster ? { blankCluster: options.blankCluster } : {}),
     seed: production
       ? undefined
       : async (db) => {

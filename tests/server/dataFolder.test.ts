@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataFolderError, LOCK_FILE, MARKER_FILE, PG_FOLDER } from '../../src/server/db/dataFolder';
 import { REPO_ROOT, startBackend } from '../../src/server/server';
 import { SERVER_KEY_FILE } from '../../src/server/serverKey';
-import { removeDir, signIn, tempDir } from './helpers';
+import { blankClusterReady, removeDir, signIn, tempDir } from './helpers';
 
 /** A data folder a development start made (sample data in it), closed: each test damages a copy. */
 let made: string;
@@ -153,8 +153,7 @@ describe('a damaged data folder refuses the start and is left as it was', () => 
   it('a database without the studio\'s tables where the marker says the backend made one: refused, every file as it was', async () => {
     const dir = copyOfMade();
     rmSync(join(dir, PG_FOLDER), { recursive: true });
-    const other = await PGlite.create({ dataDir: join(dir, PG_FOLDER) });
-    await other.close();
+    cpSync(await blankClusterReady(), join(dir, PG_FOLDER), { recursive: true });
     const before = listing(dir);
     const error = await refusal(dir);
     expect(error.message).toMatch(/holds none of the studio's tables.*Nothing in the folder was changed/s);

@@ -1,14 +1,29 @@
 /** Helpers of the backend tests: a backend on a temporary folder, sign-in, JSON calls and sockets. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import WebSocket from 'ws';
 import { startBackend, type Backend, type BackendOptions } from '../../src/server/server';
 import { broadcastStateOf } from '../../src/lib/liveContract';
 
 /** Going live in backend tests: the stand-in worker (no browser, no ffmpeg); tests/e2e/live.spec.ts streams for real. */
 export const STAND_IN_CAPTURE_WORKER = fileURLToPath(new URL('./standInCaptureWorker.mjs', import.meta.url));
+
+/**
+ * The run's blank PGlite cluster (globalSetup.ts), once it is made: a start on a new folder copies it
+ * instead of running initdb. Pass it to startBackend where a test starts one itself; backendOn does.
+ */
+export async function blankClusterReady(): Promise<string> {
+  const { path, failed } = inject('blankCluster');
+  // Made by a process of the run's own (globalSetup.ts): renamed into place whole, or a failure said.
+  while (!existsSync(path)) {
+    if (existsSync(failed)) throw new Error(readFileSync(failed, 'utf8'));
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return path;
+}
 
 export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'studio-backend-test-'));
 export const removeDir = (dir: string): void => rmSync(dir, { recursive: true, force: true });
@@ -20,7 +35,7 @@ export const removeDir = (dir: string): void => rmSync(dir, { recursive: true, f
 export async function backendOn(dataDir: string, options: BackendOptions & { embedded?: boolean } = {}): Promise<Backend> {
   const { embedded, ...rest } = options;
   const url = embedded ? undefined : process.env.BACKEND_TEST_DATABASE_URL;
-  return startBackend({ port: 0, dataDir, captureWorkerEntry: STAND_IN_CAPTURE_WORKER, ...(url ? { databaseUrl: url } : {}), ...rest });
+  return startBackend({ port: 0, dataDir, captureWorkerEntry: STAND_IN_CAPTURE_WORKER, ...(url ? { databaseUrl: url } : { blankCluster: await blankClusterReady() }), ...rest });
 }
 
 export interface Call {

@@ -21,7 +21,7 @@ import { janusBin } from '../../src/server/janus/launcher';
 import { REPO_ROOT, startBackend, type Backend } from '../../src/server/server';
 import { CLOSE_REGISTER_TIMEOUT, REGISTER_TIMEOUT_MS } from '../../src/server/sockets/messages';
 import { REFUSAL_CODES } from '../../src/lib/socketClose';
-import { AUDIO_OFFER, bearer, call, eventBySharingUrl, eventToken, producer, removeDir, signIn, studioSocket, tempDir, TestSocket, upgradeStatus, wsUrl, type Json } from './helpers';
+import { AUDIO_OFFER, bearer, blankClusterReady, call, eventBySharingUrl, eventToken, producer, removeDir, signIn, studioSocket, tempDir, TestSocket, upgradeStatus, wsUrl, type Json } from './helpers';
 
 const HAS_JANUS = janusBin() !== null && process.env.STUDIO_JANUS !== '0';
 if (!HAS_JANUS) console.warn('security.test.ts: Janus is not installed: the /janus relay probes are skipped (node tests/ensure-janus.mjs installs it).');
@@ -65,7 +65,7 @@ function makeDist(root: string): string {
 beforeAll(async () => {
   dir = tempDir();
   dist = makeDist(dir);
-  backend = await startBackend({ dataDir: join(dir, 'data'), distDir: dist, janus: HAS_JANUS, production: false });
+  backend = await startBackend({ dataDir: join(dir, 'data'), blankCluster: await blankClusterReady(), distDir: dist, janus: HAS_JANUS, production: false });
   base = backend.url;
   [c.p1, c.p2] = await Promise.all([signIn(base, 'producer1'), signIn(base, 'producer2')]);
   [c.launch, c.townHall] = await Promise.all([eventBySharingUrl(base, 'product-launch'), eventBySharingUrl(base, 'town-hall')]);
@@ -312,7 +312,7 @@ describe('tokens at rest and source maps in production', () => {
   it('no table holds a token, an output token or an invite link in clear; a production build serves no source map unless asked', async () => {
     const restDir = tempDir();
     const data = join(restDir, 'data');
-    let b = await startBackend({ dataDir: data, distDir: dist, janus: false, production: false });
+    let b = await startBackend({ dataDir: data, blankCluster: await blankClusterReady(), distDir: dist, janus: false, production: false });
     const secrets: string[] = [];
     try {
       const p = await signIn(b.url, 'producer1');

@@ -6,6 +6,7 @@
  * and `--create-user` reading its password from stdin.
  */
 import { spawn } from 'node:child_process';
+import { cpSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_TTL_S } from '../../src/server/auth';
 import { REPO_ROOT, startBackend, type Backend } from '../../src/server/server';
@@ -23,7 +24,7 @@ import {
 } from '../../src/server/signInThrottle';
 import { openPglite, type Db } from '../../src/server/db/adapter';
 import { migrate } from '../../src/server/db/migrations';
-import { bearer, call, channelOf, eventBySharingUrl, eventSocket, eventToken, removeDir, signIn, studioSocket, tempDir, type Json } from './helpers';
+import { bearer, blankClusterReady, call, channelOf, eventBySharingUrl, eventSocket, eventToken, removeDir, signIn, studioSocket, tempDir, type Json } from './helpers';
 
 /** A clock the test moves. */
 function testClock(start = 1_000_000) {
@@ -35,6 +36,7 @@ describe('the sign-in throttle (injected clock)', () => {
   const dir = tempDir();
   let db: Db;
   beforeAll(async () => {
+    cpSync(await blankClusterReady(), `${dir}/pg`, { recursive: true });
     db = await openPglite(`${dir}/pg`);
     await migrate(db);
   });
@@ -184,7 +186,7 @@ describe('over HTTP', () => {
 
   beforeAll(async () => {
     dir = tempDir();
-    backend = await startBackend({ dataDir: dir, janus: false, now: clock.now, trustProxy: ['127.0.0.1'] });
+    backend = await startBackend({ dataDir: dir, blankCluster: await blankClusterReady(), janus: false, now: clock.now, trustProxy: ['127.0.0.1'] });
   });
   afterAll(async () => {
     await backend?.close();
@@ -249,7 +251,7 @@ describe('over HTTP', () => {
 describe('the client address behind no trusted proxy', () => {
   it('X-Forwarded-For is ignored: a guesser cannot pick a new address for each try', async () => {
     const dir = tempDir();
-    const backend = await startBackend({ dataDir: dir, janus: false });
+    const backend = await startBackend({ dataDir: dir, blankCluster: await blankClusterReady(), janus: false });
     try {
       const statuses = [];
       for (let i = 0; i <= SIGN_IN_FREE_TRIES; i++) {
@@ -273,7 +275,7 @@ describe('sign-out and open sockets', () => {
   let backend: Backend;
   beforeAll(async () => {
     dir = tempDir();
-    backend = await startBackend({ dataDir: dir, janus: false });
+    backend = await startBackend({ dataDir: dir, blankCluster: await blankClusterReady(), janus: false });
   });
   afterAll(async () => {
     await backend?.close();

@@ -13,7 +13,7 @@ import { startBackend, type Backend } from '../../src/server/server';
 import { applyState, mergeStates, readState, type OwnState } from '../../src/server/sockets/eventSocket';
 import { FrameLimiter, SOCKET_FRAME_WINDOW_MS, SOCKET_FRAMES_PER_KIND } from '../../src/server/sockets/frameLimiter';
 import { Hub, ROSTER_PUSH_WINDOW_MS } from '../../src/server/sockets/hub';
-import { eventBySharingUrl, eventSocket, eventToken, removeDir, signIn, tempDir, type Json } from './helpers';
+import { blankClusterReady, eventBySharingUrl, eventSocket, eventToken, removeDir, signIn, tempDir, type Json } from './helpers';
 
 describe('the frame limit per kind', () => {
   it(`${SOCKET_FRAMES_PER_KIND} frames of a kind at once, then one more every ${SOCKET_FRAME_WINDOW_MS / SOCKET_FRAMES_PER_KIND} ms; kinds count apart, unknown kinds together`, () => {
@@ -100,7 +100,7 @@ describe('300 state frames from one participant (over a real socket)', () => {
   let backend: Backend;
   beforeAll(async () => {
     dir = tempDir();
-    backend = await startBackend({ dataDir: dir, janus: false });
+    backend = await startBackend({ dataDir: dir, blankCluster: await blankClusterReady(), janus: false });
   });
   afterAll(async () => {
     await backend?.close();
