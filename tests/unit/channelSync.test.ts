@@ -30,6 +30,8 @@ function fakeServer() {
   const service: ChannelService = {
     async push(_uuid, update) {
       received.push(update);
+      // A sync that resends without end fails here instead of spinning (and hanging the run).
+      if (received.length > 20) throw new Error('resent without end');
       if (failNext > 0) {
         failNext -= 1;
         throw { type: 'unknown', code: 'API_BACKEND_ERROR', message: 'Injected failure (500)', status: 500 };
@@ -137,5 +139,18 @@ describe('backend mode: the stage in sync with the studio backend', () => {
     server.reconnect();
     await vi.advanceTimersByTimeAsync(0);
     expect(useChannelStore.getState().doc.layout).toBe('CINEMA');
+  });
+
+  // Leaving the studio flushes what waits: the room's answer acknowledges it, so the stop ends with
+  // the edit sent once (a stopped sync that ignored the answer resent it without end and never stopped).
+  it('leaving with an edit pending sends it once and stops', { timeout: 10_000 }, async () => {
+    const server = fakeServer();
+    await start(server);
+    stageActions.setLayout('COVER');
+    const leaving = stop!();
+    stop = null;
+    await leaving;
+    expect(server.received.map((u) => u.changes)).toEqual([{ layout: 'COVER' }]);
+    expect(server.state().keyed).toMatchObject({ layout: 'COVER' });
   });
 });

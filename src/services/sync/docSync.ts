@@ -57,7 +57,9 @@ export function startDocSync({ name, room, doc, origin, initial, onStatus }: Doc
   let stopped = false;
 
   const receive = (server: ServerChannel) => {
-    if (stopped || !engine.receive(server)) return;
+    // The engine always hears the room (it acknowledges what was sent, the last flush's too);
+    // a stopped sync no longer shows it.
+    if (!engine.receive(server) || stopped) return;
     doc.applyRemote(engine.view());
     lastKeyed = doc.keyed();
   };
