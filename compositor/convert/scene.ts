@@ -64,6 +64,6 @@ export function channelScene(doc: ChannelDoc): SceneModel {
     previewZoom: contentShareLive ? PREVIEW_ZOOM_CONTENT_SHARE : PREVIEW_ZOOM,
     primaryColor: doc.brandSettings.primaryColor,
     // The take that brought this look (issue 25): the compositor fades to it when the take is new.
-    ...(doc.take ? { transition: doc.take } : {}),
+    ...(doc.take ? { transition: { id: doc.take.id, transition: doc.take.transition, startedAt: doc.take.startedAt } } : {}),
   };
 }

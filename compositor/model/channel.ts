@@ -3,7 +3,7 @@
  * Template item, Brand settings, Media item). The state layer keeps it undoable and saves it as the
  * §7 channel body; the compositor draws it through the scene. Imports only model types.
  */
-import type { SceneTransition } from './transition';
+import type { ChannelTake } from './transition';
 import { DEFAULT_LAYOUT, DEFAULT_PRIMARY_COLOR } from './constants';
 import type { BrandSettings, LayoutCode, ProducerCard } from './types';
 
@@ -104,11 +104,11 @@ export interface ChannelDoc {
   /** The public chat message on stream, mirrored from the chat store (saved, never undone). */
   chatOnStream: ChatItem | null;
   /**
-   * The last take of a scene (issue 25, run of show) and its transition. Not part of the §7 body: the
-   * keyed channel carries it in the same update as the look it took, so every page that draws the
-   * program sees the new look and how to go to it at once.
+   * The last take of a scene (issue 25, run of show): its transition and the live scene. Not part of
+   * the §7 body: the keyed channel carries it in the same update as the look it took, so every page
+   * that draws the program sees the new look and how to go to it at once.
    */
-  take?: SceneTransition;
+  take?: ChannelTake;
 }
 
 export const emptyMedia = (): ChannelMedia => ({ background: null, foregroundImage: null, foregroundVideo: null });

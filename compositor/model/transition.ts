@@ -45,3 +45,27 @@ export function isSceneTransition(v: unknown): v is SceneTransition {
   const { kind, durationMs } = t as Record<string, unknown>;
   return kind === 'cut' || (kind === 'fade' && typeof durationMs === 'number' && durationMs >= FADE_MIN_MS && durationMs <= FADE_MAX_MS);
 }
+
+/**
+ * The run of show's take as the channel carries it (issue 25): its transition and, while a show
+ * runs, the scene taken, the show's start and the producer (client origin) who took it. It is one
+ * key of the channel, so a take is one update: every producer sees the look and the live scene change
+ * together, and undoing a take undoes both. Without `sceneId` the show has ended (the look stays).
+ * The compositor reads only the transition.
+ */
+export interface ChannelTake extends SceneTransition {
+  sceneId?: string;
+  /** Wall-clock ms of the show's first take. */
+  showStartedAt?: number;
+  by?: string;
+}
+
+/** A take as the channel carries it, its show fields kept only when well-formed; null when it is not one. */
+export function parseChannelTake(v: unknown): ChannelTake | null {
+  if (!isSceneTransition(v)) return null;
+  const { sceneId, showStartedAt, by } = v as unknown as Record<string, unknown>;
+  const take: ChannelTake = { id: v.id, transition: v.transition.kind === 'cut' ? { kind: 'cut' } : { kind: 'fade', durationMs: v.transition.durationMs }, startedAt: v.startedAt };
+  if (typeof sceneId !== 'string' || sceneId === '') return take;
+  const started = typeof showStartedAt === 'number' && Number.isFinite(showStartedAt) && showStartedAt <= v.startedAt ? showStartedAt : v.startedAt;
+  return { ...take, sceneId, showStartedAt: started, by: typeof by === 'string' ? by : '' };
+}

@@ -21,7 +21,7 @@ import { HIDDEN_POSITION } from '../layout';
 import { emptyChannel, MEDIA_SLOTS, type ChannelDoc, type ChatItem, type MediaRef, type TemplateItem } from '../model/channel';
 import { hasShape, isOneOf, isRecord, isString, parseJsonText } from '../model/json';
 import { producerCard } from '../model/producerCard';
-import { isSceneTransition } from '../model/transition';
+import { parseChannelTake } from '../model/transition';
 import { LAYOUT_CODES, type ChannelBody, type Layer, type UpdateReason } from '../model/types';
 import { templateFromAttributes, templateToAttributes } from '../templates/schemas';
 
@@ -156,8 +156,8 @@ export function docFromKeyed(keyed: KeyedChannel, known?: Pick<ChannelDoc, 'prod
   const order = Array.isArray(rawOrder) && rawOrder.every(isString) ? (rawOrder as string[]) : [];
   // Off-air cards exist only as ids in the order; mergeProducers turns live layers into live cards.
   const producers = mergeProducers(known?.producers ?? order.map((id) => producerCard({ id, name: '' })), layers, order);
-  const take = keyed[KEY.take];
-  return { producers, layout, brandSettings, media, templates, chatOnStream: chat?.type === 'CHAT' ? chat : null, ...(isSceneTransition(take) ? { take } : {}) };
+  const take = parseChannelTake(keyed[KEY.take]);
+  return { producers, layout, brandSettings, media, templates, chatOnStream: chat?.type === 'CHAT' ? chat : null, ...(take ? { take } : {}) };
 }
 
 /** Keyed map → full §7 body, layer geometry and name tags recomputed by channelBody (buildLayers). */

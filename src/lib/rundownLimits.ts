@@ -3,9 +3,9 @@
  * limits. The studio's panel and the backend apply the same numbers.
  *
  * Keys: `scene:<id>` per scene (its name, look, duration, notes and transition); `order` (the
- * scene ids in show order); `settings` (the global transition, auto-advance); `live` (the scene
- * on air: which, since when, with which transition). One key per unit of merge, as the channel's:
- * two producers editing different scenes both keep their edits.
+ * scene ids in show order); `settings` (the global transition, auto-advance). One key per unit of
+ * merge, as the channel's: two producers editing different scenes both keep their edits. The scene
+ * on air is the channel's (its `take`), so a take is one update of one document.
  */
 import { NAME_MAX } from './limits';
 
@@ -13,7 +13,6 @@ export const RUNDOWN_KEY = {
   scene: (id: string) => `scene:${id}`,
   order: 'order',
   settings: 'settings',
-  live: 'live',
 } as const;
 
 /** A scene id: short, URL-safe. */

@@ -54,7 +54,7 @@ const { position: _position, crop: _crop, isHidden: _isHidden, ...LAYER_OWN } = 
 const LAYER_SPEC = fieldsOf(LAYER_OWN);
 const MEDIA_SPEC = fieldsOf(MEDIA_REF);
 export const TRANSITION_SPEC: FieldSpec = { kind: null, durationMs: null };
-const TAKE_SPEC: FieldSpec = { id: null, transition: TRANSITION_SPEC, startedAt: null };
+const TAKE_SPEC: FieldSpec = { id: null, transition: TRANSITION_SPEC, startedAt: null, sceneId: null, showStartedAt: null, by: null };
 
 /** A template or chat item as the sync core keys it from a §7 body: the fields the studio writes for it (undefined: it does not read as one). */
 const writtenItem = (key: string, value: SyncValue): SyncValue | undefined =>

@@ -34,7 +34,6 @@ const LOOK_SPEC: FieldSpec = {
 export const RUNDOWN_SPEC = {
   scene: { id: null, name: null, notes: null, durationMs: null, transition: TRANSITION_SPEC, look: LOOK_SPEC },
   settings: { transition: TRANSITION_SPEC, autoAdvance: null },
-  live: { sceneId: null, takeId: null, takenAt: null, showStartedAt: null, transition: TRANSITION_SPEC, by: null },
 } as const satisfies Record<string, FieldSpec>;
 
 const fieldProblem = (where: string, value: SyncValue, spec: FieldSpec): string | null => {
@@ -63,10 +62,6 @@ export function rundownKeyProblem(key: string, value: SyncValue): string | null 
       return Array.isArray(value) && value.every((id) => typeof id === 'string' && SCENE_ID_PATTERN.test(id)) ? dataProblem(value, {}, 'order', 0, RUNDOWN_DATA) : 'order is not a list of scene ids';
     case RUNDOWN_KEY.settings:
       return isRecord(value) && isTransition(value.transition) && typeof value.autoAdvance === 'boolean' ? fieldProblem('settings', value, RUNDOWN_SPEC.settings) : 'settings need a transition and autoAdvance';
-    case RUNDOWN_KEY.live:
-      return isRecord(value) && typeof value.sceneId === 'string' && typeof value.takeId === 'string' && typeof value.takenAt === 'number' && isTransition(value.transition)
-        ? (fieldProblem('live', value, RUNDOWN_SPEC.live) ?? dataProblem(value, {}, '', 0, RUNDOWN_DATA))
-        : 'live needs a sceneId, a takeId, takenAt and a transition';
     default:
       return `${key.slice(0, 40)} is not a rundown key`;
   }

@@ -132,7 +132,7 @@ describe('one past a limit is refused', () => {
   });
 
   it('the run of show\u2019s last take (issue 25: a Cut or a Fade, beside the §7 body) is accepted', () => {
-    const edited = withEntries(base, [['take', { id: 'take-1', startedAt: 1_700_000_000_000, transition: { kind: 'fade', durationMs: 500 } }]]);
+    const edited = withEntries(base, [['take', { id: 'take-1', startedAt: 1_700_000_000_000, transition: { kind: 'fade', durationMs: 500 }, sceneId: 'opening', showStartedAt: 1_699_999_000_000, by: 'tab-1' }]]);
     expect(enforceChannelLimits(base, edited, MEDIA)).toEqual(edited);
   });
 
@@ -158,7 +158,7 @@ describe('every value the studio writes passes', () => {
     ];
     doc.chatOnStream = createTemplate('CHAT', { id: 'chat', primaryText: 'Hello', secondaryText: 'Viewer' });
     doc.media = { ...doc.media, background: { id: 'bg', type: 'image', url: 'https://cdn.example/bg.png', name: 'Background' } };
-    doc.take = { id: 'take-1', transition: { kind: 'fade', durationMs: 500 }, startedAt: 1_700_000_000_000 };
+    doc.take = { id: 'take-1', transition: { kind: 'fade', durationMs: 500 }, startedAt: 1_700_000_000_000, sceneId: 'opening', showStartedAt: 1_700_000_000_000, by: 'tab-1' };
     const keyed = keyedFromDoc(doc);
     expect(Object.keys(keyed)).toEqual(expect.arrayContaining(['tpl:lt', 'tpl:tk', 'tpl:lg', 'chat', 'layer:a', 'layer:b', 'media:background', 'take']));
     expect(enforceChannelLimits(freshKeyed('Studio'), keyed, MEDIA)).toEqual(keyed);

@@ -14,7 +14,7 @@ describe('rundown limits (issue 25)', () => {
   });
   it('keys a scene by its id', () => {
     expect(RUNDOWN_KEY.scene('opening')).toBe('scene:opening');
-    expect([RUNDOWN_KEY.order, RUNDOWN_KEY.settings, RUNDOWN_KEY.live]).toEqual(['order', 'settings', 'live']);
+    expect([RUNDOWN_KEY.order, RUNDOWN_KEY.settings]).toEqual(['order', 'settings']);
   });
   it.each([
     ['opening-1', true],

@@ -1,7 +1,7 @@
 /**
  * The rundown as a keyed document, so the keyed sync that carries the channel can carry it too
  * (merge per key: two producers editing different scenes both keep their edits). Keys: `scene:<id>`
- * per scene, `order` (the show order, ids), `settings`, and `live` (absent when nothing is live).
+ * per scene, `order` (the show order, ids) and `settings`; the live take is the channel's (never kept here).
  * Reading is tolerant: ids in `order` with no scene are skipped, scenes missing from `order` follow
  * the ordered ones in key order, and each value is checked, its text going through the text rule.
  */
@@ -13,7 +13,7 @@ import { LAYOUT_CODES } from '../../../compositor/model/types';
 import type { KeyedChannel, SyncValue } from '../../../compositor/sync';
 import { RUNDOWN_KEY } from '../../lib/rundownLimits';
 import { clampDuration, emptyRundown, sceneName, sceneNotes } from './rundown';
-import { SLOT_KINDS, type LiveTake, type OnAirEntry, type Rundown, type Scene, type SceneLook } from './types';
+import { SLOT_KINDS, type OnAirEntry, type Rundown, type Scene, type SceneLook } from './types';
 
 /** A keyed rundown has the channel's keyed shape (insertion-ordered JSON values, never null). */
 export type KeyedRundown = KeyedChannel;
@@ -27,7 +27,6 @@ export function keyedFromRundown(rundown: Rundown): KeyedRundown {
   for (const scene of rundown.scenes) out[RUNDOWN_KEY.scene(scene.id)] = asValue(scene);
   out[RUNDOWN_KEY.order] = rundown.scenes.map((s) => s.id);
   out[RUNDOWN_KEY.settings] = asValue(rundown.settings);
-  if (rundown.live) out[RUNDOWN_KEY.live] = asValue(rundown.live);
   return out;
 }
 
@@ -81,12 +80,6 @@ function parseScene(id: string, v: unknown): Scene | null {
   };
 }
 
-function parseLive(v: unknown, fallback: Transition): LiveTake | null {
-  if (!isRecord(v) || !isString(v.sceneId) || !isString(v.takeId) || !isNumber(v.takenAt)) return null;
-  const showStartedAt = isNumber(v.showStartedAt) && v.showStartedAt <= v.takenAt ? v.showStartedAt : v.takenAt;
-  return { sceneId: v.sceneId, takeId: v.takeId, takenAt: v.takenAt, showStartedAt, transition: parseTransition(v.transition) ?? fallback, by: isString(v.by) ? v.by : '' };
-}
-
 export function rundownFromKeyed(keyed: KeyedRundown): Rundown {
   const base = emptyRundown();
   const byId = new Map<string, Scene>();
@@ -107,5 +100,5 @@ export function rundownFromKeyed(keyed: KeyedRundown): Rundown {
   const settings = isRecord(rawSettings)
     ? { transition: parseTransition(rawSettings.transition) ?? base.settings.transition, autoAdvance: rawSettings.autoAdvance === true }
     : base.settings;
-  return { scenes, settings, live: parseLive(keyed[RUNDOWN_KEY.live], settings.transition) };
+  return { scenes, settings, live: null };
 }

@@ -2,7 +2,7 @@
  * Rundown operations, pure: each takes a rundown and returns the next one, or the same object when
  * nothing changes (a refused or empty edit), so the store can tell and skip a save.
  */
-import { clampTransition, defaultFade, type SceneTransition, type Transition } from '../../../compositor/model/transition';
+import { clampTransition, defaultFade, type ChannelTake, type Transition } from '../../../compositor/model/transition';
 import { cleanText } from '../../lib/text';
 import { MAX_SCENES, SCENE_DURATION_MAX_MS, SCENE_DURATION_MIN_MS, SCENE_NAME_MAX, SCENE_NOTES_MAX } from './limits';
 import type { LiveTake, Rundown, Scene, SceneLook } from './types';
@@ -116,15 +116,14 @@ export function nextSceneId(rundown: Pick<Rundown, 'scenes' | 'live'>): string |
   return at < 0 ? null : (rundown.scenes[at + 1]?.id ?? null);
 }
 
-/** The rundown after a take: `live` names the scene, and the show's start carries over from the take before. */
-export function recordTake(rundown: Rundown, take: Omit<LiveTake, 'showStartedAt'>): Rundown {
-  const showStartedAt = rundown.live?.showStartedAt ?? take.takenAt;
-  return { ...rundown, live: { ...take, showStartedAt } };
+/** A take of a scene as the channel carries it: the show's start carries over from the take before (`live`). */
+export function takeOf(live: LiveTake | null, take: Omit<LiveTake, 'showStartedAt'>): ChannelTake {
+  return { id: take.takeId, transition: take.transition, startedAt: take.takenAt, sceneId: take.sceneId, showStartedAt: live?.showStartedAt ?? take.takenAt, by: take.by };
 }
 
-/** Ends the show: nothing is live in the rundown (the stage keeps its look). */
-export const endShow = (rundown: Rundown): Rundown => (rundown.live ? { ...rundown, live: null } : rundown);
+/** The channel's take once the show ends: no scene is live; its transition stays, so nothing fades. */
+export const endedTake = (take: ChannelTake): ChannelTake => ({ id: take.id, transition: take.transition, startedAt: take.startedAt });
 
-/** What the compositor receives with the scene: the live take's transition, started at the take. */
-export const sceneTransitionOf = (live: LiveTake | null): SceneTransition | null =>
-  live ? { id: live.takeId, transition: live.transition, startedAt: live.takenAt } : null;
+/** The live take the channel's take names, or null (no take yet, or the show ended). */
+export const liveTakeOf = (take: ChannelTake | undefined): LiveTake | null =>
+  take?.sceneId ? { sceneId: take.sceneId, takeId: take.id, takenAt: take.startedAt, showStartedAt: take.showStartedAt ?? take.startedAt, transition: take.transition, by: take.by ?? '' } : null;

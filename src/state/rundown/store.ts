@@ -1,17 +1,17 @@
 /**
- * The rundown's store (issue 25 "Run of show"): the scenes in show order, the settings and the live
- * take. Its own synced resource, apart from the channel: every local edit is announced as per-key
- * changes of the keyed rundown (onRundownChange), which the demo keeps in local storage and a backend
- * would carry on the keyed sync; remote states come back through applyRemote and are never announced.
- * Taking a scene is ONE stage edit (one undo step, one updateReason); rundown edits are not on the
- * stage's undo history (they are not the channel, and undo must never revert the stage for them).
+ * The rundown's store (issue 25 "Run of show"): the scenes in show order, the settings, and the live
+ * take read from the channel. Its own synced document, apart from the channel: every local edit is
+ * announced as per-key changes of the keyed rundown (onRundownChange); remote states come back through
+ * applyRemote and are never announced. Taking a scene, and ending the show, are ONE channel edit each
+ * (one undo step, one updateReason, one update): the look and the channel's take, which names the
+ * live scene. Rundown edits are not on the stage's undo history (undo must never revert the stage for them).
  */
 import { create } from 'zustand';
 import type { ChannelDoc, MediaRef, MediaSlot } from '../../../compositor/model/channel';
 import type { Transition } from '../../../compositor/model/transition';
 import { diffKeyed, type Changes } from '../../../compositor/sync';
 import { realClock, type Clock } from '../../lib/clock';
-import { currentDoc, edit } from '../channel/store';
+import { currentDoc, edit, useChannelStore } from '../channel/store';
 import { LOCAL_ORIGIN } from '../channel/reason';
 import { useLibraryStore } from '../graphics/library';
 import { keyedFromRundown, rundownFromKeyed, type KeyedRundown } from './keyed';
@@ -48,6 +48,8 @@ export const RUNDOWN_REFUSALS = {
 
 /** A take's history entry, named after the scene ('Undid: Take scene: Opening'). */
 export const takeLabel = (name: string) => `Take scene: ${name}`;
+/** Ending the show's history entry ('Undid: End show'). */
+export const END_SHOW_LABEL = 'End show';
 
 let seq = 0;
 const randomId = (prefix: string) => `${prefix}-${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -72,6 +74,10 @@ export function configureRundown(patch: Partial<RundownDeps> | null): void {
 
 export const useRundownStore = create<RundownState>()(() => ({ rundown: ops.emptyRundown() }));
 const current = () => useRundownStore.getState().rundown;
+/** The rundown with the live take the channel names now. */
+const withLive = (rundown: Rundown): Rundown => ({ ...rundown, live: ops.liveTakeOf(currentDoc().take) });
+// A take (this producer's, another's, an undo) reaches the rundown through the channel.
+useChannelStore.subscribe((s, prev) => void (s.doc.take !== prev.doc.take && useRundownStore.setState({ rundown: withLive(current()) })));
 
 export interface RundownChange {
   /** Per key: the new value, or null for a removed key. */
@@ -127,11 +133,11 @@ const outcome = (before: Rundown, after: Rundown, id: string, refused: string): 
 export const rundownActions = {
   /** A rundown from storage or the server (join): replaces the state, announces nothing. */
   load(keyed: KeyedRundown): void {
-    useRundownStore.setState({ rundown: rundownFromKeyed(keyed) });
+    useRundownStore.setState({ rundown: withLive(rundownFromKeyed(keyed)) });
   },
   /** Another producer's edit (the merged keyed rundown): applied, never announced. */
   applyRemote(keyed: KeyedRundown): boolean {
-    const next = rundownFromKeyed(keyed);
+    const next = withLive(rundownFromKeyed(keyed));
     if (JSON.stringify(keyedFromRundown(next)) === JSON.stringify(keyedFromRundown(current()))) return false;
     useRundownStore.setState({ rundown: next });
     return true;
@@ -170,31 +176,30 @@ export const rundownActions = {
   setTransition: (t: Transition): boolean => commit(ops.setGlobalTransition(current(), t)),
   setAutoAdvance: (on: boolean): boolean => commit(ops.setAutoAdvance(current(), on)),
   /**
-   * Takes a scene: the channel changes in ONE edit (one undo step named after the scene, one §3
-   * updateReason CHANNEL SELECT with the scene's id and name), and the rundown records the live
-   * take with a new take id, the time and the transition the compositor draws.
+   * Takes a scene: ONE channel edit (one undo step named after the scene, one §3 updateReason CHANNEL
+   * SELECT with the scene's id and name, one update): the look, and the channel's take with a new id,
+   * the time, the transition the compositor draws and the scene now live.
    */
   take(sceneId: string): boolean {
-    const before = current();
-    const scene = ops.findScene(before, sceneId);
+    const scene = ops.findScene(current(), sceneId);
     if (!scene) return false;
     const doc = currentDoc();
-    const transition = ops.effectiveTransition(scene, before);
-    const take = { takeId: deps.newId('take'), takenAt: deps.now() };
-    // The channel carries the take with the look (compositor/model/transition.ts): every page that
-    // draws the program gets both in one update, and fades the same way. A look already on stage
-    // changes nothing there (no fade to the same picture, no undo step).
-    const look = takeScene(doc, scene.look, { mediaExists: deps.mediaExists });
-    const changes = (Object.keys(look) as (keyof ChannelDoc)[]).some((k) => look[k] !== doc[k]);
-    const planned = changes ? { ...look, take: { id: take.takeId, transition, startedAt: take.takenAt } } : look;
-    edit(takeLabel(scene.name), { group: 'CHANNEL', action: 'SELECT', id: scene.id, value: scene.name }, (draft) => assignChanged(draft as ChannelDoc, doc, planned));
-    return commit(ops.recordTake(before, { sceneId, ...take, transition, by: deps.origin }));
+    const transition = ops.effectiveTransition(scene, current());
+    // Every page that draws the program gets the look and the take in one update, and fades the same
+    // way; a look already on stage fades to the same picture, which shows as no change.
+    const take = ops.takeOf(current().live, { sceneId, takeId: deps.newId('take'), takenAt: deps.now(), transition, by: deps.origin });
+    const planned = { ...takeScene(doc, scene.look, { mediaExists: deps.mediaExists }), take };
+    return edit(takeLabel(scene.name), { group: 'CHANNEL', action: 'SELECT', id: scene.id, value: scene.name }, (draft) => assignChanged(draft as ChannelDoc, doc, planned));
   },
   /** NEXT: the scene after the live one (the first before the show); nothing at the end. */
   next(): boolean {
     const id = ops.nextSceneId(current());
     return id !== null && rundownActions.take(id);
   },
-  /** Ends the show: nothing live in the rundown; the stage keeps its look. */
-  endShow: (): boolean => commit(ops.endShow(current())),
+  /** Ends the show: one channel edit, no scene live in its take; the stage keeps its look (nothing fades). */
+  endShow(): boolean {
+    const take = currentDoc().take;
+    if (!take?.sceneId) return false;
+    return edit(END_SHOW_LABEL, { group: 'CHANNEL', action: 'UNSELECT', id: take.sceneId, value: END_SHOW_LABEL }, (draft) => void (draft.take = ops.endedTake(take)));
+  },
 };

@@ -60,7 +60,7 @@ export interface RundownSettings {
   autoAdvance: boolean;
 }
 
-/** The take on air now. */
+/** The take on air now, as the rundown reads it from the channel's take (liveTakeOf). */
 export interface LiveTake {
   sceneId: string;
   /** New for every take: the compositor starts a transition when it sees a new one. */
@@ -78,5 +78,6 @@ export interface Rundown {
   /** In show order. */
   scenes: Scene[];
   settings: RundownSettings;
+  /** The scene on air: the channel's take, read (never stored with the rundown: a take is one channel update). */
   live: LiveTake | null;
 }

@@ -11,7 +11,6 @@ import {
   emptyRundown,
   moveScene,
   nextSceneId,
-  recordTake,
   renameScene,
   setAutoAdvance,
   setGlobalTransition,
@@ -21,7 +20,7 @@ import {
   updateSceneLook,
 } from '../../../src/state/rundown/rundown';
 import type { Rundown } from '../../../src/state/rundown/types';
-import { stage } from './fixtures';
+import { recordTake, stage } from './fixtures';
 
 const look = captureLook(stage(['g1']));
 const three = (): Rundown => ['a', 'b', 'c'].reduce((r, id) => addScene(r, id, look, id.toUpperCase()), emptyRundown());

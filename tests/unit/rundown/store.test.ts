@@ -4,8 +4,8 @@ import type { UpdateReason } from '../../../compositor/model/types';
 import { onLocalChange, useChannelStore } from '../../../src/state/channel/store';
 import { stageActions } from '../../../src/state/channel/stageActions';
 import { keyedFromRundown } from '../../../src/state/rundown/keyed';
-import { emptyRundown, sceneTransitionOf } from '../../../src/state/rundown/rundown';
-import { configureRundown, onRundownChange, rundownActions, RUNDOWN_REFUSALS, takeLabel, useRundownStore, type RundownChange } from '../../../src/state/rundown/store';
+import { emptyRundown } from '../../../src/state/rundown/rundown';
+import { configureRundown, END_SHOW_LABEL, onRundownChange, rundownActions, RUNDOWN_REFUSALS, takeLabel, useRundownStore, type RundownChange } from '../../../src/state/rundown/store';
 import { MAX_SCENES } from '../../../src/state/rundown/limits';
 import { liveIds, selected, stage } from './fixtures';
 
@@ -110,28 +110,58 @@ describe('taking a scene', () => {
     vi.advanceTimersByTime(5000);
     rundownActions.take(b!);
     expect(rundown().live).toMatchObject({ sceneId: b, takeId: 'take-5', takenAt: 1_005_000, showStartedAt: 1_000_000, transition: { kind: 'fade', durationMs: 800 } });
-    expect(sceneTransitionOf(rundown().live)).toEqual({ id: 'take-5', transition: { kind: 'fade', durationMs: 800 }, startedAt: 1_005_000 });
+    expect(doc().take).toEqual({ id: 'take-5', transition: { kind: 'fade', durationMs: 800 }, startedAt: 1_005_000, sceneId: b, showStartedAt: 1_000_000, by: 'me' });
   });
 
-  it('the channel carries the take with the look it took (one edit: undo takes both back)', () => {
+  it('a take is one update: one channel change (look and take), nothing for the rundown', () => {
     const [a, b] = threeScenes();
     rundownActions.take(a!);
-    expect(doc().take).toEqual({ id: 'take-4', transition: { kind: 'fade', durationMs: DEFAULT_FADE_MS }, startedAt: 1_000_000 });
+    const channel: unknown[] = [];
+    const rundownChanges: unknown[] = [];
+    const offs = [onLocalChange((c) => channel.push(c)), onRundownChange((c) => rundownChanges.push(c))];
+    rundownActions.take(b!);
+    offs.forEach((off) => off());
+    expect(channel).toHaveLength(1);
+    expect(rundownChanges).toEqual([]);
+    expect(liveIds(doc())).toEqual(['g1', 'g2']);
+    expect(rundown().live?.sceneId).toBe(b);
+  });
+
+  it('the channel carries the take with the look it took (one edit: undo takes the look and the live scene back)', () => {
+    const [a, b] = threeScenes();
+    rundownActions.take(a!);
+    expect(doc().take).toMatchObject({ id: 'take-4', transition: { kind: 'fade', durationMs: DEFAULT_FADE_MS }, startedAt: 1_000_000, sceneId: a });
     vi.advanceTimersByTime(2000);
     rundownActions.take(b!);
-    expect(doc().take).toEqual({ id: 'take-5', transition: { kind: 'fade', durationMs: DEFAULT_FADE_MS }, startedAt: 1_002_000 });
+    expect(doc().take).toMatchObject({ id: 'take-5', transition: { kind: 'fade', durationMs: DEFAULT_FADE_MS }, startedAt: 1_002_000, sceneId: b });
     stageActions.undo();
     expect(doc().take?.id).toBe('take-4');
     expect(liveIds(doc())).toEqual(['g1']);
+    expect(rundown().live?.sceneId).toBe(a);
   });
 
-  it('taking the look already on stage records the take but leaves no stage edit', () => {
+  it('taking the look already on stage is one edit too: the look stays, the take (and the live scene) is new', () => {
     const [a] = threeScenes();
     rundownActions.take(a!);
     const count = stageActions.recorded().count;
+    const look = liveIds(doc());
     expect(rundownActions.take(a!)).toBe(true);
-    expect(stageActions.recorded().count).toBe(count);
+    expect(stageActions.recorded().count).toBe(count + 1);
+    expect(liveIds(doc())).toEqual(look);
     expect(rundown().live?.takeId).toBe('take-5');
+  });
+
+  it('ending the show is one edit: no scene live, the take (and so the picture) unchanged; undo brings the scene back', () => {
+    const [a] = threeScenes();
+    rundownActions.take(a!);
+    const before = doc().take!;
+    expect(rundownActions.endShow()).toBe(true);
+    expect(rundown().live).toBeNull();
+    expect(doc().take).toEqual({ id: before.id, transition: before.transition, startedAt: before.startedAt });
+    expect(stageActions.undoLabel()).toBe(END_SHOW_LABEL);
+    expect(rundownActions.endShow()).toBe(false);
+    stageActions.undo();
+    expect(rundown().live?.sceneId).toBe(a);
   });
 
   it('an unknown scene takes nothing', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CUT } from '../../../compositor/model/transition';
 import { captureLook } from '../../../src/state/rundown/look';
-import { addScene, deleteScene, emptyRundown, recordTake, setAutoAdvance, setSceneDuration } from '../../../src/state/rundown/rundown';
+import { addScene, deleteScene, emptyRundown, setAutoAdvance, setSceneDuration } from '../../../src/state/rundown/rundown';
+import { recordTake } from './fixtures';
 import { showTiming } from '../../../src/state/rundown/timing';
 import type { Rundown } from '../../../src/state/rundown/types';
 import { stage } from './fixtures';
