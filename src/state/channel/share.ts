@@ -60,8 +60,11 @@ export function shareUnchanged(current: ChannelDoc, incoming: ChannelDoc): Share
   const chatOnStream = sameValue(current.chatOnStream, incoming.chatOnStream) ? current.chatOnStream : incoming.chatOnStream;
   if (chatOnStream !== current.chatOnStream) changed.push(['chatOnStream']);
   if (current.layout !== incoming.layout) changed.push(['layout']);
+  // The run of show's take (another producer's take or end of show): its fade and the live scene.
+  const take = sameValue(current.take, incoming.take) ? current.take : incoming.take;
+  if (take !== current.take) changed.push(['take']);
   if (changed.length === 0) return { doc: current, changed };
-  return { doc: { producers, layout: incoming.layout, brandSettings, media, templates, chatOnStream }, changed };
+  return { doc: { producers, layout: incoming.layout, brandSettings, media, templates, chatOnStream, ...(take ? { take } : {}) }, changed };
 }
 
 /** Whether two patch paths touch the same data (one is a prefix of the other). */

@@ -36,6 +36,15 @@ describe('change rules (§4)', () => {
     expect(doc().layout).toBe('COVER');
     expect(useChannelStore.getState().canUndo).toBe(false);
   });
+
+  it('another producer’s take arrives (its fade and the live scene), and so does the end of the show', () => {
+    const take = { id: 'take-9', transition: { kind: 'fade' as const, durationMs: 500 }, startedAt: 1_000, sceneId: 'opening', showStartedAt: 1_000, by: 'tab-b' };
+    expect(stageActions.applyRemote(fromRoom({ ...doc(), take }))).toBe(true);
+    expect(doc().take).toEqual(take);
+    const ended = { id: 'take-9', transition: take.transition, startedAt: 1_000 };
+    expect(stageActions.applyRemote(fromRoom({ ...doc(), take: ended }))).toBe(true);
+    expect(doc().take).toEqual(ended);
+  });
 });
 
 describe('text from other producers follows the one text rule', () => {
