@@ -15,7 +15,7 @@ import type { ChannelBody } from '../../compositor/model/types';
 import { startBackendProcess, type BackendProcess } from './backendProcess';
 import { querySql, startPostgres, type PostgresServer } from '../../src/server/dev/servers/postgresServer';
 import { startLoadBalancer, type LoadBalancer } from '../../src/server/dev/servers/loadBalancer';
-import { freePort, startRtmpServer, type RtmpServer } from '../../src/server/dev/servers/rtmpServer';
+import { holdFreePort, startRtmpServer, type RtmpServer } from '../../src/server/dev/servers/rtmpServer';
 import { probe } from './mediaProbe';
 import { surfaceReady } from './surface';
 
@@ -45,7 +45,9 @@ test.beforeAll(async () => {
   pg = await startPostgres();
   databaseUrl = await pg.database('studio_scale');
   dataDir = mkdtempSync(join(tmpdir(), 'studio-scale-'));
-  const lbPort = await freePort();
+  // The load balancer's port is held until nginx starts: the backends' Janus pick free ports meanwhile.
+  const lbHold = await holdFreePort();
+  const lbPort = lbHold.port;
   const env = { DATABASE_URL: databaseUrl, STUDIO_PUBLIC_ORIGINS: `http://127.0.0.1:${lbPort}` };
   // One after the other: the first makes the schema and the sample data.
   for (let i = 0; i < 2; i++) {
@@ -53,6 +55,7 @@ test.beforeAll(async () => {
     backends.push(b);
     nodeOf.set(b, await nodeIdOf(b));
   }
+  await lbHold.release();
   lb = await startLoadBalancer(backends.map((b) => new URL(b.url).host), lbPort);
   rtmp = await startRtmpServer();
 });

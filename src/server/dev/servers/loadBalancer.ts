@@ -49,6 +49,12 @@ ${studioNginxConf(`127.0.0.1:${port}`, backends)}
   const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', conf], { stdio: 'ignore' });
   guardChild(child, 'nginx');
   await listening(port);
+  // Something holds the port; it must be this nginx, not a process that took the port first (nginx
+  // then exits on its bind error, and the tests would talk to a stranger).
+  await new Promise((r) => setTimeout(r, 200));
+  if (child.exitCode !== null || child.signalCode !== null) {
+    throw new Error(`nginx could not listen on ${port}: ${readFileSync(join(dir, 'error.log'), 'utf8').trim().split('\n').slice(-3).join(' | ')}`);
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     port,

@@ -31,6 +31,18 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * A free loopback port held (bound) until `release`: for a port that must be known before its server
+ * starts (the load balancer's, which the backends are told), so nothing started meanwhile (a backend's
+ * Janus picks free ports too) can take it.
+ */
+export async function holdFreePort(): Promise<{ port: number; release(): Promise<void> }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return { port, release: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
 /** Resolves once something accepts connections on the port. */
 export async function listening(port: number, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
