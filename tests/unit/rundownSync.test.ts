@@ -9,7 +9,8 @@ import { applyUpdate, emptyServerChannel, type KeyedChannel, type ServerChannel,
 import type { RundownService } from '../../src/state/backend';
 import { installFakeBackend } from './fakeBackend';
 import { useAlertsStore, initialAlertsState } from '../../src/state/alertsStore';
-import { startRundownSync, type RundownDocPort } from '../../src/services/rundown/rundownSync';
+import { startRundownSync } from '../../src/services/rundown/rundownSync';
+import type { SyncedDocPort } from '../../src/services/sync/docSync';
 import { CHANNEL_SAVE_DEBOUNCE_MS, SAVE_RETRY_MIN_MS } from '../../src/lib/limits';
 
 function fakeRoom(initial: KeyedChannel = {}) {
@@ -49,7 +50,7 @@ function fakeRoom(initial: KeyedChannel = {}) {
 }
 
 /** The rundown as a tab holds it: a keyed map, edited locally or replaced by the room's. */
-function localDoc(): RundownDocPort & { edit(changes: KeyedChannel): void; value(): KeyedChannel } {
+function localDoc(): SyncedDocPort & { edit(changes: KeyedChannel): void; value(): KeyedChannel } {
   let keyed: KeyedChannel = {};
   const listeners = new Set<() => void>();
   return {

@@ -14,7 +14,7 @@ import { stageActions } from '../../state/channel/stageActions';
 import { currentDoc, onLocalChange } from '../../state/channel/store';
 import { useRemoteStore } from '../../state/remoteStore';
 import type { ChannelSummary } from '../../state/session';
-import { startDocSync } from '../sync/docSync';
+import { roomOf, startDocSync } from '../sync/docSync';
 import { docFromWire, toWire } from './wireIds';
 
 let active: SyncClient | null = null;
@@ -33,10 +33,9 @@ export function startStageSync(channel: ChannelSummary, initial: ServerChannel):
     origin: LOCAL_ORIGIN,
     initial,
     room: {
+      ...roomOf(service, channel.uuid),
       // The stage already shows the engine's view (the room's channel with the pending edits on top).
       push: (update, { keepalive }) => service.push(channel.uuid, update, { keepalive, body: channelBody(onWire(), channel, lastReason) }),
-      resync: () => service.resync(channel.uuid),
-      subscribe: (on) => service.subscribe(channel.uuid, on),
     },
     doc: {
       keyed: () => keyedFromDoc(onWire()),

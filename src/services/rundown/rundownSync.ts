@@ -5,17 +5,15 @@
  */
 import { backend } from '../../state/backend';
 import { LOCAL_ORIGIN } from '../../state/channel/reason';
-import { startDocSync, type SyncedDocPort } from '../sync/docSync';
+import { roomOf, startDocSync, type SyncedDocPort } from '../sync/docSync';
 
-export type RundownDocPort = SyncedDocPort;
-
-export function startRundownSync(uuid: string, doc: RundownDocPort, origin: string = LOCAL_ORIGIN): () => Promise<void> {
+export function startRundownSync(uuid: string, doc: SyncedDocPort, origin: string = LOCAL_ORIGIN): () => Promise<void> {
   const service = backend().rundown;
   const sync = startDocSync({
     name: 'rundown',
     origin,
     doc,
-    room: { push: (update, opts) => service.push(uuid, update, opts), resync: () => service.resync(uuid), subscribe: (on) => service.subscribe(uuid, on) },
+    room: roomOf(service, uuid),
   });
   return () => sync.stop();
 }

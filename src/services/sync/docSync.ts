@@ -10,7 +10,7 @@
 import { createSyncClient, diffKeyed, emptyServerChannel, type KeyedChannel, type ServerChannel, type SyncClient, type SyncUpdate } from '../../../compositor/sync';
 import { SAVE_RETRY_MAX_MS, SAVE_RETRY_MIN_MS } from '../../lib/limits';
 import { errorMessage } from '../../log';
-import type { PushOptions } from '../../state/backend';
+import type { PushOptions, SyncedDocService } from '../../state/backend';
 import { showError } from '../show/alerts';
 import { createDocSaver, type SaverStatus } from './saver';
 
@@ -30,6 +30,13 @@ export interface SyncedDocRoom {
   resync(): Promise<ServerChannel>;
   subscribe(on: { doc(server: ServerChannel): void; reconnected(): void }): () => void;
 }
+
+/** The room of the document `uuid` of a service. */
+export const roomOf = (service: SyncedDocService, uuid: string): SyncedDocRoom => ({
+  push: (update, opts) => service.push(uuid, update, opts),
+  resync: () => service.resync(uuid),
+  subscribe: (on) => service.subscribe(uuid, on),
+});
 
 export interface DocSyncOptions {
   /** The document's name in messages and the log. */
