@@ -90,30 +90,65 @@ function plain(v: unknown): SyncValue {
   return v as SyncValue;
 }
 
+/** The document fields each key is read from (a layer depends on the layout as well as the producers). */
+const FIELDS_OF = {
+  layout: ['layout'],
+  brand: ['brandSettings'],
+  media: ['media'],
+  template: ['templates'],
+  chat: ['chatOnStream'],
+  layer: ['producers', 'layout'],
+  producerOrder: ['producers'],
+  take: ['take'],
+} as const satisfies Record<string, readonly (keyof ChannelDoc)[]>;
+
 /**
  * Channel document → keyed map, directly (no §7 body in between): the same keys, in the same order
  * and with the same values as keyedFromBody(channelBody(doc)), which a unit test holds it to. Runs
- * on every local edit, so it skips the body's JSON texts.
+ * on every local edit, so it skips the body's JSON texts; with `fields`, only the keys read from
+ * those document fields (what an edit of them can change).
  */
-export function keyedFromDoc(doc: ChannelDoc): KeyedChannel {
-  const out: Record<string, SyncValue> = { [KEY.layout]: doc.layout };
-  for (const [field, ok] of Object.entries(BRAND_FIELDS)) {
-    const v = (doc.brandSettings as unknown as Record<string, unknown>)[field];
-    if (ok(v)) out[KEY.brand(field)] = v as SyncValue;
+export function keyedFromDoc(doc: ChannelDoc, fields?: ReadonlySet<keyof ChannelDoc>): KeyedChannel {
+  const wanted = (kind: keyof typeof FIELDS_OF) => !fields || FIELDS_OF[kind].some((f) => fields.has(f));
+  const out: Record<string, SyncValue> = {};
+  if (wanted('layout')) out[KEY.layout] = doc.layout;
+  if (wanted('brand')) {
+    for (const [field, ok] of Object.entries(BRAND_FIELDS)) {
+      const v = (doc.brandSettings as unknown as Record<string, unknown>)[field];
+      if (ok(v)) out[KEY.brand(field)] = v as SyncValue;
+    }
   }
-  for (const slot of MEDIA_SLOTS) {
-    const ref = doc.media[slot];
-    if (hasShape(ref, MEDIA_REF)) out[KEY.media(slot)] = pick(ref as unknown as Record<string, unknown>, MEDIA_REF);
+  if (wanted('media')) {
+    for (const slot of MEDIA_SLOTS) {
+      const ref = doc.media[slot];
+      if (hasShape(ref, MEDIA_REF)) out[KEY.media(slot)] = pick(ref as unknown as Record<string, unknown>, MEDIA_REF);
+    }
   }
-  for (const item of doc.templates) if (item.type !== 'NAMETAG' && item.type !== 'CHAT') out[KEY.template(item.id)] = plain(templateToAttributes(item));
-  if (doc.chatOnStream) out[KEY.chat] = plain(templateToAttributes(doc.chatOnStream));
-  for (const layer of buildLayers(doc.producers, doc.layout)) {
-    if (!Object.hasOwn(out, KEY.layer(layer.sourceId))) out[KEY.layer(layer.sourceId)] = plain(pick(layer as unknown as Record<string, unknown>, LAYER_FIELDS));
+  if (wanted('template')) for (const item of doc.templates) if (item.type !== 'NAMETAG' && item.type !== 'CHAT') out[KEY.template(item.id)] = plain(templateToAttributes(item));
+  if (wanted('chat') && doc.chatOnStream) out[KEY.chat] = plain(templateToAttributes(doc.chatOnStream));
+  if (wanted('layer')) {
+    for (const layer of buildLayers(doc.producers, doc.layout)) {
+      if (!Object.hasOwn(out, KEY.layer(layer.sourceId))) out[KEY.layer(layer.sourceId)] = plain(pick(layer as unknown as Record<string, unknown>, LAYER_FIELDS));
+    }
   }
-  out[KEY.producerOrder] = doc.producers.map((p) => p.id);
+  if (wanted('producerOrder')) out[KEY.producerOrder] = doc.producers.map((p) => p.id);
   // Not in the §7 body (so keyedFromBody never has it): the run of show's last take.
-  if (doc.take) out[KEY.take] = plain(doc.take);
+  if (wanted('take') && doc.take) out[KEY.take] = plain(doc.take);
   return out;
+}
+
+/**
+ * The keyed changes of one local edit, from its Immer patches (DESIGN "History by Immer patches"):
+ * only the keys read from the document fields the patches touch are built and compared, so an edit
+ * costs what it changed, not the whole channel. A patch of the whole document touches every field.
+ */
+export function keyedChangesOf(before: ChannelDoc, after: ChannelDoc, paths: readonly (readonly (string | number)[])[]): Changes {
+  const fields = new Set<keyof ChannelDoc>();
+  for (const path of paths) {
+    if (path.length === 0) return diffKeyed(keyedFromDoc(before), keyedFromDoc(after));
+    fields.add(path[0] as keyof ChannelDoc);
+  }
+  return diffKeyed(keyedFromDoc(before, fields), keyedFromDoc(after, fields));
 }
 
 const entriesWith = (keyed: KeyedChannel, prefix: string) =>

@@ -5,7 +5,7 @@
  * shown and not saved back, and a reconnect catches up.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyUpdate, emptyServerChannel, type KeyedChannel, type ServerChannel, type SyncUpdate } from '../../compositor/sync';
+import { applyUpdate, emptyServerChannel, type Changes, type KeyedChannel, type ServerChannel, type SyncUpdate } from '../../compositor/sync';
 import type { RundownService } from '../../src/state/backend';
 import { installFakeBackend } from './fakeBackend';
 import { useAlertsStore, initialAlertsState } from '../../src/state/alertsStore';
@@ -52,14 +52,14 @@ function fakeRoom(initial: KeyedChannel = {}) {
 /** The rundown as a tab holds it: a keyed map, edited locally or replaced by the room's. */
 function localDoc(): SyncedDocPort & { edit(changes: KeyedChannel): void; value(): KeyedChannel } {
   let keyed: KeyedChannel = {};
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(changes: Changes) => void>();
   return {
     keyed: () => keyed,
     onLocalChange: (l) => (listeners.add(l), () => listeners.delete(l)),
     applyRemote: (k) => void (keyed = k),
     edit(changes) {
       keyed = { ...keyed, ...changes };
-      listeners.forEach((l) => l());
+      listeners.forEach((l) => l(changes));
     },
     value: () => keyed,
   };

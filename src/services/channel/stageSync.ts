@@ -7,7 +7,7 @@
 import { channelBody } from '../../../compositor/convert';
 import type { ChannelDoc } from '../../../compositor/model/channel';
 import type { UpdateReason } from '../../../compositor/model/types';
-import { keyedFromDoc, type ServerChannel, type SyncClient } from '../../../compositor/sync';
+import { keyedChangesOf, keyedFromDoc, type ServerChannel, type SyncClient } from '../../../compositor/sync';
 import { backend } from '../../state/backend';
 import { LOCAL_ORIGIN } from '../../state/channel/reason';
 import { stageActions } from '../../state/channel/stageActions';
@@ -40,9 +40,9 @@ export function startStageSync(channel: ChannelSummary, initial: ServerChannel):
     doc: {
       keyed: () => keyedFromDoc(onWire()),
       onLocalChange: (listener) =>
-        onLocalChange(({ reason }) => {
+        onLocalChange(({ before, doc, paths, reason }) => {
           lastReason = reason;
-          listener();
+          listener(keyedChangesOf(toWire(before, wireId), toWire(doc, wireId), paths));
         }),
       applyRemote: (keyed) => stageActions.applyRemote(docFromWire(keyed, currentDoc(), wireId)),
     },

@@ -11,7 +11,7 @@ export function startRundown(channelUuid: string): () => Promise<void> {
   rundownActions.load({});
   const stop = startRundownSync(channelUuid, {
     keyed: () => keyedFromRundown(useRundownStore.getState().rundown),
-    onLocalChange: (listener) => onRundownChange(() => listener()),
+    onLocalChange: (listener) => onRundownChange(({ changes }) => listener(changes)),
     applyRemote: (keyed) => void rundownActions.applyRemote(keyed),
   });
   return async () => {

@@ -7,7 +7,7 @@
  * reads again after a reconnect) is rebased under the edits not yet acknowledged and shown without
  * being saved again.
  */
-import { createSyncClient, diffKeyed, emptyServerChannel, type KeyedChannel, type ServerChannel, type SyncClient, type SyncUpdate } from '../../../compositor/sync';
+import { createSyncClient, diffKeyed, emptyServerChannel, type Changes, type KeyedChannel, type ServerChannel, type SyncClient, type SyncUpdate } from '../../../compositor/sync';
 import { SAVE_RETRY_MAX_MS, SAVE_RETRY_MIN_MS } from '../../lib/limits';
 import { errorMessage } from '../../log';
 import type { PushOptions, SyncedDocService } from '../../state/backend';
@@ -18,8 +18,8 @@ import { createDocSaver, type SaverStatus } from './saver';
 export interface SyncedDocPort {
   /** The document now, as its keyed map (with the ids the wire uses). */
   keyed(): KeyedChannel;
-  /** This tab's own edits (never what applyRemote did); returns the unsubscribe. */
-  onLocalChange(listener: () => void): () => void;
+  /** This tab's own edits (never what applyRemote did), each as the keys it changed; returns the unsubscribe. */
+  onLocalChange(listener: (changes: Changes) => void): () => void;
   /** Shows the room's document with this tab's unacknowledged edits on top. */
   applyRemote(keyed: KeyedChannel): void;
 }
@@ -60,7 +60,6 @@ export interface DocSync {
 
 export function startDocSync({ name, room, doc, origin, initial, onStatus }: DocSyncOptions): DocSync {
   const engine = createSyncClient({ origin, server: initial ?? emptyServerChannel() });
-  let lastKeyed: KeyedChannel = initial?.keyed ?? {};
   let stopped = false;
 
   const receive = (server: ServerChannel) => {
@@ -68,13 +67,6 @@ export function startDocSync({ name, room, doc, origin, initial, onStatus }: Doc
     // a stopped sync no longer shows it.
     if (!engine.receive(server) || stopped) return;
     doc.applyRemote(engine.view());
-    lastKeyed = doc.keyed();
-  };
-  /** What the tab shows now that the engine has not seen becomes its next update. */
-  const takeLocal = () => {
-    const next = doc.keyed();
-    engine.localChange(diffKeyed(lastKeyed, next));
-    lastKeyed = next;
   };
 
   const saver = createDocSaver<true>({
@@ -88,8 +80,8 @@ export function startDocSync({ name, room, doc, origin, initial, onStatus }: Doc
     onError: (error, inARow) => inARow === 1 && showError('UNKNOWN', { details: `The ${name} could not be saved: ${errorMessage(error)}. Your change is kept and will be saved again.` }),
   });
 
-  const unsubscribe = doc.onLocalChange(() => {
-    takeLocal();
+  const unsubscribe = doc.onLocalChange((changes) => {
+    engine.localChange(changes);
     saver.schedule(true);
   });
   const detach = saver.attachToPage();
@@ -107,7 +99,8 @@ export function startDocSync({ name, room, doc, origin, initial, onStatus }: Doc
 
   let loadTimer: ReturnType<typeof setTimeout> | undefined;
   if (initial) {
-    takeLocal();
+    // What the tab shows beyond the room's document (what loading added) is its first edit.
+    engine.localChange(diffKeyed(initial.keyed, doc.keyed()));
     if (engine.hasUnsent()) saver.schedule(true);
   } else {
     // Until the room's document comes, this tab's edits wait in the engine. A second failure in a

@@ -5,7 +5,7 @@
  * updates apply without either (§4: saves only for local changes).
  */
 import { create } from 'zustand';
-import { applyPatches, enablePatches, produceWithPatches, type Draft } from 'immer';
+import { applyPatches, enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
 import { emptyChannel, type ChannelDoc } from '../../../compositor/model/channel';
 import type { UpdateReason } from '../../../compositor/model/types';
 import { resetGuards } from './guards';
@@ -27,7 +27,11 @@ export interface ChannelState {
 }
 
 export interface LocalChange {
+  /** The document before the edit and after it. */
+  before: ChannelDoc;
   doc: ChannelDoc;
+  /** The paths the edit's Immer patches changed (the sync sends only the keys read from them). */
+  paths: readonly Patch['path'][];
   reason: UpdateReason;
 }
 
@@ -44,8 +48,8 @@ export function onLocalChange(listener: (change: LocalChange) => void): () => vo
 
 const syncHistoryFlags = () => useChannelStore.setState({ canUndo: history.canUndo(), canRedo: history.canRedo() });
 
-function announce(doc: ChannelDoc, reason: ReasonInput): void {
-  const change = { doc, reason: reasonOf(reason) };
+function announce(before: ChannelDoc, doc: ChannelDoc, patches: readonly Patch[], reason: ReasonInput): void {
+  const change = { before, doc, paths: patches.map((p) => p.path), reason: reasonOf(reason) };
   localListeners.forEach((l) => l(change));
 }
 
@@ -56,21 +60,23 @@ export const currentDoc = () => useChannelStore.getState().doc;
  * edits that mirror another store (the chat message on stream): saved, not undoable.
  */
 export function edit(label: string, reason: ReasonInput, recipe: (doc: Draft<ChannelDoc>) => void | ChannelDoc, opts: { record?: boolean } = {}): boolean {
-  const [next, patches, inverse] = produceWithPatches(currentDoc(), recipe);
+  const before = currentDoc();
+  const [next, patches, inverse] = produceWithPatches(before, recipe);
   if (patches.length === 0) return false;
   useChannelStore.setState({ doc: next });
   if (opts.record !== false) history.record({ label, reason, patches, inverse });
   syncHistoryFlags();
-  announce(next, reason);
+  announce(before, next, patches, reason);
   return true;
 }
 
 function replay(entry: HistoryEntry | null, which: 'patches' | 'inverse'): boolean {
   if (!entry) return false;
-  const doc = applyPatches(currentDoc(), entry[which]);
+  const before = currentDoc();
+  const doc = applyPatches(before, entry[which]);
   useChannelStore.setState({ doc });
   syncHistoryFlags();
-  announce(doc, entry.reason); // saved with the reason of what was undone or redone
+  announce(before, doc, entry[which], entry.reason); // saved with the reason of what was undone or redone
   return true;
 }
 
@@ -91,9 +97,10 @@ export const channelHistory = {
     const inverse = history.cancel();
     syncHistoryFlags();
     if (!inverse.length) return;
-    const doc = applyPatches(currentDoc(), inverse);
+    const before = currentDoc();
+    const doc = applyPatches(before, inverse);
     useChannelStore.setState({ doc });
-    announce(doc, reason);
+    announce(before, doc, inverse, reason);
   },
 };
 

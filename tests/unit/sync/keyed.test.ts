@@ -1,10 +1,11 @@
 // @vitest-environment node
+import { enablePatches, produceWithPatches } from 'immer';
 import { describe, expect, it } from 'vitest';
 import { channelBody } from '../../../compositor/convert';
 import { channelFromBody } from '../channel/bodyReader';
 import { emptyChannel } from '../../../compositor/model/channel';
 import type { ChannelBody } from '../../../compositor/model/types';
-import { applyChanges, bodyFromKeyed, canonicalJson, diffKeyed, docFromKeyed, keyedFromBody, keyedFromDoc, sameKeyed, type KeyedChannel } from '../../../compositor/sync';
+import { applyChanges, bodyFromKeyed, canonicalJson, diffKeyed, docFromKeyed, keyedChangesOf, keyedFromBody, keyedFromDoc, sameKeyed, type KeyedChannel } from '../../../compositor/sync';
 import { fullChannel } from '../channel/fixtures';
 import { randomDoc, randomEdit, rng } from './gen';
 
@@ -145,5 +146,43 @@ describe('keyedFromDoc: the document → keyed map without a body in between', (
     expect(JSON.stringify(bodyFromKeyed(keyed, ID, null))).not.toContain('take-7');
     expect(keyedFromDoc(fullChannel())).not.toHaveProperty('take');
     expect(docFromKeyed({ ...keyed, take: { id: 'x', startedAt: 'soon', transition: { kind: 'cut' } } })).not.toHaveProperty('take');
+  });
+});
+
+/** Edits `draft` into `next` leaf by leaf, so the Immer patches name the deepest parts that changed. */
+function assignDeep(draft: Record<string, unknown>, next: Record<string, unknown>): void {
+  for (const key of new Set([...Object.keys(draft), ...Object.keys(next)])) {
+    const [was, now] = [draft[key], next[key]];
+    if (was === now) continue;
+    const nested = typeof was === 'object' && typeof now === 'object' && was !== null && now !== null && Array.isArray(was) === Array.isArray(now);
+    if (nested && (!Array.isArray(now) || (was as unknown[]).length === now.length)) assignDeep(was as Record<string, unknown>, now as Record<string, unknown>);
+    else if (now === undefined) delete draft[key];
+    else draft[key] = now;
+  }
+}
+
+enablePatches();
+
+describe('keyedChangesOf: an edit leaves as the keys its patches changed (issue 35)', () => {
+  it.each(Array.from({ length: 80 }, (_, i) => i + 1))('seed %i: the same changes as diffing the whole keyed channel', (seed) => {
+    const r = rng(seed);
+    let doc = randomDoc(r);
+    let n = 0;
+    for (let i = 0; i < 6; i++) {
+      const next = randomEdit(r, doc, () => `new-${n++}`).doc;
+      const [after, patches] = produceWithPatches(doc, (d) => assignDeep(d as unknown as Record<string, unknown>, next as unknown as Record<string, unknown>));
+      expect(keyedChangesOf(doc, after, patches.map((p) => p.path))).toEqual(diffKeyed(keyedFromDoc(doc), keyedFromDoc(after)));
+      doc = after;
+    }
+  });
+
+  it('builds only the keys read from the fields that changed: a template edit builds no layers', () => {
+    const doc = fullChannel();
+    const [after, patches] = produceWithPatches(doc, (d) => void (d.templates[0]!.primaryText = 'Changed'));
+    const changes = keyedChangesOf(doc, after, patches.map((p) => p.path));
+    expect(Object.keys(changes)).toEqual([`tpl:${doc.templates[0]!.id}`]);
+    expect(Object.keys(keyedFromDoc(after, new Set(['templates'])))).toEqual(Object.keys(keyedFromDoc(after)).filter((k) => k.startsWith('tpl:')));
+    // A patch of the whole document (a recipe returning a new one) compares every key.
+    expect(keyedChangesOf(doc, { ...doc, layout: doc.layout === 'CLASSIC' ? 'SPLIT' : 'CLASSIC' }, [[]])).toHaveProperty('layout');
   });
 });
