@@ -9,15 +9,27 @@ const SHOTS = '/tmp/shots-26b';
 const card = (page: Page, name: string) => page.getByTestId('producer-card').filter({ hasText: name });
 const selfCard = (page: Page) => page.locator('[data-testid="producer-card"][data-card-id="self"]');
 
-/** The values a meter showed over about three seconds. */
-async function meterValues(page: Page, meter: ReturnType<Page['getByRole']>): Promise<Set<string>> {
-  const seen = new Set<string>();
-  for (let i = 0; i < 15; i++) {
-    seen.add((await meter.getAttribute('aria-valuenow')) ?? '');
-    await page.waitForTimeout(200);
-  }
-  return seen;
+/**
+ * The values a meter showed, watched in the page every 100 ms: over three seconds (to call it still),
+ * or until it has shown two (`untilMoved`: a moving meter answers at once).
+ */
+async function meterValues(meter: ReturnType<Page['getByRole']>, untilMoved = false): Promise<string[]> {
+  return meter.evaluate(
+    (el, until) =>
+      new Promise<string[]>((resolve) => {
+        const seen = new Set<string>();
+        const started = performance.now();
+        const look = () => {
+          seen.add(el.getAttribute('aria-valuenow') ?? '');
+          if ((until && seen.size > 1) || performance.now() - started > 3000) resolve([...seen]);
+          else setTimeout(look, 100);
+        };
+        look();
+      }),
+    untilMoved,
+  );
 }
+const moves = async (meter: ReturnType<Page['getByRole']>) => (await meterValues(meter, true)).length;
 
 /**
  * Every action toast's text from now on, also one already gone: a toast lives ACTION_TOAST_MS
@@ -43,7 +55,7 @@ test('meters move with sound and stay still in silence; muted and silent signs',
   await enterStudio(page);
   // The demo opens with two speaking guests on air: the program meter moves.
   const program = page.getByRole('meter', { name: 'Program sound level' });
-  await expect.poll(async () => (await meterValues(page, program)).size, { timeout: 60_000 }).toBeGreaterThan(1);
+  await expect.poll(() => moves(program), { timeout: 60_000 }).toBeGreaterThan(1);
   // The guests take turns (on air or not): over a few seconds the cards' meters move.
   const amara = card(page, 'Amara Okafor').getByRole('meter', { name: 'Sound level of Amara Okafor' });
   const cardLevels = () => page.getByTestId('producer-card').getByRole('meter').evaluateAll((els) => els.map((e) => e.getAttribute('aria-valuenow')).join());
@@ -52,19 +64,19 @@ test('meters move with sound and stay still in silence; muted and silent signs',
   // The moderator's own card follows the fake microphone's beep once the mic is open.
   await page.getByRole('button', { name: 'Mute audio' }).click(); // the demo opens it muted; a click also starts audio
   const own = selfCard(page).getByRole('meter');
-  await expect.poll(async () => (await meterValues(page, own)).size, { timeout: 60_000 }).toBeGreaterThan(1);
+  await expect.poll(() => moves(own), { timeout: 60_000 }).toBeGreaterThan(1);
   await page.screenshot({ path: `${SHOTS}/meters.png` });
 
   // Muted: the card's meter stays at 0 and an on-air card says so.
   await card(page, 'Amara Okafor').getByRole('button', { name: 'Mute mic of Amara Okafor' }).click();
   await expect(card(page, 'Amara Okafor').getByTestId('sound-sign')).toHaveText('Muted');
   // Still: every value over a three-second watch is 0 (polled: a loaded page may show the last level a moment longer).
-  await expect.poll(async () => [...(await meterValues(page, amara))], { timeout: 30_000 }).toEqual(['0']);
+  await expect.poll(() => meterValues(amara), { timeout: 30_000 }).toEqual(['0']);
 
   // Nobody on air: the program is silent and its meter still.
   for (const name of ['Lukas Becker', 'Amara Okafor']) await card(page, name).getByRole('switch').click();
   await expect(page.locator('[data-testid="producer-card"][data-live="true"]')).toHaveCount(0);
-  await expect.poll(async () => [...(await meterValues(page, program))], { timeout: 30_000 }).toEqual(['0']);
+  await expect.poll(() => meterValues(program), { timeout: 30_000 }).toEqual(['0']);
   await page.screenshot({ path: `${SHOTS}/meters-silent.png` });
 
   // Still nobody on air, but a shared video with sound plays (the countdown's soundtrack): the
@@ -78,12 +90,12 @@ test('meters move with sound and stay still in silence; muted and silent signs',
   await player.getByRole('button', { name: 'Loop' }).click();
   await expect(player.getByRole('button', { name: 'Loop' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('[data-testid="producer-card"][data-live="true"]')).toHaveCount(0);
-  await expect.poll(async () => (await meterValues(page, program)).size, { timeout: 60_000 }).toBeGreaterThan(1);
+  await expect.poll(() => moves(program), { timeout: 60_000 }).toBeGreaterThan(1);
   await expect.poll(async () => Number(await program.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
   await page.screenshot({ path: `${SHOTS}/meters-shared-video.png` });
   // The video leaves the program: silence again.
   await page.getByRole('button', { name: 'Stop sharing' }).click();
-  await expect.poll(async () => [...(await meterValues(page, program))], { timeout: 30_000 }).toEqual(['0']);
+  await expect.poll(() => meterValues(program), { timeout: 30_000 }).toEqual(['0']);
 });
 
 test('a drag says what the drop will do; the preview takes a card on air; undo answers', async ({ page, problems }) => {
