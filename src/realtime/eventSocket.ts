@@ -18,7 +18,7 @@ export interface EventSocketOptions extends Pick<SocketOptions, 'onState' | 'onR
   onVideoShare(event: Frame): void;
 }
 
-const DISPATCHED = ['Event_Chat', 'POLL', 'Event_QnA', 'Event_Roster'];
+const DISPATCHED = ['Event_Chat', 'POLL', 'Event_QnA', 'Event_Roster', 'Event_Attendees'];
 
 export function openEventSocket(o: EventSocketOptions) {
   return openSocket({

@@ -3,6 +3,7 @@
  * request passes, in order: the Host check (origins.ts), the request safety checks and headers
  * (requestSafety.ts), CORS, then its route; failures are answered by errorHandler.ts.
  */
+import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -17,6 +18,8 @@ import { createMeeting, type JanusInstance, type Meeting } from './meeting';
 import { installHostCheck, type Origins } from './origins';
 import { installRequestSafety } from './requestSafety';
 import { assetRoutes } from './routes/assets';
+import { AUDIENCE_API, audienceRoutes } from './routes/audience';
+import { audienceSocketRoute } from './sockets/audienceSocket';
 import { channelRoutes } from './routes/channel';
 import { rundownRoutes } from './routes/rundown';
 import { chatRoutes } from './routes/chat';
@@ -83,6 +86,8 @@ function installCors(app: FastifyInstance, origins: readonly string[]): void {
     const origin = req.headers.origin;
     if (!origin || !allowed.has(origin)) return;
     reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin').header('Access-Control-Expose-Headers', 'Retry-After');
+    // The audience's session is a cookie (routes/audience.ts): only its routes take credentials.
+    if (req.url.startsWith(`${AUDIENCE_API}/`)) reply.header('Access-Control-Allow-Credentials', 'true');
     if (req.method === 'OPTIONS') {
       return reply
         .code(204)
@@ -171,6 +176,8 @@ export async function buildServer(db: Db, options: AppOptions) {
   // Test hooks (dev/faults.ts): loaded only when a test asks; a production start refuses them (server.ts).
   if (options.faults) (await import('./dev/faults')).faultRoutes(app, ctx);
   // The Janus relay's pages offer `janus-protocol` and their join token (routes/janusProxy.ts): the answer names only the first.
+  // The audience's session cookie (routes/audience.ts): read on its routes and its socket's upgrade.
+  await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024, handleProtocols: (offered: Set<string>) => (offered.has(JANUS_PROTOCOL) ? JANUS_PROTOCOL : false) } });
   app.setErrorHandler(handleError);
 
@@ -188,7 +195,9 @@ export async function buildServer(db: Db, options: AppOptions) {
   liveRoutes(app, ctx);
   meetingRoutes(app, ctx);
   janusProxyRoute(app, ctx);
+  audienceRoutes(app, ctx);
   eventSocketRoute(app, ctx);
+  audienceSocketRoute(app, ctx);
   studioSocketRoute(app, ctx);
   const studio = studioRoutes(app, options.distDir, {
     meeting: meeting !== null,

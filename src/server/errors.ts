@@ -52,5 +52,7 @@ export const BROADCAST_ENDED = () => new HttpError(410, 'This broadcast has ende
 export const INVITE_UNKNOWN = () => new HttpError(404, 'This invite link is not valid. Ask the host for a new one.', {}, 'INVITE_UNKNOWN');
 export const INVITE_EXPIRED = () => new HttpError(410, 'This invite link has expired. Ask the host for a new one.', {}, 'INVITE_EXPIRED');
 export const GUEST_REMOVED = () => new HttpError(403, 'You were removed from this event by the host.', {}, 'GUEST_REMOVED');
+/** An attendee a moderator removed: that browser and e-mail are refused for the event (issue 32). */
+export const ATTENDEE_REMOVED = () => new HttpError(403, 'You were removed from this event by a moderator.', {}, 'ATTENDEE_REMOVED');
 export const NO_INSTANCE = () => new HttpError(409, 'The event has not started yet (it has no instance)', {}, 'NO_INSTANCE');
 export const MEETING_UNAVAILABLE = () => new HttpError(503, 'The meeting is not available on this server (Janus is not running)', {}, 'MEETING_UNAVAILABLE');

@@ -16,9 +16,13 @@ export interface EventRow {
   chat_enabled: boolean;
   qna_enabled: boolean;
   state: string;
+  /** Attendees give an e-mail to join (issue 32). */
+  require_email: boolean;
+  /** Attendees may write privately to the moderators (§3 one2OneModChat). */
+  one2one_mod_chat: boolean;
 }
 
-const COLUMNS = 'id, sharing_url, instance_id, instance_delay_ms, instance_due_at, title, description, start_ms, end_ms, organizer_id, chat_enabled, qna_enabled, state';
+const COLUMNS = 'id, sharing_url, instance_id, instance_delay_ms, instance_due_at, title, description, start_ms, end_ms, organizer_id, chat_enabled, qna_enabled, state, require_email, one2one_mod_chat';
 
 /**
  * An event without an instance gets one once its due time has passed (the due time is set by the
@@ -73,7 +77,7 @@ export function publicDetails(e: EventRow, role = 'moderator'): Record<string, u
     restricted: false,
     restrictedInviteOnly: false,
     allowInvitedAttendeesOnly: false,
-    requireEmail: false,
+    requireEmail: e.require_email,
     enableRegistration: false,
     pstnEnabled: false,
     authenticationType: 'NONE',
@@ -108,6 +112,6 @@ export function fullDetails(e: EventRow): Record<string, unknown> {
     systemParams: { attendeePushLimit: 100, attendeePushDiff: 25 },
     dialInNumbers: [],
     pollShortUrl: '',
-    one2OneModChat: false,
+    one2OneModChat: e.one2one_mod_chat,
   };
 }

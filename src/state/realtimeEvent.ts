@@ -21,6 +21,8 @@ export type RealtimeEvent =
   | { type: 'Event_QnA'; qna: QnaEvent }
   /** msg Event_Roster: who the media roster lists now (§4 Participant presence). */
   | { type: 'Event_Roster'; participants: RosterEntry[] }
+  /** msg Event_Attendees (issue 32): the newest attendees present (at most attendeePushLimit) and how many there are. */
+  | { type: 'Event_Attendees'; participants: RosterEntry[]; count: number }
   /** msg Event_State and the studio server's broadcast states (§4 Broadcast states). */
   | { type: 'Event_State'; source: 'event-platform' | 'studio-server'; state: string };
 

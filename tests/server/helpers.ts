@@ -116,8 +116,8 @@ export class TestSocket {
     });
   }
 
-  static async open(url: string): Promise<TestSocket> {
-    const ws = new WebSocket(url);
+  static async open(url: string, headers?: Record<string, string>): Promise<TestSocket> {
+    const ws = new WebSocket(url, headers ? { headers } : undefined);
     const socket = new TestSocket(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());

@@ -77,15 +77,19 @@ describe('each event changes its store', () => {
     expect(useQnaStore.getState().questions).toEqual([expect.objectContaining({ id: 'q1', status: 'ACTIVE', upvoteCount: 4, answerCount: 1, replyCount: 1 })]);
   });
 
-  it('Event_Roster: new attendees join, presenters are left to the stage, the unlisted go out after 5 s', () => {
-    dispatch({ type: 'Event_Roster', participants: [attendee('a1', 'Zoe Martin'), attendee('a2', 'Ben Carter'), attendee('p1', 'Lukas', { role: 'Panelist' })] } satisfies RealtimeEvent);
+  it('Event_Attendees: new attendees join with the count of all, the unlisted go out after 5 s; Event_Roster (the interactive roster) leaves them alone', () => {
+    dispatch({ type: 'Event_Attendees', participants: [attendee('a1', 'Zoe Martin'), attendee('a2', 'Ben Carter'), attendee('p1', 'Lukas', { role: 'Panelist' })], count: 2400 } satisfies RealtimeEvent);
     expect(usePeopleStore.getState().attendees.map((a) => [a.name, a.inParticipantRoster, a.lastSeen])).toEqual([
       ['Zoe Martin', true, NOW],
       ['Ben Carter', true, NOW],
     ]);
+    expect(usePeopleStore.getState().attendeeCount).toBe(2400);
     vi.setSystemTime(NOW + ROSTER_ABSENCE_MS + 1);
-    dispatch({ type: 'Event_Roster', participants: [attendee('a1', 'Zoe Martin')] });
+    dispatch({ type: 'Event_Roster', participants: [] });
+    expect(usePeopleStore.getState().attendees.map((a) => a.inParticipantRoster)).toEqual([true, true]);
+    dispatch({ type: 'Event_Attendees', participants: [attendee('a1', 'Zoe Martin')], count: 2399 });
     expect(usePeopleStore.getState().attendees.map((a) => a.inParticipantRoster)).toEqual([true, false]);
+    expect(usePeopleStore.getState().attendeeCount).toBe(2399);
   });
 
   it('Event_State moves the broadcast state, only to states its source owns', () => {
@@ -116,6 +120,7 @@ describe('unknown or malformed events are logged and ignored', () => {
     ['Event_QnA add without an id', { type: 'Event_QnA', qna: { type: 'add', question: { content: 'c' } } }, 'Event_QnA'],
     ['Event_QnA answer without its answer', { type: 'Event_QnA', qna: { type: 'answer', id: 'q' } }, 'Event_QnA'],
     ['Event_Roster without a list', { type: 'Event_Roster', participants: 'all' }, 'Event_Roster'],
+    ['Event_Attendees without a count', { type: 'Event_Attendees', participants: [] }, 'Event_Attendees'],
     ['Event_State from an unknown source', { type: 'Event_State', source: 'elsewhere', state: 'LIVE' }, 'Event_State'],
   ])('%s', (_name, raw, reason) => {
     usePollStore.getState().setPolls([poll('a')]);
@@ -126,7 +131,7 @@ describe('unknown or malformed events are logged and ignored', () => {
   });
 
   it('a roster keeps its well-formed entries and logs the others', () => {
-    dispatch({ type: 'Event_Roster', participants: [attendee('a1', 'Zoe Martin'), { id: 'x' }, null] });
+    dispatch({ type: 'Event_Attendees', participants: [attendee('a1', 'Zoe Martin'), { id: 'x' }, null], count: 3 });
     expect(usePeopleStore.getState().attendees.map((a) => a.id)).toEqual(['a1']);
     expect(lastWarning()?.message).toContain('2 malformed');
   });

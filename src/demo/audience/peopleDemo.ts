@@ -1,7 +1,7 @@
 /**
  * The demo's attendees (§1: a simulated audience): some already joined, more arriving at a seeded
- * pace, a few leaving. Like the media roster it reports who is present (Event_Roster) every couple
- * of seconds and on each arrival; presence and cleanup (§4) are the studio's to keep.
+ * pace, a few leaving. Like the studio backend it reports who is present (Event_Attendees) every
+ * couple of seconds and on each arrival; presence and cleanup (§4) are the studio's to keep.
  */
 import { log } from '../../log';
 import type { RosterEntry } from '../../state/people/people';
@@ -39,7 +39,7 @@ export function startPeopleDemo({ emit, seed = 11, now = Date.now, timer = realT
     const p = attendee(i, start - (INITIAL_ATTENDEES - i) * 45_000);
     present.set(p.id, p);
   }
-  const report = () => emit({ type: 'Event_Roster', participants: [...present.values()] });
+  const report = () => emit({ type: 'Event_Attendees', participants: [...present.values()], count: present.size });
   report();
   let next = INITIAL_ATTENDEES;
   const { every, stop } = createRepeater(timer, random);

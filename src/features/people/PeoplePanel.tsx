@@ -31,6 +31,9 @@ const QUALITY = ['unknown', 'very poor', 'poor', 'fair', 'good', 'excellent'];
 /** §8 empty state, for the tab shown. */
 export const emptyPeopleText = (tab: PeopleTab) => `No ${tab === 'ATTENDEES' ? 'Attendees' : 'Presenters'} have joined this event yet!`;
 
+/** Past the push limit the list holds the newest attendees only: it says so. */
+export const newestAttendeesText = (shown: number, count: number) => `Showing the newest ${shown} of ${count} attendees.`;
+
 export function PeoplePanel() {
   const [tab, setTab] = usePersistedTab<PeopleTab>('people', TABS, 'PRESENTERS');
   const [query, setQuery] = useState('');
@@ -39,6 +42,8 @@ export function PeoplePanel() {
   const stage = useChannelStore();
   const cards = stage.doc.producers;
   const attendees = usePeopleStore((s) => s.attendees);
+  // At thousands of attendees the studio is sent the newest ones and the count of all (issue 32).
+  const attendeeCount = usePeopleStore((s) => Math.max(s.attendeeCount, s.attendees.length));
   const presenters = useMemo(() => presenterRows(cards), [cards]);
 
   const list = useMemo(() => sortParticipants((tab === 'PRESENTERS' ? presenters : attendees).filter((p) => matchesSearch(p, settled)), order), [tab, presenters, attendees, settled, order]);
@@ -71,7 +76,7 @@ export function PeoplePanel() {
       label="People"
       tabs={[
         { value: 'PRESENTERS', label: 'Presenters', count: presenters.length },
-        { value: 'ATTENDEES', label: 'Attendees', count: attendees.length },
+        { value: 'ATTENDEES', label: 'Attendees', count: attendeeCount },
       ]}
       value={tab}
       onChange={setTab}
@@ -88,6 +93,11 @@ export function PeoplePanel() {
           </button>
         )}
       </div>
+      {tab === 'ATTENDEES' && attendeeCount > attendees.length && (
+        <p className="people-note" role="note">
+          {newestAttendeesText(attendees.length, attendeeCount)}
+        </p>
+      )}
       {list.length === 0 ? (
         <p className="empty-state">{settled && (tab === 'PRESENTERS' ? presenters : attendees).length ? `Nobody matches “${settled}”.` : emptyPeopleText(tab)}</p>
       ) : (

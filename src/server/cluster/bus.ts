@@ -19,7 +19,9 @@ import { BUS_CHANNEL, BUS_ROW_TTL_MS, LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MS, NOTI
 
 export type BusMessage =
   /** To the event's sockets; `to` keeps only a user's sockets and the named participants'. */
-  | { t: 'event'; eventId: string; message: unknown; to?: { userId?: string; guids?: string[] } }
+  | { t: 'event'; eventId: string; message: unknown; to?: { userId?: string; guids?: string[]; producers?: true } }
+  /** To the event's attendees (issue 32), or one attendee's sockets. */
+  | { t: 'audience'; eventId: string; message: unknown; attendeeId?: string }
   | { t: 'studio'; channel: string; message: unknown; producersOnly?: boolean }
   | { t: 'close'; target: CloseTarget; code: number; reason: string }
   /** Join tokens taken off their rooms: their relays close. */
@@ -31,6 +33,7 @@ export type BusMessage =
 
 export type CloseTarget =
   | { participant: { eventId: string; guid: string } }
+  | { attendee: { eventId: string; attendeeId: string } }
   | { guestStudios: string }
   | { session: string }
   /** The sockets opened with an output token (by its hash) that was replaced. */

@@ -8,7 +8,7 @@
 import type { Db, Queryable } from '../db/adapter';
 import { json } from '../db/adapter';
 
-export type RosterRole = 'Moderator' | 'Panelist';
+export type RosterRole = 'Moderator' | 'Panelist' | 'Attendee';
 
 export interface RosterEntry {
   id: string;
@@ -51,7 +51,7 @@ export interface SocketRow {
 const PRESENT = 'EXISTS (SELECT 1 FROM roster_sockets s WHERE s.event_id = e.event_id AND s.guid = e.guid)';
 
 /** Adds a socket and, unless the participant has one already (a guest coming back), its entry. */
-export function addSocket(db: Db, socket: SocketRow, entry: RosterEntry, who: { kind: 'producer' | 'guest'; userId: string | null }): Promise<void> {
+export function addSocket(db: Db, socket: SocketRow, entry: RosterEntry, who: { kind: 'producer' | 'guest' | 'attendee'; userId: string | null }): Promise<void> {
   return db.transaction(async (tx) => {
     await tx.query('INSERT INTO roster_entries (event_id, guid, kind, user_id, entry, joined_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6) ON CONFLICT (event_id, guid) DO NOTHING', [
       socket.eventId, socket.guid, who.kind, who.userId, json(entry), entry.joinTime,
@@ -83,10 +83,20 @@ export function removeOrphanSockets(db: Db): Promise<string[]> {
   });
 }
 
-/** One entry per present participant, newest first. */
+/** The interactive roster (producers and guests, never the audience): one entry per present participant, newest first. */
 export async function roster(db: Queryable, eventId: string): Promise<RosterEntry[]> {
-  const rows = await db.query<{ entry: RosterEntry }>(`SELECT entry FROM roster_entries e WHERE e.event_id = $1 AND ${PRESENT} ORDER BY joined_at DESC, guid`, [eventId]);
+  const rows = await db.query<{ entry: RosterEntry }>(`SELECT entry FROM roster_entries e WHERE e.event_id = $1 AND e.kind <> 'attendee' AND ${PRESENT} ORDER BY joined_at DESC, guid`, [eventId]);
   return rows.map((r) => r.entry);
+}
+
+/** The attendees present (a socket open on some process), newest first: at most `limit` of them, and how many there are. */
+export async function attendeeRoster(db: Queryable, eventId: string, limit: number): Promise<{ participants: RosterEntry[]; count: number }> {
+  const rows = await db.query<{ entry: RosterEntry; total: number }>(
+    `SELECT entry, count(*) OVER () AS total FROM roster_entries e WHERE e.event_id = $1 AND e.kind = 'attendee' AND ${PRESENT} ORDER BY joined_at DESC, guid LIMIT $2`,
+    [eventId, limit],
+  );
+  // The window's count is taken before the LIMIT: every present attendee.
+  return { participants: rows.map((r) => r.entry), count: rows.length ? Number(rows[0]!.total) : 0 };
 }
 
 /** Changes present participants' entries (one, or all but `except`); answers how many changed. */
@@ -112,7 +122,7 @@ export async function guidsOfUser(db: Queryable, eventId: string, userId: string
 
 /** The present participants other than `userId`'s own entries. */
 export async function othersOnRoster(db: Queryable, eventId: string, userId: string): Promise<RosterEntry[]> {
-  const rows = await db.query<{ entry: RosterEntry }>(`SELECT entry FROM roster_entries e WHERE e.event_id = $1 AND e.user_id IS DISTINCT FROM $2 AND ${PRESENT} ORDER BY joined_at DESC, guid`, [eventId, userId]);
+  const rows = await db.query<{ entry: RosterEntry }>(`SELECT entry FROM roster_entries e WHERE e.event_id = $1 AND e.kind <> 'attendee' AND e.user_id IS DISTINCT FROM $2 AND ${PRESENT} ORDER BY joined_at DESC, guid`, [eventId, userId]);
   return rows.map((r) => r.entry);
 }
 

@@ -329,6 +329,25 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE channels ALTER COLUMN applied SET DEFAULT '{}'::json;
       ALTER TABLE rundowns ALTER COLUMN applied TYPE json USING applied::json`,
   },
+  {
+    id: 12,
+    name: 'the audience: the event settings attendees meet, and attendees (an HttpOnly cookie session each; removal is kept)',
+    sql: `
+      ALTER TABLE events ADD COLUMN require_email boolean NOT NULL DEFAULT false;
+      ALTER TABLE events ADD COLUMN one2one_mod_chat boolean NOT NULL DEFAULT false;
+      CREATE TABLE attendees (
+        id text PRIMARY KEY,
+        event_id text NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        name text NOT NULL,
+        email text, -- lower case, only when the event asks for one
+        session_hash text UNIQUE, -- the cookie's sha256 while the session lasts, kept after a removal (that browser is refused)
+        joined_at bigint NOT NULL,
+        left_at bigint,
+        removed_at bigint
+      );
+      CREATE INDEX attendees_event ON attendees(event_id, joined_at);
+      CREATE INDEX attendees_email ON attendees(event_id, email)`,
+  },
 ];
 
 /** Any number taken by every backend process: migrations run under it one process at a time. */

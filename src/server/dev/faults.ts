@@ -9,6 +9,8 @@
  *   every check (what a write around the routes would leave) and pushes it, as an applied update is.
  * - `POST /__test/audience/question` `{ eventId, content, name? }`: an attendee asks a question.
  * - `POST /__test/audience/chat` `{ eventId, text, name? }`: an attendee writes in the public chat.
+ * - `POST /__test/event/{eventId}/settings` `{ requireEmail?, one2OneModChat? }`: the event settings
+ *   attendees meet, as the event platform would set them.
  */
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -71,6 +73,17 @@ export function faultRoutes(app: FastifyInstance, ctx: Ctx): void {
     const channel = channelJson(row);
     ctx.hub.pushStudio(row.uuid, { type: 'channel.updated', channel });
     return channel;
+  });
+
+  app.post<{ Params: { eventId: string } }>('/__test/event/:eventId/settings', async (req) => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    for (const [field, column] of [
+      ['requireEmail', 'require_email'],
+      ['one2OneModChat', 'one2one_mod_chat'],
+    ] as const) {
+      if (typeof b[field] === 'boolean') await ctx.db.transaction((tx) => tx.query(`UPDATE events SET ${column} = $2 WHERE id = $1`, [req.params.eventId, b[field]]));
+    }
+    return {};
   });
 
   app.post('/__test/audience/question', async (req) => {

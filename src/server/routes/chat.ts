@@ -11,9 +11,10 @@ import { requireEventAccess } from '../auth';
 import type { Ctx } from '../context';
 import { json } from '../db/adapter';
 import { badRequest, HttpError, notFound } from '../errors';
-import { guidsOfUser, othersOnRoster } from '../cluster/presence';
+import { attendeeRoster, guidsOfUser, othersOnRoster } from '../cluster/presence';
 import { takeToken } from '../cluster/rateBucket';
 import { getUser } from '../users';
+import { isAttendee } from '../audience/attendees';
 import { CHAT_TEXT_MAX, SHORT_TEXT_MAX } from '../limits';
 import { API, requireInstance } from './events';
 
@@ -64,10 +65,75 @@ const toMessage = (r: MessageRow) => ({
   deleteDate: r.delete_date,
 });
 
-export function chatRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
+/** A message to send: who sends it, to whom, and its text (already checked against CHAT_MAX). */
+export interface ChatSend {
+  eventId: string;
+  kind: Kind;
+  text: string;
+  tag: string;
+  sender: Participant;
+  receiver: Participant | null;
+}
+
+/** The audience's side of private chat: an attendee writes to the moderators as one (§3 one2OneModChat). */
+export const MODERATORS: Participant = { guid: 'moderators', name: 'Moderators', role: 'Moderator' };
+
+/**
+ * Stores a message and pushes it to whoever may read it: a public message and its deletion to the
+ * audience too; a private one to its sender and receiver (an attendee's to every producer, a reply to
+ * that attendee's page); backstage and moderator chat never to the audience. Per sender, RATE_MAX
+ * messages at once (429 with Retry-After past it, after telling `rateLimited`).
+ */
+export async function sendChat({ db, hub }: Pick<Ctx, 'db' | 'hub'>, m: ChatSend, rate: { rateKey: string; rateLimited(retryAfter: number): void }): Promise<ReturnType<typeof toMessage>> {
+  const retryAfter = await takeToken(db, `chat\n${rate.rateKey}`, { capacity: RATE_MAX, windowMs: RATE_WINDOW_MS }, Date.now());
+  if (retryAfter > 0) {
+    rate.rateLimited(retryAfter);
+    throw new HttpError(429, `Too many messages being sent right now. Chat will resume in ${retryAfter}s ...`, { 'Retry-After': String(retryAfter) });
+  }
+  const row: MessageRow = { id: randomUUID(), event_id: m.eventId, kind: m.kind, body: m.text, tag: m.tag, sender: m.sender, sender_user_id: m.sender.userId ?? null, receiver: m.receiver, ts: Date.now(), delete_date: 0 };
+  await db.transaction((tx) =>
+    tx.query('INSERT INTO chat_messages (id, event_id, kind, body, tag, sender, sender_user_id, receiver, ts) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8::jsonb, $9)', [
+      row.id,
+      row.event_id,
+      row.kind,
+      row.body,
+      row.tag,
+      json(row.sender),
+      row.sender_user_id,
+      row.receiver ? json(row.receiver) : null,
+      row.ts,
+    ]),
+  );
+  const message = toMessage(row);
+  const push = { type: 'chat.msg', message };
+  if (m.kind === 'public') hub.pushAudience(m.eventId, push);
+  if (m.kind !== 'private') hub.pushEvent(m.eventId, push);
+  else if (m.sender.role === 'Attendee') {
+    hub.pushEvent(m.eventId, push, { producers: true });
+    hub.pushAudience(m.eventId, push, m.sender.guid);
+  } else {
+    hub.pushEvent(m.eventId, push, { userId: m.sender.userId, guids: m.receiver ? [m.receiver.guid] : [] });
+    if (m.receiver?.role === 'Attendee') hub.pushAudience(m.eventId, push, m.receiver.guid);
+  }
+  return message;
+}
+
+/** What an attendee's page reads at join: the public chat, and their own conversation with the moderators. */
+export async function audienceScrollback(db: Ctx['db'], eventId: string, attendeeId: string): Promise<ReturnType<typeof toMessage>[]> {
+  const rows = await db.query<MessageRow>(
+    `SELECT * FROM (SELECT * FROM chat_messages WHERE event_id = $1 AND delete_date = 0
+       AND (kind = 'public' OR (kind = 'private' AND (sender->>'guid' = $2 OR receiver->>'guid' = $2)))
+       ORDER BY ts DESC LIMIT ${SCROLLBACK}) m ORDER BY ts ASC`,
+    [eventId, attendeeId],
+  );
+  return rows.map(toMessage);
+}
+
+export function chatRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const { db, hub } = ctx;
   const guidOf = async (eventId: string, userId: string) => (await guidsOfUser(db, eventId, userId))[0] ?? userId;
 
-  app.post<{ Params: { eventId: string; instanceId: string } }>(`${API}/chat/v1/events/:eventId/instances/:instanceId/chat`, async (req, reply) => {
+  app.post<{ Params: { eventId: string; instanceId: string } }>(`${API}/chat/v1/events/:eventId/instances/:instanceId/chat`, async (req) => {
     const { eventId } = req.params;
     const me = await requireEventAccess(db, req, eventId);
     await requireInstance(db, eventId, req.params.instanceId);
@@ -82,48 +148,20 @@ export function chatRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
       const r = body.recipient as Record<string, unknown> | undefined;
       if (!r || typeof r.guid !== 'string' || !r.guid) throw badRequest('A private message needs a recipient');
       receiver = { guid: r.guid.slice(0, SHORT_TEXT_MAX), name: typeof r.name === 'string' ? r.name.slice(0, SHORT_TEXT_MAX) : '', role: typeof r.role === 'string' ? r.role.slice(0, SHORT_TEXT_MAX) : 'Attendee' };
-    }
-    const retryAfter = await takeToken(db, `chat\n${me}`, { capacity: RATE_MAX, windowMs: RATE_WINDOW_MS }, Date.now());
-    if (retryAfter > 0) {
-      hub.pushEvent(eventId, { type: 'chat.rateLimited', retryAfter }, { userId: me });
-      reply.header('Retry-After', String(retryAfter));
-      throw new HttpError(429, `Too many messages being sent right now. Chat will resume in ${retryAfter}s ...`, { 'Retry-After': String(retryAfter) });
+      // Whether the reply reaches an attendee's page is the server's to know, not the caller's to say.
+      receiver.role = (await isAttendee(db, eventId, receiver.guid)) ? 'Attendee' : receiver.role === 'Attendee' ? 'Panelist' : receiver.role;
     }
     const user = await getUser(db, me);
-    const row: MessageRow = {
-      id: randomUUID(),
-      event_id: eventId,
-      kind,
-      body: text,
-      tag: typeof body.tag === 'string' && body.tag ? body.tag.slice(0, SHORT_TEXT_MAX) : kind,
-      sender: { guid: await guidOf(eventId, me), name: `${user.firstName} ${user.lastName}`, firstname: user.firstName, lastname: user.lastName, role: 'Moderator', userId: me },
-      sender_user_id: me,
-      receiver,
-      ts: Date.now(),
-      delete_date: 0,
-    };
-    await db.transaction((tx) =>
-      tx.query('INSERT INTO chat_messages (id, event_id, kind, body, tag, sender, sender_user_id, receiver, ts) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8::jsonb, $9)', [
-        row.id,
-        eventId,
-        kind,
-        row.body,
-        row.tag,
-        json(row.sender),
-        me,
-        receiver ? json(receiver) : null,
-        row.ts,
-      ]),
-    );
-    const message = toMessage(row);
-    hub.pushEvent(eventId, { type: 'chat.msg', message }, kind === 'private' ? { userId: me, guids: receiver ? [receiver.guid] : [] } : undefined);
-    return message;
+    const sender = { guid: await guidOf(eventId, me), name: `${user.firstName} ${user.lastName}`, firstname: user.firstName, lastname: user.lastName, role: 'Moderator', userId: me };
+    const tag = typeof body.tag === 'string' && body.tag ? body.tag.slice(0, SHORT_TEXT_MAX) : kind;
+    return sendChat(ctx, { eventId, kind, text, tag, sender, receiver }, { rateKey: me, rateLimited: (retryAfter) => hub.pushEvent(eventId, { type: 'chat.rateLimited', retryAfter }, { userId: me }) });
   });
 
   const scrollback = async (eventId: string, me: string, kind: Kind) => {
+    // A producer's private chat: theirs, and what attendees wrote to the moderators.
     const mine = kind === 'private' ? "AND (sender_user_id = $3 OR receiver->>'guid' = ANY($4::text[]))" : '';
     const params: unknown[] = [eventId, kind];
-    if (kind === 'private') params.push(me, [me, ...(await guidsOfUser(db, eventId, me))]);
+    if (kind === 'private') params.push(me, [me, MODERATORS.guid, ...(await guidsOfUser(db, eventId, me))]);
     const rows = await db.query<MessageRow>(
       `SELECT * FROM (SELECT * FROM chat_messages WHERE event_id = $1 AND kind = $2 AND delete_date = 0 ${mine} ORDER BY ts DESC LIMIT ${SCROLLBACK}) m ORDER BY ts ASC`,
       params,
@@ -151,7 +189,7 @@ export function chatRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
   /** Decided here (§7 "not shown"): GET .../instances/{instanceId}/attendeecount → { attendeeCount, interactiveCount }. */
   app.get<InstanceParams>(`${API}/chat/v1/events/:eventId/instances/:instanceId/attendeecount`, async (req) => {
     await requireEventAccess(db, req, req.params.eventId);
-    return { attendeeCount: 0, interactiveCount: (await hub.roster(req.params.eventId)).length };
+    return { attendeeCount: (await attendeeRoster(db, req.params.eventId, 1)).count, interactiveCount: (await hub.roster(req.params.eventId)).length };
   });
 
   app.delete<{ Params: { eventId: string; messageId: string } }>(`${API}/chat/v1/events/:eventId/chat/:messageId`, async (req) => {
@@ -160,6 +198,7 @@ export function chatRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
     const deleted = await db.transaction((tx) => tx.query('UPDATE chat_messages SET delete_date = $3 WHERE id = $1 AND event_id = $2 AND delete_date = 0 RETURNING id', [messageId, eventId, Date.now()]));
     if (!deleted.length) throw notFound('No such message');
     hub.pushEventMsg(eventId, { type: 'Event_Chat', action: 'DELETED', id: messageId });
+    hub.pushAudience(eventId, { type: 'chat.deleted', id: messageId });
     return {};
   });
 }

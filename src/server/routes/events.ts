@@ -4,12 +4,15 @@ import { expiresIn, issueToken, requireEventAccess, requireModerator, requireUse
 import type { Ctx } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { intParam } from '../params';
+import { attendeeRoster } from '../cluster/presence';
 import { findEvent, fullDetails, getEvent, moderatedEvents, publicDetails, startInstanceClock } from '../events';
 
 export const API = '/ptapi/api';
 /** §9 events page 20; a client may ask for up to PAGE_MAX. */
 const PAGE = 20;
 const PAGE_MAX = 100;
+/** §9 roster attendee page 99. */
+export const ATTENDEE_PAGE_MAX = 99;
 
 type EventParams = { Params: { eventId: string } };
 type InstanceParams = { Params: { eventId: string; instanceId: string } };
@@ -71,13 +74,17 @@ export function eventRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
     return { endpointGUID };
   });
 
-  for (const kind of ['interactive', 'attendee'] as const) {
-    app.get<InstanceParams>(`${API}/eventuser/v1/events/:eventId/instance/:instanceId/live/roster/${kind}`, async (req) => {
-      await requireEventAccess(db, req, req.params.eventId);
-      // The interactive roster is the moderators registered on the event socket; there are no attendees.
-      return { participants: kind === 'interactive' ? await hub.roster(req.params.eventId) : [] };
-    });
-  }
+  app.get<InstanceParams>(`${API}/eventuser/v1/events/:eventId/instance/:instanceId/live/roster/interactive`, async (req) => {
+    await requireEventAccess(db, req, req.params.eventId);
+    return { participants: await hub.roster(req.params.eventId) };
+  });
+
+  // §7: pageSize (the studio asks for 99), newest first; the attendees present on any process.
+  app.get<InstanceParams & { Querystring: { pageSize?: string } }>(`${API}/eventuser/v1/events/:eventId/instance/:instanceId/live/roster/attendee`, async (req) => {
+    await requireEventAccess(db, req, req.params.eventId);
+    const pageSize = intParam(req.query.pageSize, 'pageSize', { min: 1, max: ATTENDEE_PAGE_MAX, fallback: ATTENDEE_PAGE_MAX });
+    return attendeeRoster(db, req.params.eventId, pageSize);
+  });
 
   for (const [path, state] of [
     ['inevent', 'IN_EVENT'],

@@ -30,6 +30,14 @@ export interface EventConnection {
   socketId: string;
 }
 
+/** An attendee's socket (issue 32): it gets only what the audience sees, never the interactive pushes. */
+export interface AudienceConnection {
+  ws: WebSocket;
+  eventId: string;
+  attendeeId: string;
+  socketId: string;
+}
+
 export interface StudioConnection {
   ws: WebSocket;
   channel: string;
@@ -54,6 +62,14 @@ export const SILENT_SOCKET_MS = 2 * SOCKET_PING_MS;
  * gave 301 pushes of the whole roster to every socket) costs a push or two.
  */
 export const ROSTER_PUSH_WINDOW_MS = 100;
+/**
+ * The producers' view of the audience (§3 systemParams, demo values): each push lists at most
+ * ATTENDEE_PUSH_LIMIT attendees (the newest) with the count of all, at most one per
+ * ATTENDEE_PUSH_WINDOW_MS (ours), however many join or leave: a flood of joins costs the studio a
+ * push a second, never one per attendee.
+ */
+export const ATTENDEE_PUSH_LIMIT = 100;
+export const ATTENDEE_PUSH_WINDOW_MS = 1000;
 
 /** An event's open roster window: the push asked for during it (sent when it closes), if any. */
 interface RosterWindow {
@@ -65,6 +81,7 @@ interface RosterWindow {
 export class Hub {
   private readonly events = new Map<string, Set<EventConnection>>();
   private readonly studios = new Map<string, Set<StudioConnection>>();
+  private readonly audiences = new Map<string, Set<AudienceConnection>>();
   /** Every socket, with when it was last heard from. */
   private readonly all = new Map<WebSocket, number>();
   /** Sockets opened with a credential that may end: a sign-in session (`session:<id>`, auth.ts) or an output token (`output:<hash>`). */
@@ -137,34 +154,71 @@ export class Hub {
     this.pushEvent(eventId, { type: 'msg', msg });
   }
 
-  /** To the event's sockets on every process; `to` keeps a user's sockets and the named participants'. */
-  pushEvent(eventId: string, message: unknown, to?: { userId?: string; guids?: string[] }): void {
+  /** To the event's sockets on every process; `to` keeps a user's sockets and the named participants', or the producers'. */
+  pushEvent(eventId: string, message: unknown, to?: { userId?: string; guids?: string[]; producers?: true }): void {
     this.publish({ t: 'event', eventId, message, ...(to ? { to } : {}) });
   }
 
   /** Pushes the event's roster: now if none was pushed within ROSTER_PUSH_WINDOW_MS, else once when the window closes (resolves once sent). */
   pushRoster(eventId: string): Promise<void> {
-    const open = this.rosterWindows.get(eventId);
+    return this.coalesced(`roster:${eventId}`, ROSTER_PUSH_WINDOW_MS, async () => this.pushEventMsg(eventId, { type: 'Event_Roster', participants: await this.roster(eventId) }));
+  }
+
+  /** Pushes the audience to the event's producers (`Event_Attendees`: the newest ATTENDEE_PUSH_LIMIT and the count), coalesced like the roster. */
+  pushAttendees(eventId: string): Promise<void> {
+    return this.coalesced(`attendees:${eventId}`, ATTENDEE_PUSH_WINDOW_MS, async () => {
+      const { participants, count } = await presence.attendeeRoster(this.db, eventId, ATTENDEE_PUSH_LIMIT);
+      this.pushEvent(eventId, { type: 'msg', msg: { type: 'Event_Attendees', participants, count } }, { producers: true });
+    });
+  }
+
+  /** Runs `send` now if it did not run within `windowMs` under `key`, else once when that window closes (resolves once sent). */
+  private coalesced(key: string, windowMs: number, send: () => Promise<void>): Promise<void> {
+    const open = this.rosterWindows.get(key);
     if (open) {
       open.next ??= new Promise<void>((resolve, reject) => (open.settle = { resolve, reject }));
       return open.next;
     }
-    const window: RosterWindow = { next: null, settle: null, timer: setTimeout(() => this.closeRosterWindow(eventId, window), ROSTER_PUSH_WINDOW_MS) };
+    const window: RosterWindow = {
+      next: null,
+      settle: null,
+      timer: setTimeout(() => {
+        this.rosterWindows.delete(key);
+        if (window.settle) this.coalesced(key, windowMs, send).then(window.settle.resolve, window.settle.reject);
+      }, windowMs),
+    };
     window.timer.unref();
-    this.rosterWindows.set(eventId, window);
-    return this.sendRoster(eventId);
+    this.rosterWindows.set(key, window);
+    return send();
   }
 
-  private closeRosterWindow(eventId: string, window: RosterWindow): void {
-    this.rosterWindows.delete(eventId);
-    if (window.settle) {
-      const { resolve, reject } = window.settle;
-      this.pushRoster(eventId).then(resolve, reject);
-    }
+  /** An attendee's socket: their roster entry (role Attendee, guid = their id) joins the audience, on every process. */
+  async joinAudience(ws: WebSocket, attendee: { id: string; eventId: string; name: string; joinedAt: number }): Promise<AudienceConnection> {
+    const conn: AudienceConnection = { ws, eventId: attendee.eventId, attendeeId: attendee.id, socketId: randomUUID() };
+    await presence.addSocket(this.db, { socketId: conn.socketId, nodeId: this.bus.nodeId, eventId: conn.eventId, guid: attendee.id }, presence.newEntry(attendee.id, attendee.name, 'Attendee', attendee.id, attendee.joinedAt), {
+      kind: 'attendee',
+      userId: null,
+    });
+    const set = this.audiences.get(conn.eventId) ?? new Set();
+    set.add(conn);
+    this.audiences.set(conn.eventId, set);
+    return conn;
   }
 
-  private async sendRoster(eventId: string): Promise<void> {
-    this.pushEventMsg(eventId, { type: 'Event_Roster', participants: await this.roster(eventId) });
+  /** The attendee's socket closed; answers whether it was on the roster. */
+  async leaveAudience(conn: AudienceConnection): Promise<boolean> {
+    this.audiences.get(conn.eventId)?.delete(conn);
+    return presence.removeSocket(this.db, conn.socketId);
+  }
+
+  /** To the event's attendees on every process (one attendee's sockets with `attendeeId`). */
+  pushAudience(eventId: string, message: unknown, attendeeId?: string): void {
+    this.publish({ t: 'audience', eventId, message, ...(attendeeId ? { attendeeId } : {}) });
+  }
+
+  /** Closes an attendee's sockets, wherever they are (a removal, a leave). */
+  closeAttendee(eventId: string, attendeeId: string, code: number, reason: string): void {
+    this.publish({ t: 'close', target: { attendee: { eventId, attendeeId } }, code, reason });
   }
 
   joinStudio(conn: StudioConnection): void {
@@ -253,8 +307,10 @@ export class Hub {
     if (m.t === 'event') {
       const to = m.to;
       for (const c of this.events.get(m.eventId) ?? []) {
-        if (!to || (to.userId !== undefined && c.userId === to.userId) || to.guids?.includes(c.guid)) send(c.ws, m.message);
+        if (!to || (to.userId !== undefined && c.userId === to.userId) || to.guids?.includes(c.guid) || (to.producers && c.userId !== null)) send(c.ws, m.message);
       }
+    } else if (m.t === 'audience') {
+      for (const c of this.audiences.get(m.eventId) ?? []) if (!m.attendeeId || c.attendeeId === m.attendeeId) send(c.ws, m.message);
     } else if (m.t === 'studio') {
       for (const c of this.studios.get(m.channel) ?? []) if (!m.producersOnly || c.userId !== null) send(c.ws, m.message);
     } else if (m.t === 'close') this.closeHere(m.target, m.code, m.reason);
@@ -266,6 +322,13 @@ export class Hub {
       for (const c of [...(this.events.get(eventId) ?? [])])
         if (c.guid === guid) {
           this.events.get(eventId)?.delete(c);
+          c.ws.close(code, reason);
+        }
+    } else if ('attendee' in target) {
+      const { eventId, attendeeId } = target.attendee;
+      for (const c of [...(this.audiences.get(eventId) ?? [])])
+        if (c.attendeeId === attendeeId) {
+          this.audiences.get(eventId)?.delete(c);
           c.ws.close(code, reason);
         }
     } else if ('guestStudios' in target) {

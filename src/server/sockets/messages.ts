@@ -22,7 +22,7 @@ export const REGISTER_TIMEOUT_MS = 10_000;
  * token), so the operator can say why a page went offline.
  */
 export const refuser =
-  (log: FastifyBaseLogger, socket: WebSocket, kind: 'event' | 'studio') =>
+  (log: FastifyBaseLogger, socket: WebSocket, kind: 'event' | 'studio' | 'audience') =>
   (code: number, reason: string): void => {
     log.warn({ socket: kind, code, reason }, 'socket refused');
     socket.close(code, reason);

@@ -58,6 +58,8 @@ function problem(raw: unknown): string | null {
       return qnaProblem(raw.qna);
     case 'Event_Roster':
       return Array.isArray(raw.participants) ? null : 'Event_Roster without a participant list';
+    case 'Event_Attendees':
+      return Array.isArray(raw.participants) && typeof raw.count === 'number' && raw.count >= 0 ? null : 'Event_Attendees without a participant list or a count';
     case 'Event_State':
       return (raw.source === 'event-platform' || raw.source === 'studio-server') && typeof raw.state === 'string' ? null : 'Event_State without a source or a state';
     default:
@@ -87,6 +89,8 @@ function apply(event: RealtimeEvent): void {
       return useQnaStore.getState().applyEvent(event.qna);
     case 'Event_Roster':
       return peopleActions.roster(rosterEntries(event.participants), Date.now());
+    case 'Event_Attendees':
+      return peopleActions.attendeeRoster(rosterEntries(event.participants), event.count, Date.now());
     case 'Event_State':
       return applyBroadcastEvent({ source: event.source, state: event.state });
   }

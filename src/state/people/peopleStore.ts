@@ -8,14 +8,17 @@ import type { Rollback } from '../remoteList';
 import { cleanupRoster, markPresence, withRosterEntry, type Participant, type RosterEntry } from './people';
 
 export interface PeopleState {
+  /** The attendees the newest audience report listed (at most attendeePushLimit: the newest) and the ones out of it not yet freed. */
   attendees: Participant[];
+  /** How many attendees are present, all of them (the report's count): the list may hold only the newest. */
+  attendeeCount: number;
   /** Presenters in the meeting (backend mode): panelists and other producers, each on a producer card. */
   presenters: Participant[];
   /** Who the newest roster update listed: presence is marked against it at every cleanup too. */
   listed: ReadonlySet<string>;
 }
 
-export const usePeopleStore = create<PeopleState>()(() => ({ attendees: [], presenters: [], listed: new Set<string>() }));
+export const usePeopleStore = create<PeopleState>()(() => ({ attendees: [], attendeeCount: 0, presenters: [], listed: new Set<string>() }));
 
 /** Presenters the host removed: a roster sent before the removal reached the server does not bring them back. */
 const removed = new Set<string>();
@@ -41,20 +44,27 @@ const joined = (e: RosterEntry, now: number): Participant => ({
 });
 
 export const peopleActions = {
-  /** Replaces the list (a roster fetch; empty on leaving). */
-  setAttendees(attendees: Participant[]): void {
-    usePeopleStore.setState({ attendees });
+  /** Replaces the list (a roster fetch; empty on leaving), and the count with it unless given. */
+  setAttendees(attendees: Participant[], count = attendees.length): void {
+    usePeopleStore.setState({ attendees, attendeeCount: count });
   },
   /**
-   * A roster update: who the media roster lists right now. Attendees not known yet join; the
-   * others are seen, or marked out after 5 s unlisted (§4). Presenters are the stage's cards.
+   * An interactive roster update (§7 Event_Roster): who the media roster lists right now. Presenters
+   * are the stage's cards; attendees are never on it (their presence is attendeeRoster's).
    */
   roster(entries: readonly RosterEntry[], now: number): void {
+    usePeopleStore.setState((s) => ({ presenters: rosterPresenters(s.presenters, entries, now), listed: new Set(entries.map((e) => e.id)) }));
+  },
+  /**
+   * An audience report (Event_Attendees): the attendees present now (the newest, up to the push
+   * limit) and how many there are. Attendees not known yet join; the others are seen, or marked out
+   * after 5 s unlisted and freed at the next cleanup (§4).
+   */
+  attendeeRoster(entries: readonly RosterEntry[], count: number, now: number): void {
     usePeopleStore.setState((s) => {
       const known = new Set(s.attendees.map((a) => a.id));
       const arrivals = entries.filter((e) => e.role === 'Attendee' && !known.has(e.id)).map((e) => joined(e, now));
-      const listed = new Set(entries.map((e) => e.id));
-      return { attendees: markPresence([...s.attendees, ...arrivals], listed, now), presenters: rosterPresenters(s.presenters, entries, now), listed };
+      return { attendees: markPresence([...s.attendees, ...arrivals], new Set(entries.map((e) => e.id)), now), attendeeCount: count };
     });
   },
   /**
@@ -83,7 +93,7 @@ export const peopleActions = {
   /** Leaving the event: nobody is known any more. */
   reset(): void {
     removed.clear();
-    usePeopleStore.setState({ attendees: [], presenters: [], listed: new Set<string>() });
+    usePeopleStore.setState({ attendees: [], attendeeCount: 0, presenters: [], listed: new Set<string>() });
   },
   /** Remove guest (§2): off the list now; returns who it was and the rollback (back in place), or null if unknown. */
   takeOutAttendee(id: string): { attendee: Participant; rollback: Rollback } | null {

@@ -46,10 +46,10 @@ describe('§4 presence of presenters (media roster), with fake timers', () => {
     expect(presentIds()).toEqual(['guest-a']);
   });
 
-  it('only non-attendees with a card id are presenters; attendees stay attendees', () => {
+  it('only non-attendees with a card id are presenters; an attendee on the interactive roster is neither', () => {
     peopleActions.roster([guest('guest-a'), { id: 'att-1', name: 'Ann', role: 'Attendee', joinTime: 1 }, { id: 'x', name: 'No card', role: 'Panelist', joinTime: 1 }], 0);
     expect(presentIds()).toEqual(['guest-a']);
-    expect(usePeopleStore.getState().attendees.map((a) => a.id)).toEqual(['att-1']);
+    expect(usePeopleStore.getState().attendees).toEqual([]);
   });
 
   it('a presenter the host removed is gone at once, and a roster sent before the removal does not bring them back', () => {

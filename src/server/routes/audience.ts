@@ -1,0 +1,118 @@
+/**
+ * The audience's API (issue 32, CONTRACT.md "Audience"), under `{studioApi}/audience/{sharingUrl}`:
+ * the event page as an attendee sees it, join, leave, the chat scrollback and sending. An attendee's
+ * session is the `studio_attendee` cookie (HttpOnly, SameSite=Lax, its path this event's): nothing
+ * a script can read, and an attendee of one event is nobody in another. Joins are limited per
+ * address and messages per attendee (chat's §9 rule), every text goes through the text rule.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CHAT_TEXT_MAX } from '../limits';
+import { cleanText } from '../../lib/text';
+import { attendeeOfSession, joinEvent, leaveEvent, readJoin, type Attendee } from '../audience/attendees';
+import { takeToken } from '../cluster/rateBucket';
+import type { Ctx } from '../context';
+import { ATTENDEE_REMOVED, badRequest, forbidden, HttpError, notFound, unauthorized } from '../errors';
+import { findEvent, type EventRow } from '../events';
+import { CLOSE_KICKED } from '../sockets/messages';
+import { audienceScrollback, MODERATORS, sendChat } from './chat';
+import { STUDIO_API } from './channel';
+
+export const AUDIENCE_API = `${STUDIO_API}/audience`;
+export const ATTENDEE_COOKIE = 'studio_attendee';
+/** Ours: joins from one address, at once and refilled over a minute (a classroom behind one NAT joins; a script does not flood). */
+export const JOIN_RATE = { capacity: 30, windowMs: 60_000 };
+/** A session lasts as long as an event can reasonably run (ours). */
+export const ATTENDEE_SESSION_MAX_AGE_S = 24 * 60 * 60;
+/** The close reason of a page that left the event (the socket of another tab of it closes too). */
+export const LEFT_REASON = 'Left the event';
+
+type Params = { Params: { sharingUrl: string } };
+
+/** The cookie's path: this event's audience API only. */
+export const cookiePath = (sharingUrl: string) => `${AUDIENCE_API}/${encodeURIComponent(sharingUrl)}`;
+
+async function eventOf(ctx: Ctx, sharingUrl: string): Promise<EventRow> {
+  const event = await findEvent(ctx.db, 'sharing_url', sharingUrl);
+  if (!event) throw notFound('No such event');
+  return event;
+}
+
+/** The attendee of this request's cookie in the event, or 401 (no session) / 403 (removed). */
+export async function requireAttendee(ctx: Ctx, req: FastifyRequest, event: EventRow): Promise<Attendee> {
+  const attendee = await attendeeOfSession(ctx.db, event.id, req.cookies[ATTENDEE_COOKIE]);
+  if (!attendee) throw unauthorized('Join the event first');
+  if (attendee.removed) throw ATTENDEE_REMOVED();
+  return attendee;
+}
+
+const setSession = (reply: FastifyReply, sharingUrl: string, session: string, secure: boolean) =>
+  reply.setCookie(ATTENDEE_COOKIE, session, { httpOnly: true, sameSite: 'lax', secure, path: cookiePath(sharingUrl), maxAge: ATTENDEE_SESSION_MAX_AGE_S });
+
+export function audienceRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const { db, hub } = ctx;
+
+  /** The event page as this browser sees it: the event, the settings an attendee meets, and who they are here (if anyone). */
+  app.get<Params>(`${AUDIENCE_API}/:sharingUrl`, async (req) => {
+    const event = await eventOf(ctx, req.params.sharingUrl);
+    const attendee = await attendeeOfSession(db, event.id, req.cookies[ATTENDEE_COOKIE]);
+    return {
+      eventId: event.id,
+      title: event.title,
+      requireEmail: event.require_email,
+      chatEnabled: event.chat_enabled,
+      qnaEnabled: event.qna_enabled,
+      one2OneModChat: event.one2one_mod_chat,
+      attendee: attendee && !attendee.removed ? { id: attendee.id, name: attendee.name } : null,
+      removed: attendee?.removed ?? false,
+    };
+  });
+
+  app.post<Params>(`${AUDIENCE_API}/:sharingUrl/join`, async (req, reply) => {
+    const event = await eventOf(ctx, req.params.sharingUrl);
+    const form = readJoin(event, (req.body ?? {}) as Record<string, unknown>);
+    const retryAfter = await takeToken(db, `join\n${event.id}\n${req.ip}`, JOIN_RATE, ctx.now());
+    if (retryAfter > 0) throw new HttpError(429, `Too many joins from this address. Try again in ${retryAfter}s.`, { 'Retry-After': String(retryAfter) });
+    const { attendee, session } = await joinEvent(db, event, form, req.cookies[ATTENDEE_COOKIE], ctx.now());
+    setSession(reply, req.params.sharingUrl, session, req.protocol === 'https');
+    return { attendee: { id: attendee.id, name: attendee.name } };
+  });
+
+  app.post<Params>(`${AUDIENCE_API}/:sharingUrl/leave`, async (req, reply) => {
+    const event = await eventOf(ctx, req.params.sharingUrl);
+    const attendee = await attendeeOfSession(db, event.id, req.cookies[ATTENDEE_COOKIE]);
+    reply.clearCookie(ATTENDEE_COOKIE, { path: cookiePath(req.params.sharingUrl) });
+    if (attendee && !attendee.removed) {
+      await leaveEvent(db, attendee.id, ctx.now());
+      hub.closeAttendee(event.id, attendee.id, CLOSE_KICKED, LEFT_REASON);
+    }
+    return {};
+  });
+
+  app.get<Params>(`${AUDIENCE_API}/:sharingUrl/chat`, async (req) => {
+    const event = await eventOf(ctx, req.params.sharingUrl);
+    const attendee = await requireAttendee(ctx, req, event);
+    if (!event.chat_enabled) return [];
+    return audienceScrollback(db, event.id, attendee.id);
+  });
+
+  /** `{ text, to: 'public' | 'moderators' }`: the public chat, or privately to the moderators when the event allows it. */
+  app.post<Params>(`${AUDIENCE_API}/:sharingUrl/chat`, async (req) => {
+    const event = await eventOf(ctx, req.params.sharingUrl);
+    const attendee = await requireAttendee(ctx, req, event);
+    if (!event.chat_enabled) throw forbidden('The chat of this event is off');
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const to = body.to === 'moderators' ? 'moderators' : body.to === 'public' || body.to === undefined ? 'public' : null;
+    if (!to) throw badRequest('to must be public or moderators');
+    if (to === 'moderators' && !event.one2one_mod_chat) throw forbidden('Private messages to the moderators are off for this event');
+    const raw = typeof body.text === 'string' ? body.text : '';
+    if ([...raw].length > CHAT_TEXT_MAX) throw badRequest(`The message is longer than ${CHAT_TEXT_MAX} characters`);
+    const text = cleanText(raw, { max: CHAT_TEXT_MAX, multiline: true }).text;
+    if (!text) throw badRequest('The message is empty');
+    const sender = { guid: attendee.id, name: attendee.name, role: 'Attendee' };
+    return sendChat(
+      ctx,
+      { eventId: event.id, kind: to === 'public' ? 'public' : 'private', text, tag: to === 'public' ? 'public' : 'moderator_question', sender, receiver: to === 'public' ? null : MODERATORS },
+      { rateKey: attendee.id, rateLimited: (retryAfter) => hub.pushAudience(event.id, { type: 'chat.rateLimited', retryAfter }, attendee.id) },
+    );
+  });
+}
