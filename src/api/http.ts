@@ -70,6 +70,8 @@ export interface ClientOptions {
   retry?: Options['retry'];
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** 'include' for a service whose session is a cookie (the audience's); others send none across origins. */
+  credentials?: RequestCredentials;
 }
 
 /** Resolves a configured base address against the page (relative addresses are the norm). */
@@ -79,11 +81,11 @@ export function absoluteBase(base: string): string {
   return url.endsWith('/') ? url : `${url}/`;
 }
 
-export function createClient({ base, token, tokenHeader = 'Authorization', retry, timeoutMs = 15_000, fetch: fetchImpl }: ClientOptions): KyInstance {
+export function createClient({ base, token, tokenHeader = 'Authorization', retry, timeoutMs = 15_000, fetch: fetchImpl, credentials = 'same-origin' }: ClientOptions): KyInstance {
   return ky.create({
     prefixUrl: absoluteBase(base),
     timeout: timeoutMs,
-    credentials: 'same-origin',
+    credentials,
     ...(retry !== undefined ? { retry } : {}),
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
     hooks: {

@@ -81,6 +81,8 @@ export const LOWER_THIRD_TEXT_MAX = 120;
 export const TICKER_TEXT_MAX = 500;
 /** Ours (SPEC gives none): a participant's name, long enough for any real name, short enough for a card. */
 export const NAME_MAX = 60;
+/** Ours: an attendee's e-mail (issue 32), long enough for any real address (RFC 5321 allows 254). */
+export const EMAIL_MAX = 254;
 
 // Screen-reader announcements (issue 11; ours, SPEC gives none)
 /** Incoming chat is announced at most once per this interval; what arrives meanwhile is summed up. */

@@ -57,6 +57,10 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
   return new Response(JSON.stringify(next.body), { status: next.status, headers: { 'Content-Type': 'application/json' } });
 });
 const calledUrl = (i: number) => (fetchMock.mock.calls[i]![0] as Request).url;
+/** The attendee's calls (issue 32) get a page nobody joined yet; fetchMock sees only the watch state's reads. */
+const NOT_JOINED = { eventId: 'e1', title: 'Product Launch Live', requireEmail: false, chatEnabled: true, qnaEnabled: true, one2OneModChat: false, attendee: null, removed: false };
+const routed = async (input: RequestInfo | URL) =>
+  (input as Request).url.includes('/audience/') ? new Response(JSON.stringify(NOT_JOINED), { status: 200, headers: { 'Content-Type': 'application/json' } }) : fetchMock(input);
 const watch = (state: 'not-live' | 'live' | 'ended', hls: string | null = state === 'live' ? HLS : null): Answer => ({ status: 200, body: { title: 'Product Launch Live', state, hls } });
 
 beforeEach(() => {
@@ -64,7 +68,7 @@ beforeEach(() => {
   FakeHls.supported = true;
   answers = [];
   fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('fetch', routed);
   // jsdom plays nothing and cannot load().
   Object.defineProperty(HTMLMediaElement.prototype, 'load', { configurable: true, value: () => undefined });
 });

@@ -32,20 +32,33 @@ export interface ComposerProps {
   autoFocus?: boolean;
 }
 
+/** The studio's composer: its drafts and sends are the chat store's. */
 export function Composer({ target, placeholder, autoFocus = false }: ComposerProps) {
   const key = draftKey(target);
   const draft = useChatStore((s) => s.drafts[key] ?? '');
   const retryAfter = useChatStore((s) => s.retryAfter);
   if (retryAfter > 0) return <RateLimitNotice seconds={retryAfter} />;
-  return <ComposerForm key={key} draftKey={key} target={target} draft={draft} placeholder={placeholder} autoFocus={autoFocus} />;
+  const drafts: DraftPort = { current: () => useChatStore.getState().drafts[key] ?? '', set: (text) => useChatStore.getState().setDraft(key, text) };
+  return <ComposerForm key={key} draft={draft} drafts={drafts} send={(raw) => sendChat(target, raw)} placeholder={placeholder} autoFocus={autoFocus} />;
 }
 
-interface ComposerFormProps extends ComposerProps {
-  draftKey: string;
+/** Where a composer's draft lives (a store, so it survives tab switches, a failed send and the rate limit). */
+export interface DraftPort {
+  current(): string;
+  set(text: string): void;
+}
+
+export interface ComposerFormProps {
   draft: string;
+  drafts: DraftPort;
+  /** Sends the typed text; false when it was not sent (the text comes back). */
+  send(raw: string): Promise<boolean>;
+  placeholder: string;
+  autoFocus?: boolean;
 }
 
-function ComposerForm({ target, draftKey: key, draft, placeholder, autoFocus }: ComposerFormProps) {
+/** The input itself, for any chat that keeps its draft in a store (the studio's, an attendee's page). */
+export function ComposerForm({ draft, drafts, send, placeholder, autoFocus = false }: ComposerFormProps) {
   const id = useId();
   const input = useRef<HTMLTextAreaElement>(null);
   const emojiButton = useRef<HTMLButtonElement>(null);
@@ -53,7 +66,7 @@ function ComposerForm({ target, draftKey: key, draft, placeholder, autoFocus }: 
   const [reason, setReason] = useState<string | null>(null);
   const [cut, setCut] = useState(false);
   const caret = useRef<number | null>(null);
-  const setDraft = (text: string) => useChatStore.getState().setDraft(key, text);
+  const setDraft = drafts.set;
   const length = chatLength(draft);
 
   // Put the caret back after an emoji was inserted.
@@ -75,9 +88,9 @@ function ComposerForm({ target, draftKey: key, draft, placeholder, autoFocus }: 
     setReason(null);
     setCut(false);
     setDraft('');
-    const sent = await sendChat(target, raw);
+    const sent = await send(raw);
     // A failed send gives the text back (unless something new was typed meanwhile).
-    if (!sent && (useChatStore.getState().drafts[key] ?? '') === '') setDraft(raw);
+    if (!sent && drafts.current() === '') setDraft(raw);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -6,15 +6,13 @@
  * ends it too and is kept: that browser (its cookie) and that e-mail are refused for the event.
  */
 import { randomUUID } from 'node:crypto';
-import { NAME_MAX } from '../../lib/limits';
+import { EMAIL_MAX, NAME_MAX } from '../../lib/limits';
 import { cleanText } from '../../lib/text';
 import { newToken, tokenHash } from '../auth';
 import type { Db, Queryable } from '../db/adapter';
 import { ATTENDEE_REMOVED, badRequest } from '../errors';
 import type { EventRow } from '../events';
 
-/** Ours: long enough for any real address (RFC 5321 allows 254). */
-export const EMAIL_MAX = 254;
 /** The texts an attendee is refused with (shown on the page as they are). */
 export const ATTENDEE_TEXTS = {
   nameMissing: 'Please enter your name.',

@@ -1,0 +1,24 @@
+/**
+ * The audience's calls (issue 32, CONTRACT.md "Audience"): an attendee's page under
+ * `{studioApi}/audience/{sharingUrl}`. The session is an HttpOnly cookie the browser sends by itself
+ * (credentials included across origins); no token is ever seen by the page.
+ */
+import type { AttendeeChatTarget, AttendeePage, AttendeeSelf } from '../lib/audienceContract';
+import { createClient, done, json } from './http';
+
+export function attendeeClient(studioApi: string, sharingUrl: string, fetchImpl?: typeof fetch) {
+  const http = createClient({ base: `${studioApi.replace(/\/?$/, '/')}audience/`, retry: 0, credentials: 'include', fetch: fetchImpl });
+  const at = (path = '') => `${encodeURIComponent(sharingUrl)}${path}`;
+  return {
+    page: () => json<AttendeePage>(() => http.get(at())),
+    join: (form: { name: string; email?: string }) => json<{ attendee: AttendeeSelf }>(() => http.post(at('/join'), { json: form })),
+    leave: () => done(() => http.post(at('/leave'), { json: {} })),
+    /** Messages as the server sends them (the session checks each). */
+    chat: () => json<unknown>(() => http.get(at('/chat'))),
+    send: (text: string, to: AttendeeChatTarget) => json<unknown>(() => http.post(at('/chat'), { json: { text, to } })),
+    /** The attendee's socket, relative to the page like the other addresses. */
+    socketPath: () => `${studioApi.replace(/\/?$/, '/')}audience/${at('/socket')}`,
+  };
+}
+
+export type AttendeeClient = ReturnType<typeof attendeeClient>;

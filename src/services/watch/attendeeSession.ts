@@ -1,0 +1,144 @@
+/**
+ * The attendee's side of an event (issue 32): reads where this browser stands (a session cookie it
+ * never sees), joins and leaves, reads and sends chat, and follows the attendee's socket (chat,
+ * deletions, the rate limit, a removal). A failed call keeps what the page shows and what was typed.
+ * Returns the controls and the stop.
+ */
+import { attendeeClient, type AttendeeClient } from '../../api/attendee';
+import type { AttendeeChatTarget } from '../../lib/audienceContract';
+import { apiErrorMessage, isApiError } from '../../api/http';
+import { realClock, type Clock } from '../../lib/clock';
+import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED } from '../../lib/socketClose';
+import { log } from '../../log';
+import { openSocket, socketUrl, type Frame, type Socket } from '../../realtime/socket';
+import { attendeeActions, initialAttendeeState, useAttendeeStore } from '../../state/attendee/attendeeStore';
+import { RATE_LIMIT_TICK_MS } from '../../state/chat/limits';
+import type { ChatMessageInput } from '../../state/chat/types';
+
+const NOT_FOUND = 404;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+export interface AttendeeSession {
+  join(form: { name: string; email?: string }): Promise<void>;
+  leave(): Promise<void>;
+  /** Sends a message; false when it was not sent (the caller gives the text back). */
+  send(text: string, to: AttendeeChatTarget): Promise<boolean>;
+  stop(): void;
+}
+
+/** A message as the server sent it, when it is one (an id at least; the store fills in the rest). */
+const asMessage = (v: unknown): ChatMessageInput | null => (isRecord(v) && typeof v.id === 'string' ? (v as unknown as ChatMessageInput) : null);
+
+/** The attendee's session on the event page of `sharingUrl` (the client is injectable for tests). */
+export function startAttendeeSession(studioApi: string, sharingUrl: string, clock: Clock = realClock, client: AttendeeClient = attendeeClient(studioApi, sharingUrl)): AttendeeSession {
+  useAttendeeStore.setState(initialAttendeeState());
+  let socket: Socket | null = null;
+  let stopped = false;
+  let countdown: unknown = null;
+
+  const set = useAttendeeStore.setState;
+  const removed = () => {
+    closeSocket();
+    set({ phase: 'removed', me: null, messages: [], connected: false });
+  };
+
+  function limitFor(seconds: number): void {
+    set({ retryAfter: Math.ceil(seconds) });
+    clock.clearTimeout(countdown);
+    const tick = () => {
+      const left = useAttendeeStore.getState().retryAfter - 1;
+      set({ retryAfter: Math.max(0, left) });
+      if (left > 0) countdown = clock.setTimeout(tick, RATE_LIMIT_TICK_MS);
+    };
+    countdown = clock.setTimeout(tick, RATE_LIMIT_TICK_MS);
+  }
+
+  const loadChat = () =>
+    client.chat().then(
+      (list) => !stopped && attendeeActions.loadChat((Array.isArray(list) ? list : []).map(asMessage).filter((m): m is ChatMessageInput => m !== null)),
+      (error: unknown) => log.warn('audience', `chat could not be read: ${apiErrorMessage(error)}`),
+    );
+
+  function onFrame(frame: Frame): void {
+    const message = frame.type === 'chat.msg' ? asMessage(frame.message) : null;
+    if (message) return attendeeActions.receive(message);
+    if (frame.type === 'chat.deleted' && typeof frame.id === 'string') return attendeeActions.deleted(frame.id);
+    if (frame.type === 'chat.rateLimited' && typeof frame.retryAfter === 'number' && frame.retryAfter > 0) return limitFor(frame.retryAfter);
+    if (frame.type === 'attendee.removed') return removed();
+  }
+
+  function openAttendeeSocket(): void {
+    closeSocket();
+    socket = openSocket({
+      url: socketUrl(client.socketPath()),
+      // The cookie is the registration; the server answers `joined` when the attendee is on the roster.
+      register: () => ({ type: 'hello' }),
+      isRegistered: (f) => f.type === 'joined',
+      onFrame,
+      onState: (state) => set({ connected: state.status === 'connected' }),
+      // What was said while the socket was away is read again.
+      onReconnected: () => void loadChat(),
+      onRefused: (code) => {
+        if (code === CLOSE_FORBIDDEN) removed();
+        else if (code === CLOSE_UNAUTHORIZED) set({ phase: 'join', me: null, messages: [], connected: false });
+      },
+    });
+  }
+
+  function closeSocket(): void {
+    socket?.close();
+    socket = null;
+  }
+
+  async function enter(): Promise<void> {
+    set({ phase: 'joined' });
+    openAttendeeSocket();
+    await loadChat();
+  }
+
+  void client.page().then(
+    async (page) => {
+      if (stopped) return;
+      set({ page, me: page.attendee, phase: page.removed ? 'removed' : page.attendee ? 'joined' : 'join' });
+      if (page.attendee && !page.removed) await enter();
+    },
+    (error: unknown) => set({ phase: isApiError(error) && error.status === NOT_FOUND ? 'unknown' : 'join', joinError: isApiError(error) && error.status === NOT_FOUND ? null : apiErrorMessage(error) }),
+  );
+
+  return {
+    async join(form) {
+      set({ phase: 'joining', joinError: null });
+      try {
+        const { attendee } = await client.join(form);
+        if (stopped) return;
+        set({ me: attendee });
+        await enter();
+      } catch (error) {
+        if (isApiError(error) && error.code === 'ATTENDEE_REMOVED') return removed();
+        set({ phase: 'join', joinError: apiErrorMessage(error) });
+      }
+    },
+    async leave() {
+      closeSocket();
+      await client.leave().catch((error: unknown) => log.warn('audience', `leaving failed: ${apiErrorMessage(error)}`));
+      set({ ...initialAttendeeState(), phase: 'left', page: useAttendeeStore.getState().page });
+    },
+    async send(text, to) {
+      try {
+        const sent = asMessage(await client.send(text, to));
+        if (sent) attendeeActions.receive(sent);
+        return true;
+      } catch (error) {
+        if (isApiError(error) && error.status === 429 && error.retryAfter) limitFor(error.retryAfter);
+        else if (isApiError(error) && error.code === 'ATTENDEE_REMOVED') removed();
+        else log.warn('audience', `message not sent: ${apiErrorMessage(error)}`);
+        return false;
+      }
+    },
+    stop() {
+      stopped = true;
+      clock.clearTimeout(countdown);
+      closeSocket();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * The attendee's page (issue 32): where this browser stands in the event, the chat it reads (the
+ * public channel and its own conversation with the moderators), drafts, the §9 rate-limit countdown
+ * and unread counts. services/watch/attendeeSession.ts fills it; the watch page reads it.
+ */
+import { create } from 'zustand';
+import type { AttendeeChatTarget, AttendeePage, AttendeeSelf } from '../../lib/audienceContract';
+import { CHAT_HISTORY_MAX } from '../chat/limits';
+import { normalizeMessage } from '../chat/rules';
+import type { ChatMessage, ChatMessageInput } from '../chat/types';
+
+export type AttendeePhase = 'loading' | 'unknown' | 'join' | 'joining' | 'joined' | 'removed' | 'left';
+export type AudienceTab = AttendeeChatTarget;
+
+export interface AttendeeState {
+  phase: AttendeePhase;
+  page: AttendeePage | null;
+  me: AttendeeSelf | null;
+  /** Why the last join was refused, as the server said it (shown under the form). */
+  joinError: string | null;
+  /** Oldest first: the public chat and this attendee's own conversation with the moderators. */
+  messages: ChatMessage[];
+  drafts: Record<AttendeeChatTarget, string>;
+  /** Seconds until chat resumes after the §9 rate limit (0: not limited). */
+  retryAfter: number;
+  tab: AudienceTab;
+  unread: Record<AudienceTab, number>;
+  /** The page's socket: messages may be late while it is not connected. */
+  connected: boolean;
+}
+
+export const initialAttendeeState = (): AttendeeState => ({
+  phase: 'loading',
+  page: null,
+  me: null,
+  joinError: null,
+  messages: [],
+  drafts: { public: '', moderators: '' },
+  retryAfter: 0,
+  tab: 'public',
+  unread: { public: 0, moderators: 0 },
+  connected: false,
+});
+
+export const useAttendeeStore = create<AttendeeState>()(() => initialAttendeeState());
+
+/** The tab a message belongs to on the attendee's page. */
+export const tabOf = (m: Pick<ChatMessage, 'privateChat'>): AudienceTab => (m.privateChat ? 'moderators' : 'public');
+
+/** A message as the page keeps it: the server never says isSelf, the page knows who it is. */
+const toMessage = (raw: ChatMessageInput, me: AttendeeSelf | null): ChatMessage => {
+  const { isSelf: _serverSays, ...rest } = raw;
+  return normalizeMessage(rest, me?.id ?? null);
+};
+
+export const attendeeActions = {
+  /** Replaces the chat (the scrollback read at join or after a reconnect); nothing is unread. */
+  loadChat(list: readonly ChatMessageInput[]): void {
+    useAttendeeStore.setState((s) => ({ messages: list.map((m) => toMessage(m, s.me)).slice(-CHAT_HISTORY_MAX), unread: { public: 0, moderators: 0 } }));
+  },
+  /** A message arrived (or the answer to this page's own send): added once, counted unread when its tab is not shown. */
+  receive(raw: ChatMessageInput): void {
+    useAttendeeStore.setState((s) => {
+      if (s.messages.some((m) => m.id === raw.id)) return s;
+      const message = toMessage(raw, s.me);
+      const tab = tabOf(message);
+      const unread = tab === s.tab || message.isSelf ? s.unread : { ...s.unread, [tab]: s.unread[tab] + 1 };
+      return { messages: [...s.messages, message].slice(-CHAT_HISTORY_MAX), unread };
+    });
+  },
+  deleted(id: string): void {
+    useAttendeeStore.setState((s) => (s.messages.some((m) => m.id === id) ? { messages: s.messages.filter((m) => m.id !== id) } : s));
+  },
+  showTab(tab: AudienceTab): void {
+    useAttendeeStore.setState((s) => ({ tab, unread: { ...s.unread, [tab]: 0 } }));
+  },
+  setDraft(to: AttendeeChatTarget, text: string): void {
+    useAttendeeStore.setState((s) => ({ drafts: { ...s.drafts, [to]: text } }));
+  },
+};

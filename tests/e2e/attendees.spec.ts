@@ -1,0 +1,111 @@
+/**
+ * The audience in backend mode (issue 32): an attendee opens the event's public link, joins with a
+ * name, chats both ways with a moderator in the studio (a moderator's delete takes a message off the
+ * attendee's page), stays the same person across a reload, is listed in People › Attendees, and a
+ * removal there ends their part. A phone-sized page puts the chat below the program; axe finds nothing
+ * serious on either.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { seriousFindings } from './axe';
+import type { BackendProcess } from './backendProcess';
+import { expect, joinAs, test, type Watched } from './backendStudio';
+
+const SHOTS = 'tests/.tmp/screens';
+
+async function attendeePage(browser: Browser, backend: BackendProcess, watch: (p: Page) => Watched, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const { page } = watch(await context.newPage());
+  await page.goto(`${backend.studio}watch/product-launch`);
+  return page;
+}
+
+async function joinAsAttendee(page: Page, name: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Join the event' });
+  await expect(form.getByRole('button', { name: 'Join' })).toBeDisabled(); // nothing typed yet
+  await form.getByLabel('Your name').fill(name);
+  await form.getByRole('button', { name: 'Join' }).click();
+  await expect(page.getByText(`You are ${name}`)).toBeVisible({ timeout: 15_000 });
+}
+
+const tool = (page: Page, name: RegExp) => page.getByRole('navigation', { name: 'Studio tools' }).getByRole('button', { name }).click();
+
+test.describe.configure({ mode: 'serial' });
+
+test('an attendee joins from the public link, chats both ways with a moderator, is listed in People, and a removal ends their part', async ({ browser, backend, watch }) => {
+  test.setTimeout(240_000);
+  const studio = await joinAs(browser, backend, watch, 'producer1');
+  const page = await attendeePage(browser, backend, watch);
+  await expect(page.getByTestId('watch-state')).toHaveText('This broadcast is not live yet');
+  await joinAsAttendee(page, 'Ada Lovelace');
+  const audience = page.getByRole('region', { name: 'Audience' });
+  expect(await seriousFindings(page, 'attendee page, joined')).toEqual([]);
+
+  // The studio lists the attendee.
+  await tool(studio, /^People/);
+  const people = studio.getByTestId('tool-panel');
+  await people.getByRole('tab', { name: /Attendees/ }).click();
+  await expect(people.getByTestId('person-row').filter({ hasText: 'Ada Lovelace' })).toBeVisible({ timeout: 15_000 });
+
+  // Attendee → studio.
+  await audience.getByPlaceholder('Message everyone').fill('Hello from the audience');
+  await audience.getByPlaceholder('Message everyone').press('Enter');
+  await expect(audience.getByRole('article', { name: 'You: Hello from the audience' })).toBeVisible();
+  await tool(studio, /^Chat/);
+  const chat = studio.getByTestId('tool-panel');
+  const fromAda = chat.getByRole('article', { name: 'Ada Lovelace: Hello from the audience' });
+  await expect(fromAda).toBeVisible({ timeout: 15_000 });
+
+  // Studio → attendee.
+  await chat.getByPlaceholder('Message everyone…').fill('Welcome, Ada');
+  await chat.getByRole('button', { name: 'Send' }).click();
+  await expect(audience.getByRole('article', { name: /^Priya Patel: Welcome, Ada/ })).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: `${SHOTS}/attendee-chat.png` });
+
+  // The moderator deletes the attendee's message: it leaves the attendee's page too.
+  const row = chat.locator('li.chat-row').filter({ has: fromAda });
+  await row.hover();
+  await row.getByRole('button', { name: 'Delete message from Ada Lovelace' }).click();
+  await row.getByRole('group', { name: 'Delete message from Ada Lovelace' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(audience.getByRole('article', { name: /Hello from the audience/ })).toHaveCount(0, { timeout: 15_000 });
+
+  // A reload is the same attendee (the session cookie), with the chat as it stands.
+  await page.reload();
+  await expect(page.getByText('You are Ada Lovelace')).toBeVisible({ timeout: 15_000 });
+  await expect(audience.getByRole('article', { name: /^Priya Patel: Welcome, Ada/ })).toBeVisible();
+  expect(await page.evaluate(() => document.cookie)).toBe(''); // HttpOnly: nothing for scripts
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toMatch(/attendee/i);
+
+  // Removed from People › Attendees: the attendee's page says so, and a reload does not bring them back.
+  await tool(studio, /^People/);
+  await people.getByRole('tab', { name: /Attendees/ }).click();
+  await people.getByRole('button', { name: 'Options for Ada Lovelace' }).click();
+  await studio.getByRole('menuitem', { name: 'Remove guest' }).click();
+  await expect(page.getByText('You were removed from this event by a moderator.')).toBeVisible({ timeout: 15_000 });
+  await page.reload();
+  await expect(page.getByText('You were removed from this event by a moderator.')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('form', { name: 'Join the event' })).toHaveCount(0);
+  await studio.context().close();
+  await page.context().close();
+});
+
+test('on a phone-sized screen the chat is below the program; leaving and joining again work by keyboard', async ({ browser, backend, watch }) => {
+  const page = await attendeePage(browser, backend, watch, { width: 390, height: 844 });
+  expect(await seriousFindings(page, 'attendee page, join form')).toEqual([]);
+  // Keyboard only: the name field, then Enter.
+  await page.getByLabel('Your name').focus();
+  await page.keyboard.type('Grace Hopper');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('You are Grace Hopper')).toBeVisible({ timeout: 15_000 });
+  const program = await page.getByTestId('watch-state').boundingBox();
+  const side = await page.getByRole('region', { name: 'Audience' }).boundingBox();
+  expect(side!.y).toBeGreaterThan(program!.y + program!.height - 1);
+  expect(side!.width).toBeGreaterThan(300);
+  await page.screenshot({ path: `${SHOTS}/attendee-phone.png` });
+
+  await page.getByRole('button', { name: 'Leave event' }).click();
+  await expect(page.getByText('You left the event.', { exact: false })).toBeVisible();
+  await page.getByLabel('Your name').fill('Grace');
+  await page.getByLabel('Your name').press('Enter');
+  await expect(page.getByText('You are Grace')).toBeVisible({ timeout: 15_000 });
+  await page.context().close();
+});

@@ -1,0 +1,190 @@
+/**
+ * The attendee's side of the event page (issue 32), on a mocked backend and a fake socket: joining
+ * (a blank name cannot be sent; the server's reason is shown and the name kept), the chat (the
+ * scrollback, a sent message, one from the socket, a deletion, unread counts per tab, the §9 rate
+ * limit), a removal, and "Leave event".
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { WatchPage } from '../../src/features/watch/WatchPage';
+import { useAttendeeStore } from '../../src/state/attendee/attendeeStore';
+
+vi.mock('hls.js/light', () => ({ default: class {} }));
+
+/** A socket the test speaks for: it opens at once; `deliver` is the server talking. */
+class FakeSocket extends EventTarget {
+  static made: FakeSocket[] = [];
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  readyState = 0;
+  binaryType = 'blob';
+  sent: unknown[] = [];
+  constructor(readonly url: string) {
+    super();
+    FakeSocket.made.push(this);
+    setTimeout(() => {
+      this.readyState = 1;
+      this.dispatchEvent(new Event('open'));
+    }, 0);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close(code = 1000, reason = '') {
+    if (this.readyState === 3) return;
+    this.readyState = 3;
+    this.dispatchEvent(Object.assign(new Event('close'), { code, reason, wasClean: true }));
+  }
+  deliver(frame: unknown) {
+    act(() => void this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(frame) })));
+  }
+}
+
+const PAGE = { eventId: 'e1', title: 'Product Launch Live', requireEmail: false, chatEnabled: true, qnaEnabled: true, one2OneModChat: true, attendee: null, removed: false };
+const ADA = { id: 'attendee-1', name: 'Ada' };
+const msg = (id: string, body: string, sender = { guid: 'producer-1', name: 'Priya Patel', role: 'Moderator' }, privateChat = false) => ({ id, body, timestamp: Date.now(), sender, privateChat, isSelf: false });
+
+type Route = (method: string, path: string, body: unknown) => { status: number; body: unknown };
+let route: Route;
+const calls: { method: string; path: string; body: unknown }[] = [];
+const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const request = input as Request;
+  const url = new URL(request.url);
+  const text = await request.text();
+  const body: unknown = text ? JSON.parse(text) : null;
+  if (url.pathname.includes('/watch/')) return new Response(JSON.stringify({ title: 'Product Launch Live', state: 'not-live', hls: null }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  const path = url.pathname.replace('/api/studio/audience/product-launch', '');
+  calls.push({ method: request.method, path, body });
+  const answer = route(request.method, path, body);
+  return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json', ...(answer.status === 429 ? { 'Retry-After': '7' } : {}) } });
+});
+
+beforeEach(() => {
+  FakeSocket.made = [];
+  calls.length = 0;
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('WebSocket', FakeSocket);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const open = () => render(<WatchPage studioApi="/api/studio" sharingUrl="product-launch" />);
+const socket = async () => {
+  await waitFor(() => expect(FakeSocket.made.length).toBeGreaterThan(0));
+  const s = FakeSocket.made.at(-1)!;
+  await waitFor(() => expect(s.sent).toContainEqual({ type: 'hello' }));
+  s.deliver({ type: 'joined', attendee: ADA });
+  return s;
+};
+
+describe('joining', () => {
+  it('a blank name cannot be sent; the server’s reason is shown and the name kept; then the attendee is in', async () => {
+    let refuse = true;
+    route = (method, path) => {
+      if (method === 'GET' && path === '') return { status: 200, body: PAGE };
+      if (path === '/join') return refuse ? { status: 400, body: { type: 'client', code: 'BAD_REQUEST', message: 'Please enter your name.' } } : { status: 200, body: { attendee: ADA } };
+      if (path === '/chat') return { status: 200, body: [msg('m1', 'Welcome, everyone')] };
+      return { status: 404, body: {} };
+    };
+    open();
+    const form = await screen.findByRole('form', { name: 'Join the event' });
+    const name = within(form).getByLabelText('Your name');
+    fireEvent.change(name, { target: { value: '   ' } });
+    expect(within(form).getByRole('button', { name: 'Join' })).toBeDisabled();
+    fireEvent.change(name, { target: { value: 'Ada' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Join' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter your name.');
+    expect(within(screen.getByRole('form', { name: 'Join the event' })).getByLabelText('Your name')).toHaveValue('Ada');
+
+    refuse = false;
+    fireEvent.click(within(screen.getByRole('form', { name: 'Join the event' })).getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText('You are Ada')).toBeInTheDocument();
+    await socket();
+    expect(await screen.findByRole('article', { name: 'Priya Patel: Welcome, everyone' })).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/join')!.body).toEqual({ name: 'Ada' });
+  });
+
+  it('an event that asks for an e-mail shows the field; a removed browser is told so and offered no form', async () => {
+    route = (method, path) => (method === 'GET' && path === '' ? { status: 200, body: { ...PAGE, requireEmail: true } } : { status: 404, body: {} });
+    const { unmount } = open();
+    expect(await screen.findByLabelText('E-mail address')).toBeInTheDocument();
+    unmount();
+    route = (method, path) => (method === 'GET' && path === '' ? { status: 200, body: { ...PAGE, removed: true } } : { status: 404, body: {} });
+    open();
+    expect(await screen.findByText('You were removed from this event by a moderator.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Join the event' })).toBeNull();
+  });
+});
+
+describe('taking part', () => {
+  beforeEach(() => {
+    let sent = 0;
+    route = (method, path, body) => {
+      if (method === 'GET' && path === '') return { status: 200, body: { ...PAGE, attendee: ADA } };
+      if (method === 'GET' && path === '/chat') return { status: 200, body: [] };
+      if (method === 'POST' && path === '/chat') {
+        sent += 1;
+        const b = body as { text: string; to: string };
+        return sent > 2 ? { status: 429, body: { type: 'client', code: 'TOO_MANY', message: 'Too many messages' } } : { status: 200, body: msg(`s${sent}`, b.text, { guid: ADA.id, name: 'Ada', role: 'Attendee' }, b.to === 'moderators') };
+      }
+      if (path === '/leave') return { status: 200, body: {} };
+      return { status: 404, body: {} };
+    };
+  });
+
+  it('sends, receives, loses a deleted message, counts unread on the other tab, and waits out the rate limit with the text kept', async () => {
+    open();
+    const s = await socket();
+    const chat = await screen.findByRole('region', { name: 'Audience' });
+    const input = within(chat).getByPlaceholderText('Message everyone');
+    fireEvent.change(input, { target: { value: 'Hello from Ada' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(await within(chat).findByRole('article', { name: 'You: Hello from Ada' })).toBeInTheDocument();
+
+    s.deliver({ type: 'chat.msg', message: msg('m2', 'Hi Ada') });
+    expect(within(chat).getByRole('article', { name: 'Priya Patel: Hi Ada' })).toBeInTheDocument();
+    s.deliver({ type: 'chat.deleted', id: 'm2' });
+    expect(within(chat).queryByRole('article', { name: 'Priya Patel: Hi Ada' })).toBeNull();
+
+    // A reply from the moderators while the public chat is shown: the other tab counts it.
+    s.deliver({ type: 'chat.msg', message: msg('m3', 'Answer for you', { guid: 'producer-1', name: 'Priya Patel', role: 'Moderator' }, true) });
+    expect(within(chat).getByRole('tab', { name: /Moderators/ })).toHaveTextContent('1');
+    fireEvent.click(within(chat).getByRole('tab', { name: /Moderators/ }));
+    expect(await within(chat).findByRole('article', { name: 'Priya Patel: Answer for you' })).toBeInTheDocument();
+    expect(within(chat).getByRole('tab', { name: /Moderators/ })).not.toHaveTextContent('1');
+
+    const privateInput = within(chat).getByPlaceholderText('Message the moderators');
+    fireEvent.change(privateInput, { target: { value: 'Thanks!' } });
+    fireEvent.keyDown(privateInput, { key: 'Enter' });
+    expect(await within(chat).findByRole('article', { name: 'You: Thanks!' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/chat' && c.method === 'POST').map((c) => c.body)).toEqual([
+      { text: 'Hello from Ada', to: 'public' },
+      { text: 'Thanks!', to: 'moderators' },
+    ]);
+
+    // The third is refused by the rate limit: the countdown shows, and the text is back in the draft.
+    fireEvent.change(within(chat).getByPlaceholderText('Message the moderators'), { target: { value: 'One more' } });
+    fireEvent.keyDown(within(chat).getByPlaceholderText('Message the moderators'), { key: 'Enter' });
+    expect(await within(chat).findByRole('status')).toHaveTextContent('7');
+    expect(useAttendeeStore.getState().drafts.moderators).toBe('One more');
+  });
+
+  it('a removal pushed on the socket ends the chat at once; "Leave event" offers joining again', async () => {
+    const { unmount } = open();
+    const s = await socket();
+    s.deliver({ type: 'attendee.removed' });
+    expect(await screen.findByText('You were removed from this event by a moderator.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Audience' })).toBeNull();
+    unmount();
+
+    open();
+    await socket();
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave event' }));
+    expect(await screen.findByText(/You left the event/)).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Join the event' })).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/leave' && c.method === 'POST')).toBe(true);
+  });
+});
