@@ -3,7 +3,7 @@
  * `{studioApi}/audience/{sharingUrl}`. The session is an HttpOnly cookie the browser sends by itself
  * (credentials included across origins); no token is ever seen by the page.
  */
-import type { AttendeeChatTarget, AttendeePage, AttendeeSelf } from '../lib/audienceContract';
+import type { AttendeeChatTarget, AttendeePage, AttendeeSelf, AudiencePoll } from '../lib/audienceContract';
 import { createClient, done, json } from './http';
 
 export function attendeeClient(studioApi: string, sharingUrl: string, fetchImpl?: typeof fetch) {
@@ -16,6 +16,8 @@ export function attendeeClient(studioApi: string, sharingUrl: string, fetchImpl?
     /** Messages as the server sends them (the session checks each). */
     chat: () => json<unknown>(() => http.get(at('/chat'))),
     send: (text: string, to: AttendeeChatTarget) => json<unknown>(() => http.post(at('/chat'), { json: { text, to } })),
+    poll: () => json<{ poll: AudiencePoll | null }>(() => http.get(at('/poll'))),
+    vote: (pollGuid: string, optionNumber: number) => json<{ poll: AudiencePoll }>(() => http.post(at(`/poll/${encodeURIComponent(pollGuid)}/vote`), { json: { optionNumber } })),
     /** The attendee's socket, relative to the page like the other addresses. */
     socketPath: () => `${studioApi.replace(/\/?$/, '/')}audience/${at('/socket')}`,
   };

@@ -19,3 +19,14 @@ export interface AttendeeSelf {
 }
 
 export type AttendeeChatTarget = 'public' | 'moderators';
+
+/** A poll as an attendee sees it: its results once they voted, or once it ended. */
+export interface AudiencePoll {
+  pollGuid: string;
+  question: string;
+  options: { optionNumber: number; option: string }[];
+  status: 'ACTIVE' | 'DONE';
+  /** This attendee's option, once they voted. */
+  myVote: number | null;
+  results: { option: string; votes: number }[] | null;
+}

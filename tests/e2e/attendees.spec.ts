@@ -62,11 +62,11 @@ test('an attendee joins from the public link, chats both ways with a moderator, 
   await page.screenshot({ path: `${SHOTS}/attendee-chat.png` });
 
   // The moderator deletes the attendee's message: it leaves the attendee's page too.
-  const row = chat.locator('li.chat-row').filter({ has: fromAda });
+  const row = chat.locator('li.chat-row').filter({ has: studio.getByRole('article', { name: 'Ada Lovelace: Hello from the audience' }) });
   await row.hover();
   await row.getByRole('button', { name: 'Delete message from Ada Lovelace' }).click();
   await row.getByRole('group', { name: 'Delete message from Ada Lovelace' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(audience.getByRole('article', { name: /Hello from the audience/ })).toHaveCount(0, { timeout: 15_000 });
+  await expect(audience.getByRole('article', { name: 'You: Hello from the audience' })).toHaveCount(0, { timeout: 15_000 });
 
   // A reload is the same attendee (the session cookie), with the chat as it stands.
   await page.reload();
@@ -86,6 +86,49 @@ test('an attendee joins from the public link, chats both ways with a moderator, 
   await expect(page.getByRole('form', { name: 'Join the event' })).toHaveCount(0);
   await studio.context().close();
   await page.context().close();
+});
+
+test('a poll started in the studio reaches two attendees at once; each votes once (a second tab cannot vote again); the studio counts both', async ({ browser, backend, watch }) => {
+  test.setTimeout(180_000);
+  const studio = await joinAs(browser, backend, watch, 'producer1');
+  const [one, two] = [await attendeePage(browser, backend, watch), await attendeePage(browser, backend, watch)];
+  await joinAsAttendee(one, 'Voter One');
+  await joinAsAttendee(two, 'Voter Two');
+  for (const page of [one, two]) await page.getByRole('region', { name: 'Audience' }).getByRole('tab', { name: /Polls/ }).click();
+  await expect(one.getByText('There is no active poll')).toBeVisible();
+
+  await tool(studio, /^Poll/);
+  const panel = studio.getByTestId('tool-panel');
+  await panel.getByRole('button', { name: 'Create poll' }).click();
+  await panel.getByRole('textbox', { name: 'Question' }).fill('Tea or coffee?');
+  await panel.getByRole('textbox', { name: 'Option 1' }).fill('Tea');
+  await panel.getByRole('textbox', { name: 'Option 2' }).fill('Coffee');
+  await panel.getByRole('button', { name: 'Save' }).click();
+  const card = panel.locator('article, li, section').filter({ hasText: 'Tea or coffee?' }).last();
+  await card.getByRole('button', { name: 'Start poll' }).click();
+
+  for (const [page, option] of [
+    [one, 'Tea'],
+    [two, 'Coffee'],
+  ] as const) {
+    const poll = page.getByRole('radiogroup', { name: 'Tea or coffee?' });
+    await expect(poll).toBeVisible({ timeout: 15_000 });
+    await poll.getByRole('radio', { name: option }).check();
+    await page.getByRole('button', { name: 'Vote' }).click();
+    await expect(page.getByText('Thanks for voting. Results so far:')).toBeVisible();
+  }
+  await one.screenshot({ path: `${SHOTS}/attendee-poll.png` });
+  // A second tab of the first browser is the same attendee: it shows the vote, and offers none.
+  const again = await one.context().newPage();
+  await again.goto(`${backend.studio}watch/product-launch?tab=polls`);
+  await expect(again.getByText('Thanks for voting. Results so far:')).toBeVisible({ timeout: 15_000 });
+  await expect(again.getByRole('button', { name: 'Vote' })).toHaveCount(0);
+  // The studio counts both votes.
+  const totalVotes = async () => Math.max(0, ...[...((await card.textContent()) ?? '').matchAll(/(\d+) votes?/g)].map((m) => Number(m[1])));
+  await expect.poll(totalVotes, { timeout: 15_000 }).toBe(2);
+  await card.getByRole('button', { name: 'End poll' }).click();
+  await expect(two.getByText('This poll has ended.')).toBeVisible({ timeout: 15_000 });
+  for (const page of [studio, one, two]) await page.context().close();
 });
 
 test('on a phone-sized screen the chat is below the program; leaving and joining again work by keyboard', async ({ browser, backend, watch }) => {

@@ -191,6 +191,41 @@ describe('the audience in the studio, and chat both ways', () => {
   });
 });
 
+describe('polls', () => {
+  it('the live poll reaches attendees at once; each attendee votes once (two tabs at once give one vote); the studio’s counts follow; results after voting and at the end', async () => {
+    const created = (await call(api(`polling/v1/events/${launch.eventId}/polls`), { method: 'POST', headers: bearer(token), json: { question: 'Tea or coffee?', options: [{ option: 'Tea' }, { option: 'Coffee' }] } })).body as Json;
+    const [one, two] = [new Browser(launch.sharingUrl), new Browser(launch.sharingUrl)];
+    await one.join('Voter one');
+    await two.join('Voter two');
+    const socket = await one.socket();
+    await socket.next((m) => m.type === 'joined');
+    const manage = (action: string) => call(api(`polling/v1/events/${launch.eventId}/instances/${launch.instanceId}/polls/${created.pollGuid}/manage`), { method: 'POST', headers: bearer(token), json: { action } });
+    expect((await manage('START')).status).toBe(200);
+    const started = await socket.next((m) => m.type === 'poll' && m.notificationType === 'START');
+    expect(started.poll).toMatchObject({ pollGuid: created.pollGuid, question: 'Tea or coffee?', status: 'ACTIVE', results: null });
+    expect(((await one.call('/poll')).body as Json).poll).toMatchObject({ pollGuid: created.pollGuid, myVote: null, results: null });
+
+    const voteAs = (b: Browser, optionNumber: unknown, guid = created.pollGuid) => b.call(`/poll/${guid}/vote`, { method: 'POST', json: { optionNumber } });
+    expect((await voteAs(one, 3)).status).toBe(400);
+    // Two tabs of one browser vote at once: one vote counts, the other is told.
+    const both = await Promise.all([voteAs(one, 1), voteAs(one, 2)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const mine = (both.find((r) => r.status === 200)!.body as Json).poll;
+    expect(mine.results.reduce((n: number, r: Json) => n + r.votes, 0)).toBe(1);
+    expect((await voteAs(two, 2)).status).toBe(200);
+    // The studio's counts follow (pushes coalesced: the last one carries both votes).
+    await studio.next((m) => m.type === 'msg' && m.msg.type === 'POLL' && m.msg.notificationType === 'UPDATE' && m.msg.pollData.results.reduce((n: number, r: Json) => n + r.votes, 0) === 2);
+
+    expect((await manage('END')).status).toBe(200);
+    const ended = await socket.next((m) => m.type === 'poll' && m.notificationType === 'END');
+    expect(ended.poll.results.map((r: Json) => r.votes).reduce((a: number, b: number) => a + b, 0)).toBe(2);
+    expect((await voteAs(two, 1)).status).toBe(409);
+    // A poll of another event is nobody's here.
+    expect((await voteAs(two, 1, 'no-such-poll')).status).toBe(404);
+    socket.close();
+  });
+});
+
 describe('removal', () => {
   it('ends the session at once: the socket closes, the page says so, and neither that browser nor that e-mail can rejoin', async () => {
     await call(`${base}/__test/event/${launch.eventId}/settings`, { method: 'POST', json: { requireEmail: true } });

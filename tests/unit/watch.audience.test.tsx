@@ -87,6 +87,7 @@ describe('joining', () => {
       if (method === 'GET' && path === '') return { status: 200, body: PAGE };
       if (path === '/join') return refuse ? { status: 400, body: { type: 'client', code: 'BAD_REQUEST', message: 'Please enter your name.' } } : { status: 200, body: { attendee: ADA } };
       if (path === '/chat') return { status: 200, body: [msg('m1', 'Welcome, everyone')] };
+      if (path === '/poll') return { status: 200, body: { poll: null } };
       return { status: 404, body: {} };
     };
     open();
@@ -131,6 +132,7 @@ describe('taking part', () => {
         return sent > 2 ? { status: 429, body: { type: 'client', code: 'TOO_MANY', message: 'Too many messages' } } : { status: 200, body: msg(`s${sent}`, b.text, { guid: ADA.id, name: 'Ada', role: 'Attendee' }, b.to === 'moderators') };
       }
       if (path === '/leave') return { status: 200, body: {} };
+      if (path === '/poll') return { status: 200, body: { poll: null } };
       return { status: 404, body: {} };
     };
   });
@@ -170,6 +172,38 @@ describe('taking part', () => {
     fireEvent.keyDown(within(chat).getByPlaceholderText('Message the moderators'), { key: 'Enter' });
     expect(await within(chat).findByRole('status')).toHaveTextContent('7');
     expect(useAttendeeStore.getState().drafts.moderators).toBe('One more');
+  });
+
+  it('a poll that starts counts unread on the Polls tab; one vote, then the results so far; the end shows the final results', async () => {
+    const base = route;
+    let poll: Record<string, unknown> | null = null;
+    const question = { pollGuid: 'p1', question: 'Tea or coffee?', options: [{ optionNumber: 1, option: 'Tea' }, { optionNumber: 2, option: 'Coffee' }], status: 'ACTIVE' };
+    route = (method, path, body) => {
+      if (method === 'GET' && path === '/poll') return { status: 200, body: { poll } };
+      if (method === 'POST' && path === '/poll/p1/vote') {
+        poll = { ...question, myVote: (body as { optionNumber: number }).optionNumber, results: [{ option: 'Tea', votes: 3 }, { option: 'Coffee', votes: 1 }] };
+        return { status: 200, body: { poll } };
+      }
+      return base(method, path, body);
+    };
+    open();
+    const s = await socket();
+    const chat = await screen.findByRole('region', { name: 'Audience' });
+    poll = { ...question, myVote: null, results: null };
+    s.deliver({ type: 'poll', notificationType: 'START', poll });
+    await waitFor(() => expect(within(chat).getByRole('tab', { name: /Polls/ })).toHaveTextContent('1'));
+    fireEvent.click(within(chat).getByRole('tab', { name: /Polls/ }));
+    const options = await within(chat).findByRole('radiogroup', { name: 'Tea or coffee?' });
+    expect(within(chat).getByRole('button', { name: 'Vote' })).toBeDisabled();
+    fireEvent.click(within(options).getByRole('radio', { name: 'Tea' }));
+    fireEvent.click(within(chat).getByRole('button', { name: 'Vote' }));
+    expect(await within(chat).findByText('Thanks for voting. Results so far:')).toBeInTheDocument();
+    expect(within(chat).getByText(/Tea: 3 votes, 75 %/)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/poll/p1/vote')!.body).toEqual({ optionNumber: 1 });
+
+    poll = { ...poll!, status: 'DONE' } as Record<string, unknown>;
+    s.deliver({ type: 'poll', notificationType: 'END', poll });
+    expect(await within(chat).findByText('This poll has ended.')).toBeInTheDocument();
   });
 
   it('a removal pushed on the socket ends the chat at once; "Leave event" offers joining again', async () => {

@@ -5,16 +5,18 @@
  * (Enter sends, the emoji picker, 500 characters, the §9 rate-limit notice).
  */
 import { useState } from 'react';
+import type { AttendeeChatTarget } from '../../lib/audienceContract';
 import type { AttendeeSession } from '../../services/watch/attendeeSession';
-import { attendeeActions, tabOf, useAttendeeStore, type AudienceTab } from '../../state/attendee/attendeeStore';
+import { attendeeActions, tabOf, useAttendeeStore } from '../../state/attendee/attendeeStore';
 import { Tabs } from '../../ui/Tabs';
 import { useNow } from '../../ui/useNow';
 import { ComposerForm, RateLimitNotice } from '../chat/Composer';
 import { MessageList } from '../chat/MessageList';
 import '../chat/chat.css';
+import { AudiencePollView } from './AudiencePoll';
 import { WATCH_TEXTS as T } from './texts';
 
-function AudienceChat({ session, tab }: { session: AttendeeSession; tab: AudienceTab }) {
+function AudienceChat({ session, tab }: { session: AttendeeSession; tab: AttendeeChatTarget }) {
   const messages = useAttendeeStore((s) => s.messages);
   const draft = useAttendeeStore((s) => s.drafts[tab]);
   const retryAfter = useAttendeeStore((s) => s.retryAfter);
@@ -58,6 +60,7 @@ export function AudiencePanel({ session }: { session: AttendeeSession }) {
   const tabs = [
     { value: 'public' as const, label: T.tabs.public, count: unread.public },
     ...(page.one2OneModChat ? [{ value: 'moderators' as const, label: T.tabs.moderators, count: unread.moderators }] : []),
+    { value: 'polls' as const, label: T.tabs.polls, count: unread.polls },
   ];
   return (
     <section className="audience-panel" aria-label={T.audience}>
@@ -67,13 +70,9 @@ export function AudiencePanel({ session }: { session: AttendeeSession }) {
           {T.leave}
         </button>
       </header>
-      {page.chatEnabled ? (
-        <Tabs label={T.audience} tabs={tabs} value={tab} onChange={attendeeActions.showTab}>
-          <AudienceChat session={session} tab={tab} />
-        </Tabs>
-      ) : (
-        <p className="audience-hint">{T.chatOff}</p>
-      )}
+      <Tabs label={T.audience} tabs={tabs} value={tab} onChange={attendeeActions.showTab}>
+        {tab === 'polls' ? <AudiencePollView session={session} /> : page.chatEnabled ? <AudienceChat session={session} tab={tab} /> : <p className="audience-hint">{T.chatOff}</p>}
+      </Tabs>
     </section>
   );
 }

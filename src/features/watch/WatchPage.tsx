@@ -29,7 +29,8 @@ function useAttendeeSession(studioApi: string | null, sharingUrl: string): Atten
   const [session, setSession] = useState<AttendeeSession | null>(null);
   useEffect(() => {
     if (!studioApi) return;
-    const started = startAttendeeSession(studioApi, sharingUrl);
+    // The poll share link (§2) opens the page on its Polls tab.
+    const started = startAttendeeSession(studioApi, sharingUrl, { tab: new URLSearchParams(location.search).get('tab') === 'polls' ? 'polls' : 'public' });
     setSession(started);
     return () => started.stop();
   }, [studioApi, sharingUrl]);

@@ -346,7 +346,14 @@ export const MIGRATIONS: readonly Migration[] = [
         removed_at bigint
       );
       CREATE INDEX attendees_event ON attendees(event_id, joined_at);
-      CREATE INDEX attendees_email ON attendees(event_id, email)`,
+      CREATE INDEX attendees_email ON attendees(event_id, email);
+      CREATE TABLE poll_votes (
+        poll_guid text NOT NULL REFERENCES polls(guid) ON DELETE CASCADE,
+        attendee_id text NOT NULL REFERENCES attendees(id) ON DELETE CASCADE,
+        option_number integer NOT NULL,
+        voted_at bigint NOT NULL,
+        PRIMARY KEY (poll_guid, attendee_id)
+      )`,
   },
 ];
 

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CHAT_TEXT_MAX } from '../limits';
 import { cleanText } from '../../lib/text';
 import { attendeeOfSession, joinEvent, leaveEvent, readJoin, type Attendee } from '../audience/attendees';
+import { currentPoll, vote } from '../audience/polls';
 import { takeToken } from '../cluster/rateBucket';
 import type { Ctx } from '../context';
 import { ATTENDEE_REMOVED, badRequest, forbidden, HttpError, notFound, unauthorized } from '../errors';
@@ -86,6 +87,21 @@ export function audienceRoutes(app: FastifyInstance, ctx: Ctx): void {
       hub.closeAttendee(event.id, attendee.id, CLOSE_KICKED, LEFT_REASON);
     }
     return {};
+  });
+
+  /** The live poll (or the last one ended), with this attendee's vote and, once they voted or it ended, its results. */
+  app.get<Params>(`${AUDIENCE_API}/:sharingUrl/poll`, async (req) => {
+    const event = await eventOf(ctx, req.params.sharingUrl);
+    const attendee = await requireAttendee(ctx, req, event);
+    return { poll: await currentPoll(db, event.id, attendee.id) };
+  });
+
+  /** `{ optionNumber }`: one vote per attendee and poll (409 for a second, or once the poll ended). */
+  app.post<Params & { Params: { pollGuid: string } }>(`${AUDIENCE_API}/:sharingUrl/poll/:pollGuid/vote`, async (req) => {
+    const event = await eventOf(ctx, req.params.sharingUrl);
+    const attendee = await requireAttendee(ctx, req, event);
+    const optionNumber = ((req.body ?? {}) as Record<string, unknown>).optionNumber;
+    return { poll: await vote(ctx, event.id, req.params.pollGuid, attendee.id, optionNumber, ctx.now()) };
   });
 
   app.get<Params>(`${AUDIENCE_API}/:sharingUrl/chat`, async (req) => {

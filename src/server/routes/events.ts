@@ -5,6 +5,7 @@ import type { Ctx } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { intParam } from '../params';
 import { attendeeRoster } from '../cluster/presence';
+import { STUDIO_BASE } from '../studio';
 import { findEvent, fullDetails, getEvent, moderatedEvents, publicDetails, startInstanceClock } from '../events';
 
 export const API = '/ptapi/api';
@@ -52,7 +53,9 @@ export function eventRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
 
   app.get<EventParams>(`${API}/eventdetails/v1/events/:eventId/details`, async (req) => {
     await requireEventAccess(db, req, req.params.eventId);
-    return fullDetails(await getEvent(db, req.params.eventId));
+    const event = await getEvent(db, req.params.eventId);
+    // §2's poll share link: the audience's event page, on its Polls tab (issue 32).
+    return { ...fullDetails(event), pollShortUrl: `${req.publicOrigin}${STUDIO_BASE}watch/${encodeURIComponent(event.sharing_url)}?tab=polls` };
   });
 
   app.get<EventParams>(`${API}/eventdetails/v1/events/:eventId/joinurl`, async (req) => {

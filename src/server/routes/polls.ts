@@ -11,6 +11,7 @@ import { json, type Queryable } from '../db/adapter';
 import { badRequest, conflict, notFound } from '../errors';
 import { POLL_OPTIONS_MAX, SEEN_IDS_MAX, SHORT_TEXT_MAX as ID_MAX } from '../limits';
 import { API, requireInstance } from './events';
+import { pollForAudience } from '../audience/polls';
 
 /** §9 Text limits: poll question and option 150; §5 min 2 options. */
 const TEXT_MAX = 150;
@@ -67,6 +68,9 @@ type PollParams = { Params: { eventId: string; pollId: string } };
 
 export function pollRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
   const push = (eventId: string, notificationType: string, pollData: unknown) => hub.pushEventMsg(eventId, { type: 'POLL', notificationType, pollData });
+  /** The audience hears of a poll when it starts, ends or is deleted (issue 32); drafts are the studio's. */
+  const pushAudience = (eventId: string, notificationType: 'START' | 'END' | 'DELETE', row: PollRow | { guid: string }) =>
+    hub.pushAudience(eventId, { type: 'poll', notificationType, ...('question' in row ? { poll: pollForAudience(row) } : { pollGuid: row.guid }) });
 
   app.post<{ Params: { eventId: string } }>(`${API}/polling/v1/events/:eventId/polls`, async (req) => {
     await requireEventAccess(db, req, req.params.eventId);
@@ -100,6 +104,7 @@ export function pollRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
       await tx.query('DELETE FROM polls WHERE guid = $1', [req.params.pollId]);
     });
     push(req.params.eventId, 'DELETE', { pollGuid: req.params.pollId });
+    pushAudience(req.params.eventId, 'DELETE', { guid: req.params.pollId });
     return {};
   });
 
@@ -121,6 +126,7 @@ export function pollRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
       return { ...current, status };
     });
     push(req.params.eventId, action, toPoll(row));
+    pushAudience(req.params.eventId, action, row);
     return toPoll(row);
   });
 

@@ -161,19 +161,19 @@ export class Hub {
 
   /** Pushes the event's roster: now if none was pushed within ROSTER_PUSH_WINDOW_MS, else once when the window closes (resolves once sent). */
   pushRoster(eventId: string): Promise<void> {
-    return this.coalesced(`roster:${eventId}`, ROSTER_PUSH_WINDOW_MS, async () => this.pushEventMsg(eventId, { type: 'Event_Roster', participants: await this.roster(eventId) }));
+    return this.coalesce(`roster:${eventId}`, ROSTER_PUSH_WINDOW_MS, async () => this.pushEventMsg(eventId, { type: 'Event_Roster', participants: await this.roster(eventId) }));
   }
 
   /** Pushes the audience to the event's producers (`Event_Attendees`: the newest ATTENDEE_PUSH_LIMIT and the count), coalesced like the roster. */
   pushAttendees(eventId: string): Promise<void> {
-    return this.coalesced(`attendees:${eventId}`, ATTENDEE_PUSH_WINDOW_MS, async () => {
+    return this.coalesce(`attendees:${eventId}`, ATTENDEE_PUSH_WINDOW_MS, async () => {
       const { participants, count } = await presence.attendeeRoster(this.db, eventId, ATTENDEE_PUSH_LIMIT);
       this.pushEvent(eventId, { type: 'msg', msg: { type: 'Event_Attendees', participants, count } }, { producers: true });
     });
   }
 
   /** Runs `send` now if it did not run within `windowMs` under `key`, else once when that window closes (resolves once sent). */
-  private coalesced(key: string, windowMs: number, send: () => Promise<void>): Promise<void> {
+  coalesce(key: string, windowMs: number, send: () => Promise<void>): Promise<void> {
     const open = this.rosterWindows.get(key);
     if (open) {
       open.next ??= new Promise<void>((resolve, reject) => (open.settle = { resolve, reject }));
@@ -184,7 +184,7 @@ export class Hub {
       settle: null,
       timer: setTimeout(() => {
         this.rosterWindows.delete(key);
-        if (window.settle) this.coalesced(key, windowMs, send).then(window.settle.resolve, window.settle.reject);
+        if (window.settle) this.coalesce(key, windowMs, send).then(window.settle.resolve, window.settle.reject);
       }, windowMs),
     };
     window.timer.unref();

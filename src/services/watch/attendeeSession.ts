@@ -11,7 +11,7 @@ import { realClock, type Clock } from '../../lib/clock';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED } from '../../lib/socketClose';
 import { log } from '../../log';
 import { openSocket, socketUrl, type Frame, type Socket } from '../../realtime/socket';
-import { attendeeActions, initialAttendeeState, useAttendeeStore } from '../../state/attendee/attendeeStore';
+import { attendeeActions, initialAttendeeState, useAttendeeStore, type AudienceTab } from '../../state/attendee/attendeeStore';
 import { RATE_LIMIT_TICK_MS } from '../../state/chat/limits';
 import type { ChatMessageInput } from '../../state/chat/types';
 
@@ -23,15 +23,24 @@ export interface AttendeeSession {
   leave(): Promise<void>;
   /** Sends a message; false when it was not sent (the caller gives the text back). */
   send(text: string, to: AttendeeChatTarget): Promise<boolean>;
+  /** Votes in the live poll; false when the vote was not taken (the poll is read again). */
+  vote(pollGuid: string, optionNumber: number): Promise<boolean>;
   stop(): void;
 }
 
 /** A message as the server sent it, when it is one (an id at least; the store fills in the rest). */
 const asMessage = (v: unknown): ChatMessageInput | null => (isRecord(v) && typeof v.id === 'string' ? (v as unknown as ChatMessageInput) : null);
 
-/** The attendee's session on the event page of `sharingUrl` (the client is injectable for tests). */
-export function startAttendeeSession(studioApi: string, sharingUrl: string, clock: Clock = realClock, client: AttendeeClient = attendeeClient(studioApi, sharingUrl)): AttendeeSession {
-  useAttendeeStore.setState(initialAttendeeState());
+export interface AttendeeSessionOptions {
+  /** The tab shown first (the poll share link opens the Polls tab). */
+  tab?: AudienceTab;
+  clock?: Clock;
+  client?: AttendeeClient;
+}
+
+/** The attendee's session on the event page of `sharingUrl`. */
+export function startAttendeeSession(studioApi: string, sharingUrl: string, { tab = 'public', clock = realClock, client = attendeeClient(studioApi, sharingUrl) }: AttendeeSessionOptions = {}): AttendeeSession {
+  useAttendeeStore.setState({ ...initialAttendeeState(), tab });
   let socket: Socket | null = null;
   let stopped = false;
   let countdown: unknown = null;
@@ -53,6 +62,12 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, cloc
     countdown = clock.setTimeout(tick, RATE_LIMIT_TICK_MS);
   }
 
+  const loadPoll = () =>
+    client.poll().then(
+      ({ poll }) => !stopped && attendeeActions.setPoll(poll ?? null),
+      (error: unknown) => log.warn('audience', `the poll could not be read: ${apiErrorMessage(error)}`),
+    );
+
   const loadChat = () =>
     client.chat().then(
       (list) => !stopped && attendeeActions.loadChat((Array.isArray(list) ? list : []).map(asMessage).filter((m): m is ChatMessageInput => m !== null)),
@@ -65,6 +80,8 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, cloc
     if (frame.type === 'chat.deleted' && typeof frame.id === 'string') return attendeeActions.deleted(frame.id);
     if (frame.type === 'chat.rateLimited' && typeof frame.retryAfter === 'number' && frame.retryAfter > 0) return limitFor(frame.retryAfter);
     if (frame.type === 'attendee.removed') return removed();
+    // A poll started, ended or was deleted: read it as this attendee sees it (their vote, and results once due).
+    if (frame.type === 'poll') return void loadPoll();
   }
 
   function openAttendeeSocket(): void {
@@ -77,7 +94,7 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, cloc
       onFrame,
       onState: (state) => set({ connected: state.status === 'connected' }),
       // What was said while the socket was away is read again.
-      onReconnected: () => void loadChat(),
+      onReconnected: () => void Promise.all([loadChat(), loadPoll()]),
       onRefused: (code) => {
         if (code === CLOSE_FORBIDDEN) removed();
         else if (code === CLOSE_UNAUTHORIZED) set({ phase: 'join', me: null, messages: [], connected: false });
@@ -93,7 +110,7 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, cloc
   async function enter(): Promise<void> {
     set({ phase: 'joined' });
     openAttendeeSocket();
-    await loadChat();
+    await Promise.all([loadChat(), loadPoll()]);
   }
 
   void client.page().then(
@@ -132,6 +149,17 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, cloc
         if (isApiError(error) && error.status === 429 && error.retryAfter) limitFor(error.retryAfter);
         else if (isApiError(error) && error.code === 'ATTENDEE_REMOVED') removed();
         else log.warn('audience', `message not sent: ${apiErrorMessage(error)}`);
+        return false;
+      }
+    },
+    async vote(pollGuid, optionNumber) {
+      try {
+        attendeeActions.setPoll((await client.vote(pollGuid, optionNumber)).poll);
+        return true;
+      } catch (error) {
+        log.warn('audience', `vote not taken: ${apiErrorMessage(error)}`);
+        if (isApiError(error) && error.code === 'ATTENDEE_REMOVED') removed();
+        else await loadPoll();
         return false;
       }
     },

@@ -4,13 +4,13 @@
  * and unread counts. services/watch/attendeeSession.ts fills it; the watch page reads it.
  */
 import { create } from 'zustand';
-import type { AttendeeChatTarget, AttendeePage, AttendeeSelf } from '../../lib/audienceContract';
+import type { AttendeeChatTarget, AttendeePage, AttendeeSelf, AudiencePoll } from '../../lib/audienceContract';
 import { CHAT_HISTORY_MAX } from '../chat/limits';
 import { normalizeMessage } from '../chat/rules';
 import type { ChatMessage, ChatMessageInput } from '../chat/types';
 
 export type AttendeePhase = 'loading' | 'unknown' | 'join' | 'joining' | 'joined' | 'removed' | 'left';
-export type AudienceTab = AttendeeChatTarget;
+export type AudienceTab = AttendeeChatTarget | 'polls';
 
 export interface AttendeeState {
   phase: AttendeePhase;
@@ -23,6 +23,8 @@ export interface AttendeeState {
   drafts: Record<AttendeeChatTarget, string>;
   /** Seconds until chat resumes after the §9 rate limit (0: not limited). */
   retryAfter: number;
+  /** The live poll, or the last one ended (with its results); null when there is none. */
+  poll: AudiencePoll | null;
   tab: AudienceTab;
   unread: Record<AudienceTab, number>;
   /** The page's socket: messages may be late while it is not connected. */
@@ -37,8 +39,9 @@ export const initialAttendeeState = (): AttendeeState => ({
   messages: [],
   drafts: { public: '', moderators: '' },
   retryAfter: 0,
+  poll: null,
   tab: 'public',
-  unread: { public: 0, moderators: 0 },
+  unread: { public: 0, moderators: 0, polls: 0 },
   connected: false,
 });
 
@@ -56,7 +59,7 @@ const toMessage = (raw: ChatMessageInput, me: AttendeeSelf | null): ChatMessage 
 export const attendeeActions = {
   /** Replaces the chat (the scrollback read at join or after a reconnect); nothing is unread. */
   loadChat(list: readonly ChatMessageInput[]): void {
-    useAttendeeStore.setState((s) => ({ messages: list.map((m) => toMessage(m, s.me)).slice(-CHAT_HISTORY_MAX), unread: { public: 0, moderators: 0 } }));
+    useAttendeeStore.setState((s) => ({ messages: list.map((m) => toMessage(m, s.me)).slice(-CHAT_HISTORY_MAX), unread: { ...s.unread, public: 0, moderators: 0 } }));
   },
   /** A message arrived (or the answer to this page's own send): added once, counted unread when its tab is not shown. */
   receive(raw: ChatMessageInput): void {
@@ -70,6 +73,13 @@ export const attendeeActions = {
   },
   deleted(id: string): void {
     useAttendeeStore.setState((s) => (s.messages.some((m) => m.id === id) ? { messages: s.messages.filter((m) => m.id !== id) } : s));
+  },
+  /** The poll as it now stands; a newly started one counts unread while the Polls tab is not shown. */
+  setPoll(poll: AudiencePoll | null): void {
+    useAttendeeStore.setState((s) => {
+      const fresh = poll !== null && poll.status === 'ACTIVE' && poll.pollGuid !== s.poll?.pollGuid && s.tab !== 'polls';
+      return { poll, unread: fresh ? { ...s.unread, polls: s.unread.polls + 1 } : s.unread };
+    });
   },
   showTab(tab: AudienceTab): void {
     useAttendeeStore.setState((s) => ({ tab, unread: { ...s.unread, [tab]: 0 } }));
