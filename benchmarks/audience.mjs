@@ -15,7 +15,10 @@
  *
  * Prints JSON, then a one-line summary (progress on stderr). Bounded: it stops by itself.
  *
- *   node benchmarks/audience.mjs [--quick] [--attendees N] [--flood N] [--json-only] [--out file.json]
+ * Then the same against two backend processes behind Debian's nginx on one PostgreSQL server (as the
+ * scale-out tests run them; `--one` skips it).
+ *
+ *   node benchmarks/audience.mjs [--quick] [--one] [--attendees N] [--flood N] [--json-only] [--out file.json]
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -33,6 +36,8 @@ const OUT = args.includes('--out') ? args[args.indexOf('--out') + 1] : null;
 const numberArg = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
 const ATTENDEES = numberArg('--attendees', QUICK ? 200 : 2000);
 const FLOOD = numberArg('--flood', QUICK ? 100 : 500);
+/** Only the one-process figures (no PostgreSQL or nginx needed). */
+const ONE_ONLY = args.includes('--one');
 const RATE = 20;
 const CHAT_SECONDS = QUICK ? 3 : 10;
 const MODERATOR_MESSAGES = 4;
@@ -43,7 +48,6 @@ const log = (...m) => console.error('[audience]', ...m);
 
 const CACHE = join(ROOT, 'node_modules', '.cache', 'studio-benchmarks');
 mkdirSync(CACHE, { recursive: true });
-const dataDir = mkdtempSync(join(CACHE, 'audience-'));
 
 /** The backend's node process (tsx's child) and its CPU ms and memory, read from /proc. */
 function backendProcess(groupLeader) {
@@ -68,12 +72,16 @@ async function call(base, path, { method = 'GET', json, headers = {} } = {}) {
 /** The pages' ping (§9: every 5 s): the backend cuts a socket silent for two of them. */
 const PING_MS = 5000;
 
+/** Sockets the server or a proxy reset after they opened (a page would reconnect; here they are counted). */
+let resets = 0;
+
 /** A socket that hands every frame to `onFrame` and pings as a page does; resolves once open. */
 function socket(url, headers, onFrame) {
   return new Promise((resolveOpen, reject) => {
     const ws = new WebSocket(url, { headers });
     ws.on('message', (data) => onFrame(JSON.parse(String(data))));
     ws.once('open', () => {
+      ws.on('error', () => (resets += 1));
       // Spread over the interval, as pages opened at different times are.
       const pinger = setInterval(() => ws.readyState === ws.OPEN && ws.send('{"type":"ping"}'), PING_MS + Math.random() * 500);
       ws.once('close', () => clearInterval(pinger));
@@ -85,12 +93,52 @@ function socket(url, headers, onFrame) {
 
 const addressOf = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
-async function main() {
-  const backend = await startBackend(dataDir, { STUDIO_TRUST_PROXY: '127.0.0.1', STUDIO_JANUS: '0' });
-  const base = backend.url;
-  const usage = backendProcess(backend.pid);
+/** One backend process on PGlite: its address, its CPU and memory, and its stop. */
+async function oneProcess() {
+  const dataDir = mkdtempSync(join(CACHE, 'audience-'));
+    const backend = await startBackend(dataDir, { STUDIO_TRUST_PROXY: '127.0.0.1', STUDIO_JANUS: '0' });
+  return {
+    base: backend.url,
+    usage: backendProcess(backend.pid),
+    async stop() {
+      await backend.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Two backend processes on one PostgreSQL server behind nginx (as the scale-out tests run them); CPU and memory summed. */
+async function twoProcesses() {
+  const { tsImport } = await import('tsx/esm/api');
+  const { startPostgres } = await tsImport('../src/server/dev/servers/postgresServer.ts', import.meta.url);
+  const { startLoadBalancer } = await tsImport('../src/server/dev/servers/loadBalancer.ts', import.meta.url);
+  const { freePort } = await tsImport('../src/server/dev/servers/rtmpServer.ts', import.meta.url);
+  const pg = await startPostgres();
+  const dataDir = mkdtempSync(join(CACHE, 'audience-'));
+  const lbPort = await freePort();
+  const env = { DATABASE_URL: await pg.database('studio_audience'), STUDIO_PUBLIC_ORIGINS: `http://127.0.0.1:${lbPort}`, STUDIO_TRUST_PROXY: '127.0.0.1', STUDIO_JANUS: '0' };
+  const backends = [await startBackend(dataDir, env), await startBackend(dataDir, env)];
+  // Each attendee holds two of nginx's connections per socket or request (to the client and to a backend): a joining
+  // attendee has its HTTP call and its socket open at once.
+  const lb = await startLoadBalancer(backends.map((b) => new URL(b.url).host), lbPort, { connections: 4 * (ATTENDEES + FLOOD) + 512 });
+  const usages = backends.map((b) => backendProcess(b.pid));
+  return {
+    base: lb.url,
+    usage: () => usages.map((u) => u()).reduce((a, b) => ({ cpuMs: a.cpuMs + b.cpuMs, rssKb: a.rssKb + b.rssKb })),
+    async stop() {
+      await lb.close();
+      for (const b of backends) await b.stop();
+      pg.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function measure(setup) {
+  resets = 0;
+  const { base, usage, stop } = await setup();
   const wsBase = base.replace(/^http/, 'ws');
-  const results = { machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? '', node: process.version }, attendees: ATTENDEES, flood: FLOOD };
+  const results = {};
   try {
     // The producer: signed in, with an event token and the event socket the studio keeps.
     const signIn = await fetch(`${base}/usermanager/oauth2/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username: 'producer1', password: 'studio', grant_type: 'password' }) });
@@ -224,15 +272,16 @@ async function main() {
     // 4. The flood, with the studio's socket round trip measured before and during it.
     const rtts = { before: [], during: [] };
     let phase = 'before';
+    // One ping in flight at a time: a pong answers the oldest ping still waiting.
+    const waiting = [];
+    studio.on('message', (data) => {
+      if (JSON.parse(String(data)).type !== 'pong' || !waiting.length) return;
+      const { at, label } = waiting.shift();
+      rtts[label].push(performance.now() - at);
+    });
     const pinger = setInterval(() => {
-      const at = performance.now();
-      const label = phase;
-      const onPong = (data) => {
-        if (JSON.parse(String(data)).type !== 'pong') return;
-        studio.off('message', onPong);
-        rtts[label].push(performance.now() - at);
-      };
-      studio.on('message', onPong);
+      if (waiting.length) return; // the last one is still on its way: that wait is what is measured
+      waiting.push({ at: performance.now(), label: phase });
       studio.send(JSON.stringify({ type: 'ping' }));
     }, 100);
     await new Promise((r) => setTimeout(r, 3000));
@@ -242,6 +291,7 @@ async function main() {
     const floodSeconds = (performance.now() - t) / 1000;
     await new Promise((r) => setTimeout(r, 1000));
     clearInterval(pinger);
+    results.socketResets = resets;
     results.flood = { joins: flooders.length, seconds: round(floodSeconds, 1), studioPingMs: { before: dist(rtts.before), during: dist(rtts.during) }, attendeePushes: studioFrames.filter(({ f }) => f.type === 'msg' && f.msg.type === 'Event_Attendees').length };
     log('flood', results.flood);
 
@@ -249,21 +299,24 @@ async function main() {
     studio.close();
   } finally {
     results.load1 = load1();
-    await backend.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
   return results;
 }
 
-const results = await main();
+const results = { machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? '', node: process.version }, attendees: ATTENDEES, flood: FLOOD };
+log(`one process: ${ATTENDEES} attendees`);
+results.oneProcess = await measure(oneProcess);
+if (!ONE_ONLY) {
+  log(`two processes behind nginx on PostgreSQL: ${ATTENDEES} attendees`);
+  results.twoProcesses = await measure(twoProcesses);
+}
 const json = JSON.stringify(results, null, 2);
 if (OUT) writeFileSync(OUT, json);
 console.log(json);
 if (!JSON_ONLY) {
-  const c = results.chat;
-  console.log(
-    `audience (${results.attendees} attendees, one process, ${results.machine.cpus} cores): chat p95 to every attendee ${c.toEveryAttendeeMs.p95} ms, attendee→studio p95 ${c.attendeeToStudioMs.p95} ms, lost ${c.lost}; ` +
-      `vote→studio count p95 ${results.poll.voteToStudioCountMs.p95} ms, votes lost ${results.poll.lost}; backend RSS ${results.joins.backendRssMb.idle} → ${results.joins.backendRssMb.connected} MB, ${c.cpuMsPerDelivery} CPU ms per delivery; ` +
-      `studio ping p95 ${results.flood.studioPingMs.before.p95} → ${results.flood.studioPingMs.during.p95} ms during ${results.flood.joins} joins in ${results.flood.seconds} s`,
-  );
+  const line = (r) =>
+    `chat p95 to every attendee ${r.chat.toEveryAttendeeMs.p95} ms, attendee→studio p95 ${r.chat.attendeeToStudioMs.p95} ms, lost ${r.chat.lost}; vote→studio count p95 ${r.poll.voteToStudioCountMs.p95} ms, votes lost ${r.poll.lost}; ` +
+    `${r.chat.cpuMsPerDelivery} CPU ms per delivery; studio ping p95 ${r.flood.studioPingMs.before.p95} → ${r.flood.studioPingMs.during.p95} ms during ${r.flood.joins} joins in ${r.flood.seconds} s`;
+  console.log(`audience (${results.attendees} attendees, ${results.machine.cpus} cores): one process: ${line(results.oneProcess)}${results.twoProcesses ? `; two behind nginx: ${line(results.twoProcesses)}` : ''}`);
 }

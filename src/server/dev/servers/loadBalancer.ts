@@ -23,7 +23,11 @@ export function studioNginxConf(listen: string, backends: string[]): string {
   return template.replace(/^ *server \{\{BACKEND_1\}\}.*\n *server \{\{BACKEND_2\}\}.*$/m, servers).replace('{{LISTEN}}', listen);
 }
 
-export async function startLoadBalancer(backends: string[], listenPort?: number) {
+/**
+ * `connections`: nginx's worker_connections. Each proxied socket holds two (the client's and the
+ * backend's), so the audience benchmark's thousands of attendees need more than the tests' default.
+ */
+export async function startLoadBalancer(backends: string[], listenPort?: number, { connections = 1024 }: { connections?: number } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'studio-lb-'));
   const port = listenPort ?? (await freePort());
   const conf = join(dir, 'nginx.conf');
@@ -34,7 +38,8 @@ master_process off;
 worker_processes 1;
 pid ${join(dir, 'nginx.pid')};
 error_log ${join(dir, 'error.log')} warn;
-events { worker_connections 1024; }
+worker_rlimit_nofile ${connections + 64};
+events { worker_connections ${connections}; }
 http {
   access_log off;
   client_body_temp_path ${join(dir, 'body')};
