@@ -71,8 +71,8 @@ export const ROSTER_PUSH_WINDOW_MS = 100;
 export const ATTENDEE_PUSH_LIMIT = 100;
 export const ATTENDEE_PUSH_WINDOW_MS = 1000;
 
-/** An event's open roster window: the push asked for during it (sent when it closes), if any. */
-interface RosterWindow {
+/** A push's open window (coalesce): the push asked for during it (sent when it closes), if any. */
+interface PushWindow {
   timer: NodeJS.Timeout;
   next: Promise<void> | null;
   settle: { resolve: () => void; reject: (error: unknown) => void } | null;
@@ -87,7 +87,7 @@ export class Hub {
   /** Sockets opened with a credential that may end: a sign-in session (`session:<id>`, auth.ts) or an output token (`output:<hash>`). */
   private readonly bound = new Map<string, Set<WebSocket>>();
   private sweeper: NodeJS.Timeout | null = null;
-  private readonly rosterWindows = new Map<string, RosterWindow>();
+  private readonly pushWindows = new Map<string, PushWindow>();
 
   constructor(
     private readonly db: Db,
@@ -174,21 +174,21 @@ export class Hub {
 
   /** Runs `send` now if it did not run within `windowMs` under `key`, else once when that window closes (resolves once sent). */
   coalesce(key: string, windowMs: number, send: () => Promise<void>): Promise<void> {
-    const open = this.rosterWindows.get(key);
+    const open = this.pushWindows.get(key);
     if (open) {
       open.next ??= new Promise<void>((resolve, reject) => (open.settle = { resolve, reject }));
       return open.next;
     }
-    const window: RosterWindow = {
+    const window: PushWindow = {
       next: null,
       settle: null,
       timer: setTimeout(() => {
-        this.rosterWindows.delete(key);
+        this.pushWindows.delete(key);
         if (window.settle) this.coalesce(key, windowMs, send).then(window.settle.resolve, window.settle.reject);
       }, windowMs),
     };
     window.timer.unref();
-    this.rosterWindows.set(key, window);
+    this.pushWindows.set(key, window);
     return send();
   }
 
@@ -285,11 +285,11 @@ export class Hub {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
     // The sockets are gone: a push still waiting for its window has no one to reach.
-    for (const window of this.rosterWindows.values()) {
+    for (const window of this.pushWindows.values()) {
       clearTimeout(window.timer);
       window.settle?.resolve();
     }
-    this.rosterWindows.clear();
+    this.pushWindows.clear();
     for (const ws of this.all.keys()) ws.terminate();
   }
 
