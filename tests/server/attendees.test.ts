@@ -166,8 +166,10 @@ describe('the audience in the studio, and chat both ways', () => {
       expect(reply.status).toBe(200);
       await mine.next((m) => m.type === 'chat.msg' && m.message.id === (reply.body as Json).id);
       expect(((await page.call('/chat')).body as Json[]).map((m) => m.body)).toEqual(expect.arrayContaining(['A question for you', 'Here is the answer']));
-      // The other attendee saw neither.
-      await new Promise((r) => setTimeout(r, 300));
+      // The other attendee saw neither: a public message sent after them reaches their socket, and
+      // pushes arrive in order, so anything private would have come first.
+      const after = (await moderatorSays('After the private ones')).body as Json;
+      await theirs.next((m) => m.type === 'chat.msg' && m.message.id === after.id);
       expect(theirs.messages.some((m) => m.message?.privateChat)).toBe(false);
       expect(((await other.call('/chat')).body as Json[]).some((m) => m.privateChat)).toBe(false);
       mine.close();

@@ -4,6 +4,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { AudiencePoll as Poll } from '../../lib/audienceContract';
+import { wholePercents } from '../../lib/percents';
 import type { AttendeeSession } from '../../services/watch/attendeeSession';
 import { useAttendeeStore } from '../../state/attendee/attendeeStore';
 import { WATCH_TEXTS } from './texts';
@@ -11,11 +12,12 @@ import { WATCH_TEXTS } from './texts';
 const T = WATCH_TEXTS.poll;
 
 function Results({ poll }: { poll: Poll & { results: NonNullable<Poll['results']> } }) {
-  const total = poll.results.reduce((n, r) => n + r.votes, 0);
+  // The studio's rule: whole percents that add up to 100.
+  const percents = wholePercents(poll.results.map((r) => r.votes));
   return (
     <ul className="audience-results">
       {poll.results.map((r, i) => {
-        const percent = total ? Math.round((r.votes / total) * 100) : 0;
+        const percent = percents[i]!;
         const mine = poll.options[i]?.optionNumber === poll.myVote;
         return (
           <li key={i} className="audience-result">

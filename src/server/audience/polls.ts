@@ -8,17 +8,10 @@ import type { AudiencePoll } from '../../lib/audienceContract';
 import type { Ctx } from '../context';
 import { json, type Queryable } from '../db/adapter';
 import { badRequest, conflict, notFound } from '../errors';
+import { toPoll, type PollRow } from '../polls';
 
 /** Ours: at a vote storm the studio's counts move at most this often (one push carries every vote so far). */
 export const POLL_RESULTS_PUSH_MS = 500;
-
-interface PollRow {
-  guid: string;
-  question: string;
-  options: { optionNumber: number; option: string }[];
-  status: string | null;
-  results: { option: string; votes: number }[];
-}
 
 const audienceView = (r: PollRow, myVote: number | null): AudiencePoll => ({
   pollGuid: r.guid,
@@ -66,7 +59,7 @@ export async function vote({ db, hub }: Pick<Ctx, 'db' | 'hub'>, eventId: string
   });
   void hub.coalesce(`poll-results:${pollGuid}`, POLL_RESULTS_PUSH_MS, async () => {
     const latest = (await db.query<PollRow>('SELECT guid, question, options, status, results FROM polls WHERE guid = $1', [pollGuid]))[0];
-    if (latest) hub.pushEventMsg(eventId, { type: 'POLL', notificationType: 'UPDATE', pollData: { pollGuid: latest.guid, question: latest.question, options: latest.options, ...(latest.status ? { status: latest.status } : {}), results: latest.results } });
+    if (latest) hub.pushEventMsg(eventId, { type: 'POLL', notificationType: 'UPDATE', pollData: toPoll(latest) });
   });
   return audienceView(row, optionNumber as number);
 }

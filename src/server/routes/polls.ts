@@ -12,24 +12,13 @@ import { badRequest, conflict, notFound } from '../errors';
 import { POLL_OPTIONS_MAX, SEEN_IDS_MAX, SHORT_TEXT_MAX as ID_MAX } from '../limits';
 import { API, requireInstance } from './events';
 import { pollForAudience } from '../audience/polls';
+import { toPoll, type PollRow } from '../polls';
 
 /** §9 Text limits: poll question and option 150; §5 min 2 options. */
 const TEXT_MAX = 150;
 const MIN_OPTIONS = 2;
 
-interface PollOption {
-  optionNumber: number;
-  option: string;
-}
-interface PollRow {
-  guid: string;
-  question: string;
-  options: PollOption[];
-  status: string | null;
-  results: { option: string; votes: number }[];
-}
-
-const toPoll = (r: PollRow) => ({ pollGuid: r.guid, question: r.question, options: r.options, ...(r.status ? { status: r.status } : {}), results: r.results });
+type PollOption = PollRow['options'][number];
 
 function readDraft(body: unknown): { question: string; options: PollOption[] } {
   const b = (body ?? {}) as Record<string, unknown>;

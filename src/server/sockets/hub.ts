@@ -47,6 +47,14 @@ export interface StudioConnection {
   guestId?: string | null;
 }
 
+/** `value` into the set of `key`, the set made when it is the first. */
+function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): Set<V> {
+  const set = map.get(key) ?? new Set<V>();
+  set.add(value);
+  map.set(key, set);
+  return set;
+}
+
 const send = (ws: WebSocket, message: unknown) => {
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
 };
@@ -132,9 +140,7 @@ export class Hub {
   private socketRow = (c: EventConnection): presence.SocketRow => ({ socketId: c.socketId, nodeId: this.bus.nodeId, eventId: c.eventId, guid: c.guid });
 
   private add(conn: EventConnection): EventConnection {
-    const set = this.events.get(conn.eventId) ?? new Set();
-    set.add(conn);
-    this.events.set(conn.eventId, set);
+    addTo(this.events, conn.eventId, conn);
     return conn;
   }
 
@@ -199,9 +205,7 @@ export class Hub {
       kind: 'attendee',
       userId: null,
     });
-    const set = this.audiences.get(conn.eventId) ?? new Set();
-    set.add(conn);
-    this.audiences.set(conn.eventId, set);
+    addTo(this.audiences, conn.eventId, conn);
     return conn;
   }
 
@@ -222,9 +226,7 @@ export class Hub {
   }
 
   joinStudio(conn: StudioConnection): void {
-    const set = this.studios.get(conn.channel) ?? new Set();
-    set.add(conn);
-    this.studios.set(conn.channel, set);
+    addTo(this.studios, conn.channel, conn);
   }
 
   leaveStudio(conn: StudioConnection): void {
@@ -271,9 +273,7 @@ export class Hub {
   }
 
   private bind(key: string, ws: WebSocket): void {
-    const set = this.bound.get(key) ?? new Set();
-    set.add(ws);
-    this.bound.set(key, set);
+    const set = addTo(this.bound, key, ws);
     ws.on('close', () => {
       set.delete(ws);
       if (set.size === 0 && this.bound.get(key) === set) this.bound.delete(key);

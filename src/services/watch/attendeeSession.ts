@@ -6,6 +6,7 @@
  */
 import { attendeeClient, type AttendeeClient } from '../../api/attendee';
 import type { AttendeeChatTarget } from '../../lib/audienceContract';
+import { isRecord } from '../../../compositor/model/json';
 import { apiErrorMessage, isApiError } from '../../api/http';
 import { realClock, type Clock } from '../../lib/clock';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED } from '../../lib/socketClose';
@@ -16,7 +17,6 @@ import { RATE_LIMIT_TICK_MS } from '../../state/chat/limits';
 import type { ChatMessageInput } from '../../state/chat/types';
 
 const NOT_FOUND = 404;
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 export interface AttendeeSession {
   join(form: { name: string; email?: string }): Promise<void>;
