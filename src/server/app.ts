@@ -28,6 +28,7 @@ import { eventRoutes } from './routes/events';
 import { JANUS_PROTOCOL, janusProxyRoute } from './routes/janusProxy';
 import { meetingRoutes } from './routes/meeting';
 import { moderatorRoutes } from './routes/moderator';
+import { audienceModerationRoutes } from './routes/audienceModeration';
 import { pollRoutes } from './routes/polls';
 import { qnaRoutes } from './routes/qna';
 import { tokenExchangeRoutes } from './routes/tokenExchange';
@@ -188,6 +189,7 @@ export async function buildServer(db: Db, options: AppOptions) {
   chatRoutes(app, ctx);
   qnaRoutes(app, ctx);
   moderatorRoutes(app, ctx);
+  audienceModerationRoutes(app, ctx);
   assetRoutes(app, ctx);
   cmsRoutes(app, ctx);
   channelRoutes(app, ctx);

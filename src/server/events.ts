@@ -20,9 +20,17 @@ export interface EventRow {
   require_email: boolean;
   /** Attendees may write privately to the moderators (§3 one2OneModChat). */
   one2one_mod_chat: boolean;
+  /** Attendees may raise a hand (§3 raiseHandEnabled). */
+  raise_hand_enabled: boolean;
+  /** Only attendees with a personal invite link may join (§3 restricted, allowInvitedAttendeesOnly). */
+  invited_only: boolean;
+  /** The attendee page shows how many attendees are present (the moderators' choice). */
+  show_attendee_count: boolean;
+  /** The moderators' announcement (§7 manage/banner), shown over the attendee page; empty: none. */
+  banner: string;
 }
 
-const COLUMNS = 'id, sharing_url, instance_id, instance_delay_ms, instance_due_at, title, description, start_ms, end_ms, organizer_id, chat_enabled, qna_enabled, state, require_email, one2one_mod_chat';
+const COLUMNS = 'id, sharing_url, instance_id, instance_delay_ms, instance_due_at, title, description, start_ms, end_ms, organizer_id, chat_enabled, qna_enabled, state, require_email, one2one_mod_chat, raise_hand_enabled, invited_only, show_attendee_count, banner';
 
 /**
  * An event without an instance gets one once its due time has passed (the due time is set by the
@@ -74,9 +82,9 @@ export function publicDetails(e: EventRow, role = 'moderator'): Record<string, u
     tzShortName: 'EST',
     role,
     studioEnabled: true,
-    restricted: false,
-    restrictedInviteOnly: false,
-    allowInvitedAttendeesOnly: false,
+    restricted: e.invited_only,
+    restrictedInviteOnly: e.invited_only,
+    allowInvitedAttendeesOnly: e.invited_only,
     requireEmail: e.require_email,
     enableRegistration: false,
     pstnEnabled: false,
@@ -104,7 +112,7 @@ export function fullDetails(e: EventRow): Record<string, unknown> {
     chatEnabled: e.chat_enabled,
     qnaEnabled: e.qna_enabled,
     qnaAutoApprove: false,
-    raiseHandEnabled: false,
+    raiseHandEnabled: e.raise_hand_enabled,
     recordingActive: false,
     autoRecord: false,
     meetingActive: Boolean(e.instance_id),

@@ -32,6 +32,9 @@ interface InviteRow {
   expires_at: number;
   rotated_at: number | null;
   title: string;
+  sharing_url: string;
+  attendee_id: string | null;
+  attendee_name: string | null;
 }
 
 export interface GuestRow {
@@ -49,13 +52,23 @@ const lockEvent = async (tx: Queryable, eventId: string) => {
 /** The invite link's token for a nonce: HMAC-SHA256 under the server key, base64url. */
 const inviteOf = (key: Buffer, nonce: string): string => createHmac('sha256', key).update(`invite\n${nonce}`).digest('base64url');
 
-async function insertInvite(tx: Queryable, key: Buffer, eventId: string, ttlMs: number): Promise<Invite> {
+/** A new invite: the event's (shared with every guest) or, with `attendeeId`, one attendee's own (issue 32: brought on stage). */
+export async function insertInvite(tx: Queryable, key: Buffer, eventId: string, ttlMs: number, attendeeId: string | null = null): Promise<Invite> {
   const nonce = randomBytes(16).toString('hex');
   const token = inviteOf(key, nonce);
   const now = Date.now();
-  await tx.query('INSERT INTO invites (token_hash, nonce, event_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [tokenHash(token), nonce, eventId, now, now + ttlMs]);
+  await tx.query('INSERT INTO invites (token_hash, nonce, event_id, created_at, expires_at, attendee_id) VALUES ($1, $2, $3, $4, $5, $6)', [tokenHash(token), nonce, eventId, now, now + ttlMs, attendeeId]);
   return { inviteToken: token, expiresAt: now + ttlMs };
 }
+
+/** The attendee's own invite while it lasts (derived again from its nonce), or null. */
+export async function attendeeInvite(db: Queryable, key: Buffer, attendeeId: string): Promise<Invite | null> {
+  const row = (await db.query<{ nonce: string; expires_at: number }>('SELECT nonce, expires_at FROM invites WHERE attendee_id = $1 AND rotated_at IS NULL AND expires_at > $2 ORDER BY created_at DESC LIMIT 1', [attendeeId, Date.now()]))[0];
+  return row ? { inviteToken: inviteOf(key, row.nonce), expiresAt: Number(row.expires_at) } : null;
+}
+
+/** The attendee's own invites stop working (the hand was lowered, the attendee left or was removed). */
+export const retireAttendeeInvites = (tx: Queryable, attendeeId: string) => tx.query('UPDATE invites SET rotated_at = $2 WHERE attendee_id = $1 AND rotated_at IS NULL', [attendeeId, Date.now()]);
 
 /**
  * The event's current invite, made when there is none or it expired (or when its link cannot be
@@ -64,33 +77,42 @@ async function insertInvite(tx: Queryable, key: Buffer, eventId: string, ttlMs: 
 export function currentInvite(db: Db, key: Buffer, eventId: string, ttlMs: number): Promise<Invite> {
   return db.transaction(async (tx) => {
     await lockEvent(tx, eventId);
-    const row = (await tx.query<{ nonce: string | null; token_hash: string; expires_at: number }>('SELECT nonce, token_hash, expires_at FROM invites WHERE event_id = $1 AND rotated_at IS NULL ORDER BY created_at DESC LIMIT 1', [eventId]))[0];
+    const row = (await tx.query<{ nonce: string | null; token_hash: string; expires_at: number }>('SELECT nonce, token_hash, expires_at FROM invites WHERE event_id = $1 AND attendee_id IS NULL AND rotated_at IS NULL ORDER BY created_at DESC LIMIT 1', [eventId]))[0];
     const token = row?.nonce ? inviteOf(key, row.nonce) : null;
     if (row && token && tokenHash(token) === row.token_hash && row.expires_at > Date.now()) return { inviteToken: token, expiresAt: row.expires_at };
     return insertInvite(tx, key, eventId, ttlMs);
   });
 }
 
-/** A new invite; every earlier one of the event stops working at once. */
+/** A new invite; every earlier one of the event stops working at once (an attendee's own invite is theirs, and stays). */
 export function rotateInvite(db: Db, key: Buffer, eventId: string, ttlMs: number): Promise<Invite> {
   return db.transaction(async (tx) => {
     await lockEvent(tx, eventId);
-    await tx.query('UPDATE invites SET rotated_at = $2 WHERE event_id = $1 AND rotated_at IS NULL', [eventId, Date.now()]);
+    await tx.query('UPDATE invites SET rotated_at = $2 WHERE event_id = $1 AND attendee_id IS NULL AND rotated_at IS NULL', [eventId, Date.now()]);
     return insertInvite(tx, key, eventId, ttlMs);
   });
 }
 
+/** Who an invite brings on stage: anyone with the event's link, or one attendee (under their name, back to their event page after). */
+export interface InviteOf {
+  eventId: string;
+  eventTitle: string;
+  attendee: { id: string; name: string; sharingUrl: string } | null;
+}
+
 /** The invite's event, or 404 INVITE_UNKNOWN (never issued, or rotated away) / 410 INVITE_EXPIRED. */
-export async function requireInvite(db: Queryable, inviteToken: string): Promise<{ eventId: string; eventTitle: string }> {
+export async function requireInvite(db: Queryable, inviteToken: string): Promise<InviteOf> {
   const row = (
     await db.query<InviteRow>(
-      'SELECT i.event_id, i.expires_at, i.rotated_at, e.title FROM invites i JOIN events e ON e.id = i.event_id WHERE i.token_hash = $1',
+      `SELECT i.event_id, i.expires_at, i.rotated_at, e.title, e.sharing_url, a.id AS attendee_id, a.name AS attendee_name
+       FROM invites i JOIN events e ON e.id = i.event_id LEFT JOIN attendees a ON a.id = i.attendee_id WHERE i.token_hash = $1`,
       [tokenHash(inviteToken)],
     )
   )[0];
   if (!row || row.rotated_at !== null) throw INVITE_UNKNOWN();
   if (row.expires_at <= Date.now()) throw INVITE_EXPIRED();
-  return { eventId: row.event_id, eventTitle: row.title };
+  const attendee = row.attendee_id ? { id: row.attendee_id, name: row.attendee_name ?? '', sharingUrl: row.sharing_url } : null;
+  return { eventId: row.event_id, eventTitle: row.title, attendee };
 }
 
 /** A new guest of the event: its participant id and its guest token (returned once, kept hashed). */
@@ -125,7 +147,11 @@ export async function findGuest(db: Queryable, eventId: string, participantId: s
 
 /** Revokes the guest's token (its socket registrations close 4403 REMOVED, its channel reads are 403 GUEST_REMOVED). */
 export async function markGuestRemoved(db: Db, participantId: string): Promise<void> {
-  await db.transaction((tx) => tx.query('UPDATE guests SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL', [participantId, Date.now()]));
+  await db.transaction(async (tx) => {
+    await tx.query('UPDATE guests SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL', [participantId, Date.now()]);
+    // An attendee brought on stage (issue 32) cannot come back through their own invite either.
+    await tx.query('UPDATE invites SET rotated_at = $2 WHERE token_hash = (SELECT invite_hash FROM guests WHERE id = $1) AND attendee_id IS NOT NULL AND rotated_at IS NULL', [participantId, Date.now()]);
+  });
 }
 
 /**

@@ -37,6 +37,8 @@ export const PRODUCER_ORDER_MAX = MAX_PRODUCER_CARDS + 1;
 // Text in a channel (characters counted as src/lib/text counts them: code points)
 /** §9 chat 500: the public message on stream. */
 export const CHAT_TEXT_MAX = 500;
+/** Ours, as the studio's announcement form (ANNOUNCEMENT_MAX): a banner over the attendee page is a chat message's length. */
+export const BANNER_MAX = CHAT_TEXT_MAX;
 /** §9 per kind: [primaryText, secondaryText] (a logo's and a chat item's second line is a name). */
 export const TEMPLATE_TEXT_MAX = {
   LOWERTHIRD: [LOWER_THIRD_TEXT_MAX, LOWER_THIRD_TEXT_MAX],

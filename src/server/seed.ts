@@ -71,8 +71,8 @@ export async function seedSampleData(db: Db): Promise<void> {
       const organizer = ids.get(e.moderators[0] ?? '') ?? '';
       const start = now + e.startsInMin * MINUTE;
       await tx.query(
-        `INSERT INTO events (id, sharing_url, instance_id, instance_delay_ms, title, description, start_ms, end_ms, organizer_id, chat_enabled, qna_enabled)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, true, true)`,
+        `INSERT INTO events (id, sharing_url, instance_id, instance_delay_ms, title, description, start_ms, end_ms, organizer_id, chat_enabled, qna_enabled, raise_hand_enabled)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, true, true, true)`,
         [eventId, e.sharingUrl, e.instance ? randomUUID() : null, e.instance ? null : INSTANCE_DELAY_MS, e.title, e.description, start, start + SEEDED_EVENT_LENGTH_MS, organizer],
       );
       for (const m of e.moderators) await tx.query('INSERT INTO event_moderators (event_id, user_id) VALUES ($1, $2)', [eventId, ids.get(m)]);

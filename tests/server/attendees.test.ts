@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../src/server/server';
 import { ATTENDEE_PUSH_LIMIT } from '../../src/server/sockets/hub';
-import { backendOn, bearer, call, eventBySharingUrl, eventSocket, eventToken, removeDir, signIn, tempDir, TestSocket, wsUrl, type Json } from './helpers';
+import { AttendeeBrowser } from './attendeeBrowser';
+import { backendOn, bearer, call, eventBySharingUrl, eventSocket, eventToken, removeDir, signIn, tempDir, TestSocket, type Json } from './helpers';
 
 let backend: Backend;
 let dir: string;
@@ -19,24 +20,9 @@ let studio: TestSocket;
 let moderatorGuid: string;
 const api = (path: string) => `${base}/ptapi/api/${path}`;
 
-/** A browser on the event page: it keeps the cookies the backend sets, as a browser would. */
-class Browser {
-  cookie = '';
-  constructor(readonly sharingUrl: string) {}
-  get path() {
-    return `/api/studio/audience/${encodeURIComponent(this.sharingUrl)}`;
-  }
-  async call(suffix: string, init: { method?: string; json?: unknown } = {}) {
-    const res = await call(`${base}${this.path}${suffix}`, { ...init, headers: this.cookie ? { Cookie: this.cookie } : {} });
-    const set = res.headers.get('set-cookie');
-    if (set) this.cookie = set.split(';')[0]!.endsWith('=') ? '' : set.split(';')[0]!;
-    return res;
-  }
-  join(name: string, email?: string) {
-    return this.call('/join', { method: 'POST', json: { name, ...(email !== undefined ? { email } : {}) } });
-  }
-  socket() {
-    return TestSocket.open(wsUrl(base, `${this.path}/socket`), this.cookie ? { Cookie: this.cookie } : undefined);
+class Browser extends AttendeeBrowser {
+  constructor(sharingUrl: string) {
+    super(base, sharingUrl);
   }
 }
 

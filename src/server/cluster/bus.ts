@@ -33,7 +33,7 @@ export type BusMessage =
 
 export type CloseTarget =
   | { participant: { eventId: string; guid: string } }
-  | { attendee: { eventId: string; attendeeId: string } }
+  | { attendee: { eventId: string; attendeeId: string; exceptSession?: string } }
   | { guestStudios: string }
   | { session: string }
   /** The sockets opened with an output token (by its hash) that was replaced. */

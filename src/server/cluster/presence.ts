@@ -99,6 +99,12 @@ export async function attendeeRoster(db: Queryable, eventId: string, limit: numb
   return { participants: rows.map((r) => r.entry), count: rows.length ? Number(rows[0]!.total) : 0 };
 }
 
+/** How many attendees are present (every process's). */
+export async function attendeeCount(db: Queryable, eventId: string): Promise<number> {
+  const rows = await db.query<{ n: number }>(`SELECT count(*) AS n FROM roster_entries e WHERE e.event_id = $1 AND e.kind = 'attendee' AND ${PRESENT}`, [eventId]);
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** Changes present participants' entries (one, or all but `except`); answers how many changed. */
 export function updateEntries(db: Db, eventId: string, which: { guid: string } | { except: string }, change: (entry: RosterEntry) => void): Promise<number> {
   return db.transaction(async (tx) => {

@@ -355,6 +355,29 @@ export const MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (poll_guid, attendee_id)
       )`,
   },
+  {
+    id: 14,
+    name: 'the audience takes part: raised hands, an attendee brought on stage through a personal invite, invited-only events with a link per person, the count shown to the audience',
+    sql: `
+      ALTER TABLE events ADD COLUMN raise_hand_enabled boolean NOT NULL DEFAULT false;
+      ALTER TABLE events ADD COLUMN invited_only boolean NOT NULL DEFAULT false;
+      ALTER TABLE events ADD COLUMN show_attendee_count boolean NOT NULL DEFAULT false;
+      ALTER TABLE attendees ADD COLUMN hand_raised_at bigint;
+      ALTER TABLE attendees ADD COLUMN stage_invited_at bigint;
+      CREATE INDEX attendees_hands ON attendees(event_id, hand_raised_at) WHERE hand_raised_at IS NOT NULL;
+      ALTER TABLE invites ADD COLUMN attendee_id text REFERENCES attendees(id) ON DELETE CASCADE;
+      CREATE TABLE attendee_invites (
+        id text PRIMARY KEY,
+        token_hash text UNIQUE NOT NULL,
+        nonce text NOT NULL,
+        event_id text NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        name text NOT NULL,
+        created_at bigint NOT NULL,
+        revoked_at bigint,
+        attendee_id text REFERENCES attendees(id) ON DELETE SET NULL
+      );
+      CREATE INDEX attendee_invites_event ON attendee_invites(event_id, created_at)`,
+  },
 ];
 
 /** Any number taken by every backend process: migrations run under it one process at a time. */

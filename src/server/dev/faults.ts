@@ -9,7 +9,7 @@
  *   every check (what a write around the routes would leave) and pushes it, as an applied update is.
  * - `POST /__test/audience/question` `{ eventId, content, name? }`: an attendee asks a question.
  * - `POST /__test/audience/chat` `{ eventId, text, name? }`: an attendee writes in the public chat.
- * - `POST /__test/event/{eventId}/settings` `{ requireEmail?, one2OneModChat? }`: the event settings
+ * - `POST /__test/event/{eventId}/settings` `{ requireEmail?, one2OneModChat?, raiseHandEnabled? }`: the event settings
  *   attendees meet, as the event platform would set them.
  */
 import type { FastifyInstance } from 'fastify';
@@ -80,6 +80,7 @@ export function faultRoutes(app: FastifyInstance, ctx: Ctx): void {
     for (const [field, column] of [
       ['requireEmail', 'require_email'],
       ['one2OneModChat', 'one2one_mod_chat'],
+      ['raiseHandEnabled', 'raise_hand_enabled'],
     ] as const) {
       if (typeof b[field] === 'boolean') await ctx.db.transaction((tx) => tx.query(`UPDATE events SET ${column} = $2 WHERE id = $1`, [req.params.eventId, b[field]]));
     }

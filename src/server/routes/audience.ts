@@ -10,10 +10,15 @@ import { CHAT_TEXT_MAX } from '../limits';
 import { cleanText } from '../../lib/text';
 import { attendeeOfSession, joinEvent, leaveEvent, readJoin, type Attendee } from '../audience/attendees';
 import { currentPoll, vote } from '../audience/polls';
+import { handOf, HAND_RATE, setHand } from '../audience/hands';
+import { INVITE_REVOKED_TEXT, INVITED_ONLY_TEXT, inviteOfToken } from '../audience/invites';
 import { takeToken } from '../cluster/rateBucket';
+import { tokenHash } from '../auth';
 import type { Ctx } from '../context';
 import { ATTENDEE_REMOVED, badRequest, forbidden, HttpError, notFound, unauthorized } from '../errors';
 import { findEvent, type EventRow } from '../events';
+import { attendeeCount } from '../cluster/presence';
+import type { Queryable } from '../db/adapter';
 import { CLOSE_KICKED } from '../sockets/messages';
 import { audienceScrollback, MODERATORS, sendChat } from './chat';
 import { STUDIO_API } from './channel';
@@ -26,6 +31,8 @@ export const JOIN_RATE = { capacity: 30, windowMs: 60_000 };
 export const ATTENDEE_SESSION_MAX_AGE_S = 24 * 60 * 60;
 /** The close reason of a page that left the event (the socket of another tab of it closes too). */
 export const LEFT_REASON = 'Left the event';
+/** The close reason of a page whose personal link was opened in another browser. */
+export const TAKEN_OVER_REASON = 'Joined from another browser';
 
 type Params = { Params: { sharingUrl: string } };
 
@@ -49,13 +56,24 @@ export async function requireAttendee(ctx: Ctx, req: FastifyRequest, event: Even
 const setSession = (reply: FastifyReply, sharingUrl: string, session: string, secure: boolean) =>
   reply.setCookie(ATTENDEE_COOKIE, session, { httpOnly: true, sameSite: 'lax', secure, path: cookiePath(sharingUrl), maxAge: ATTENDEE_SESSION_MAX_AGE_S });
 
+/** What the attendee page shows besides the event: hands allowed, the moderators' banner, and the attendee count if they chose to show it. */
+export async function audiencePageSettings(db: Queryable, event: EventRow) {
+  return {
+    raiseHandEnabled: event.raise_hand_enabled,
+    banner: event.banner || null,
+    attendeeCount: event.show_attendee_count ? await attendeeCount(db, event.id) : null,
+  };
+}
+
 export function audienceRoutes(app: FastifyInstance, ctx: Ctx): void {
   const { db, hub } = ctx;
 
   /** The event page as this browser sees it: the event, the settings an attendee meets, and who they are here (if anyone). */
-  app.get<Params>(`${AUDIENCE_API}/:sharingUrl`, async (req) => {
+  app.get<Params & { Querystring: { invite?: string } }>(`${AUDIENCE_API}/:sharingUrl`, async (req) => {
     const event = await eventOf(ctx, req.params.sharingUrl);
+    const invite = event.invited_only ? await inviteOfToken(db, event.id, req.query.invite) : null;
     const attendee = await attendeeOfSession(db, event.id, req.cookies[ATTENDEE_COOKIE]);
+    const present = attendee && !attendee.removed ? attendee : null;
     return {
       eventId: event.id,
       title: event.title,
@@ -63,17 +81,40 @@ export function audienceRoutes(app: FastifyInstance, ctx: Ctx): void {
       chatEnabled: event.chat_enabled,
       qnaEnabled: event.qna_enabled,
       one2OneModChat: event.one2one_mod_chat,
-      attendee: attendee && !attendee.removed ? { id: attendee.id, name: attendee.name } : null,
+      invitedOnly: event.invited_only,
+      // The personal link this page was opened with, if it is valid: the form starts with its name.
+      invite: invite ? { name: invite.name } : null,
+      ...(await audiencePageSettings(db, event)),
+      attendee: present ? { id: present.id, name: present.name } : null,
+      hand: present ? await handOf(db, ctx.serverKey, present.id) : null,
       removed: attendee?.removed ?? false,
     };
   });
 
+  /** `{ raised }`: the attendee raises or lowers their hand (when the event allows hands); the producers see it. */
+  app.post<Params>(`${AUDIENCE_API}/:sharingUrl/hand`, async (req) => {
+    const event = await eventOf(ctx, req.params.sharingUrl);
+    const attendee = await requireAttendee(ctx, req, event);
+    if (!event.raise_hand_enabled) throw forbidden('Raising a hand is off for this event');
+    const raised = ((req.body ?? {}) as Record<string, unknown>).raised;
+    if (typeof raised !== 'boolean') throw badRequest('raised must be true or false');
+    const retryAfter = await takeToken(db, `hand\n${attendee.id}`, HAND_RATE, ctx.now());
+    if (retryAfter > 0) throw new HttpError(429, `You raised and lowered your hand too often. Try again in ${retryAfter}s.`, { 'Retry-After': String(retryAfter) });
+    if (await setHand(db, attendee.id, raised, ctx.now())) await hub.pushAttendees(event.id);
+    return handOf(db, ctx.serverKey, attendee.id);
+  });
+
   app.post<Params>(`${AUDIENCE_API}/:sharingUrl/join`, async (req, reply) => {
     const event = await eventOf(ctx, req.params.sharingUrl);
-    const form = readJoin(event, (req.body ?? {}) as Record<string, unknown>);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const form = readJoin(event, body);
     const retryAfter = await takeToken(db, `join\n${event.id}\n${req.ip}`, JOIN_RATE, ctx.now());
     if (retryAfter > 0) throw new HttpError(429, `Too many joins from this address. Try again in ${retryAfter}s.`, { 'Retry-After': String(retryAfter) });
-    const { attendee, session } = await joinEvent(db, event, form, req.cookies[ATTENDEE_COOKIE], ctx.now());
+    const invite = await inviteOfToken(db, event.id, body.invite);
+    if (event.invited_only && !invite) throw new HttpError(403, body.invite ? INVITE_REVOKED_TEXT : INVITED_ONLY_TEXT, {}, 'INVITED_ONLY');
+    const { attendee, session, takenOver } = await joinEvent(db, event, form, req.cookies[ATTENDEE_COOKIE], ctx.now(), event.invited_only ? invite : null);
+    // The link's attendee in another browser: that page's session has ended.
+    if (takenOver) hub.closeAttendee(event.id, attendee.id, CLOSE_KICKED, TAKEN_OVER_REASON, tokenHash(session));
     setSession(reply, req.params.sharingUrl, session, req.protocol === 'https');
     return { attendee: { id: attendee.id, name: attendee.name } };
   });

@@ -11,7 +11,7 @@ import { requireEventAccess } from '../auth';
 import type { Ctx } from '../context';
 import { json } from '../db/adapter';
 import { badRequest, HttpError, notFound } from '../errors';
-import { attendeeRoster, guidsOfUser, othersOnRoster } from '../cluster/presence';
+import { attendeeCount, guidsOfUser, othersOnRoster } from '../cluster/presence';
 import { takeToken } from '../cluster/rateBucket';
 import { getUser } from '../users';
 import { isAttendee } from '../audience/attendees';
@@ -189,7 +189,7 @@ export function chatRoutes(app: FastifyInstance, ctx: Ctx): void {
   /** Decided here (§7 "not shown"): GET .../instances/{instanceId}/attendeecount → { attendeeCount, interactiveCount }. */
   app.get<InstanceParams>(`${API}/chat/v1/events/:eventId/instances/:instanceId/attendeecount`, async (req) => {
     await requireEventAccess(db, req, req.params.eventId);
-    return { attendeeCount: (await attendeeRoster(db, req.params.eventId, 1)).count, interactiveCount: (await hub.roster(req.params.eventId)).length };
+    return { attendeeCount: await attendeeCount(db, req.params.eventId), interactiveCount: (await hub.roster(req.params.eventId)).length };
   });
 
   app.delete<{ Params: { eventId: string; messageId: string } }>(`${API}/chat/v1/events/:eventId/chat/:messageId`, async (req) => {

@@ -1,9 +1,11 @@
 /** Event platform `{eventApi}` = /ptapi/api/: scheduling, security, details, join, roster, manage (CONTRACT.md). */
 import type { FastifyInstance } from 'fastify';
+import { cleanText } from '../../lib/text';
 import { expiresIn, issueToken, requireEventAccess, requireModerator, requireUser, requireUserToken } from '../auth';
 import type { Ctx } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
 import { intParam } from '../params';
+import { BANNER_MAX } from '../limits';
 import { attendeeRoster } from '../cluster/presence';
 import { STUDIO_BASE } from '../studio';
 import { findEvent, fullDetails, getEvent, moderatedEvents, publicDetails, startInstanceClock } from '../events';
@@ -105,8 +107,12 @@ export function eventRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
     await requireEventAccess(db, req, req.params.eventId);
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (typeof body.bannerMessage !== 'string') throw badRequest('bannerMessage is required');
-    if (body.bannerMessage.length > 500) throw badRequest('bannerMessage is longer than 500 characters');
-    await db.transaction((tx) => tx.query('UPDATE events SET banner = $2 WHERE id = $1', [req.params.eventId, body.bannerMessage]));
+    if ([...body.bannerMessage].length > BANNER_MAX) throw badRequest(`bannerMessage is longer than ${BANNER_MAX} characters`);
+    // Attendees read it (issue 32): the text rule, like everything they are shown.
+    const message = cleanText(body.bannerMessage, { max: BANNER_MAX, multiline: true }).text;
+    await db.transaction((tx) => tx.query('UPDATE events SET banner = $2 WHERE id = $1', [req.params.eventId, message]));
+    // Shown over every attendee page; an empty message takes it down.
+    hub.pushAudience(req.params.eventId, { type: 'banner', message: message || null });
     return {};
   });
 }

@@ -14,6 +14,7 @@ import type { Ctx } from '../context';
 import { badRequest, MEETING_UNAVAILABLE, NO_INSTANCE } from '../errors';
 import { getEvent } from '../events';
 import { createGuest, currentInvite, requireInvite, rotateInvite } from '../guests';
+import { lowerHandOnStage } from '../audience/hands';
 import { producerParticipantId, RETURN_SUFFIX, roomOf, type Grant, type Meeting } from '../meeting';
 import { STUDIO_API } from './channel';
 import { JANUS_PUBLIC_PATH } from './janusProxy';
@@ -83,13 +84,14 @@ export function meetingRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   app.get<InviteParams>(`${STUDIO_API}/guest/:inviteToken`, async (req) => {
-    const { eventId, eventTitle } = await requireInvite(db, req.params.inviteToken);
-    return { eventId, eventTitle };
+    const { eventId, eventTitle, attendee } = await requireInvite(db, req.params.inviteToken);
+    // An attendee's own invite (issue 32): the page joins under their name and leads back to their event page.
+    return { eventId, eventTitle, ...(attendee ? { attendee: { name: attendee.name, sharingUrl: attendee.sharingUrl } } : {}) };
   });
 
   app.post<InviteParams>(`${STUDIO_API}/guest/:inviteToken/join`, async (req) => {
     const invite = await requireInvite(db, req.params.inviteToken);
-    const given = ((req.body ?? {}) as Record<string, unknown>).name;
+    const given = invite.attendee?.name ?? ((req.body ?? {}) as Record<string, unknown>).name;
     const name = typeof given === 'string' ? given.trim() : '';
     if (!name) throw badRequest('name is required');
     if ([...name].length > NAME_MAX) throw badRequest(`name is longer than ${NAME_MAX} characters`);
@@ -99,6 +101,8 @@ export function meetingRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (!instanceId) throw NO_INSTANCE();
     const { participantId, guestToken } = await createGuest(db, { eventId: invite.eventId, instanceId, name, inviteToken: req.params.inviteToken });
     const join = await admit(meeting, roomOf(invite.eventId, instanceId), participantId, { kind: 'guest', eventId: invite.eventId, guestId: participantId });
+    // The attendee is on stage now: their hand is down (their own invite stays, to join again).
+    if (invite.attendee) await lowerHandOnStage(ctx, invite.eventId, invite.attendee.id);
     const channel = await channelOfEvent(db, invite.eventId);
     return { guestToken, participantId, eventId: invite.eventId, instanceId, eventTitle: invite.eventTitle, channel: channel?.uuid ?? null, meeting: join };
   });

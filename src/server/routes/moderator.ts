@@ -5,7 +5,7 @@
  * stores the event's shared video and pushes `Video_Share`.
  */
 import type { FastifyInstance } from 'fastify';
-import { isAttendee, removeAttendee } from '../audience/attendees';
+import { isAttendee, removeFromEvent } from '../audience/attendees';
 import { requireEventAccess } from '../auth';
 import type { Ctx } from '../context';
 import type { Queryable } from '../db/adapter';
@@ -136,12 +136,7 @@ export function moderatorRoutes(app: FastifyInstance, ctx: Ctx): void {
     const { eventId, guid } = req.params;
     // An attendee (issue 32): removed for good (that browser and e-mail cannot rejoin), their page told, their sockets closed.
     if (await isAttendee(db, eventId, guid)) {
-      if (await removeAttendee(db, eventId, guid, Date.now())) {
-        await forgetParticipant(db, eventId, guid);
-        hub.pushAudience(eventId, { type: 'attendee.removed' }, guid);
-        hub.closeAttendee(eventId, guid, CLOSE_KICKED, KICKED_REASON);
-        await hub.pushAttendees(eventId);
-      }
+      await removeFromEvent(ctx, eventId, guid);
       return {};
     }
     if (!(await isPresent(db, eventId, guid))) throw notFound('No such participant');

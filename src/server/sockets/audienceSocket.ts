@@ -9,6 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { attendeeOfSession } from '../audience/attendees';
+import { tokenHash } from '../auth';
 import type { Ctx } from '../context';
 import { findEvent } from '../events';
 import { ATTENDEE_COOKIE, AUDIENCE_API } from '../routes/audience';
@@ -40,7 +41,7 @@ export function audienceSocketRoute(app: FastifyInstance, { db, hub }: Ctx): voi
       if (!attendee) return refuse(CLOSE_UNAUTHORIZED, 'Join the event first');
       if (attendee.removed) return refuse(CLOSE_FORBIDDEN, REMOVED_REASON);
       if (closed) return;
-      conn = await hub.joinAudience(socket, attendee);
+      conn = await hub.joinAudience(socket, attendee, tokenHash(req.cookies[ATTENDEE_COOKIE]!));
       // Closed while joining: the close handler ran before there was a connection to leave.
       if (closed) return void hub.leaveAudience(conn);
       send(socket, { type: 'joined', attendee: { id: attendee.id, name: attendee.name } });

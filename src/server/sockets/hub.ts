@@ -15,6 +15,7 @@ import * as presence from '../cluster/presence';
 import { CLOSE_RESYNC, RESYNC_REASON } from '../cluster/rules';
 import type { Db } from '../db/adapter';
 import { producerParticipantId } from '../meeting';
+import { raisedHands } from '../audience/hands';
 
 export type { RosterEntry, RosterRole } from '../cluster/presence';
 
@@ -36,6 +37,8 @@ export interface AudienceConnection {
   eventId: string;
   attendeeId: string;
   socketId: string;
+  /** The sha256 of the session cookie it opened with (a personal link taken over by another browser closes the others). */
+  sessionHash: string;
 }
 
 export interface StudioConnection {
@@ -78,6 +81,8 @@ export const ROSTER_PUSH_WINDOW_MS = 100;
  */
 export const ATTENDEE_PUSH_LIMIT = 100;
 export const ATTENDEE_PUSH_WINDOW_MS = 1000;
+/** Ours: attendee pages hear the count at most every 5 s (each time one message per attendee; a count a few seconds old is fine to read). */
+export const AUDIENCE_COUNT_PUSH_MS = 5000;
 
 /** A push's open window (coalesce): the push asked for during it (sent when it closes), if any. */
 interface PushWindow {
@@ -174,7 +179,17 @@ export class Hub {
   pushAttendees(eventId: string): Promise<void> {
     return this.coalesce(`attendees:${eventId}`, ATTENDEE_PUSH_WINDOW_MS, async () => {
       const { participants, count } = await presence.attendeeRoster(this.db, eventId, ATTENDEE_PUSH_LIMIT);
-      this.pushEvent(eventId, { type: 'msg', msg: { type: 'Event_Attendees', participants, count } }, { producers: true });
+      const { hands, count: handCount } = await raisedHands(this.db, eventId, ATTENDEE_PUSH_LIMIT);
+      this.pushEvent(eventId, { type: 'msg', msg: { type: 'Event_Attendees', participants, count, hands, handCount } }, { producers: true });
+      void this.pushAudienceCount(eventId);
+    });
+  }
+
+  /** The attendee count on attendee pages, when the moderators show it: at most once per AUDIENCE_COUNT_PUSH_MS (one message to every attendee each time). */
+  private pushAudienceCount(eventId: string): Promise<void> {
+    return this.coalesce(`audience-count:${eventId}`, AUDIENCE_COUNT_PUSH_MS, async () => {
+      const shown = (await this.db.query<{ show_attendee_count: boolean }>('SELECT show_attendee_count FROM events WHERE id = $1', [eventId]))[0]?.show_attendee_count;
+      if (shown) this.pushAudience(eventId, { type: 'count', attendeeCount: await presence.attendeeCount(this.db, eventId) });
     });
   }
 
@@ -199,8 +214,8 @@ export class Hub {
   }
 
   /** An attendee's socket: their roster entry (role Attendee, guid = their id) joins the audience, on every process. */
-  async joinAudience(ws: WebSocket, attendee: { id: string; eventId: string; name: string; joinedAt: number }): Promise<AudienceConnection> {
-    const conn: AudienceConnection = { ws, eventId: attendee.eventId, attendeeId: attendee.id, socketId: randomUUID() };
+  async joinAudience(ws: WebSocket, attendee: { id: string; eventId: string; name: string; joinedAt: number }, sessionHash: string): Promise<AudienceConnection> {
+    const conn: AudienceConnection = { ws, eventId: attendee.eventId, attendeeId: attendee.id, socketId: randomUUID(), sessionHash };
     await presence.addSocket(this.db, { socketId: conn.socketId, nodeId: this.bus.nodeId, eventId: conn.eventId, guid: attendee.id }, presence.newEntry(attendee.id, attendee.name, 'Attendee', attendee.id, attendee.joinedAt), {
       kind: 'attendee',
       userId: null,
@@ -220,9 +235,9 @@ export class Hub {
     this.publish({ t: 'audience', eventId, message, ...(attendeeId ? { attendeeId } : {}) });
   }
 
-  /** Closes an attendee's sockets, wherever they are (a removal, a leave). */
-  closeAttendee(eventId: string, attendeeId: string, code: number, reason: string): void {
-    this.publish({ t: 'close', target: { attendee: { eventId, attendeeId } }, code, reason });
+  /** Closes an attendee's sockets, wherever they are (a removal, a leave), or all but one session's (a personal link taken over). */
+  closeAttendee(eventId: string, attendeeId: string, code: number, reason: string, exceptSession?: string): void {
+    this.publish({ t: 'close', target: { attendee: { eventId, attendeeId, ...(exceptSession ? { exceptSession } : {}) } }, code, reason });
   }
 
   joinStudio(conn: StudioConnection): void {
@@ -325,9 +340,9 @@ export class Hub {
           c.ws.close(code, reason);
         }
     } else if ('attendee' in target) {
-      const { eventId, attendeeId } = target.attendee;
+      const { eventId, attendeeId, exceptSession } = target.attendee;
       for (const c of [...(this.audiences.get(eventId) ?? [])])
-        if (c.attendeeId === attendeeId) {
+        if (c.attendeeId === attendeeId && c.sessionHash !== exceptSession) {
           this.audiences.get(eventId)?.delete(c);
           c.ws.close(code, reason);
         }
