@@ -3,15 +3,17 @@
  * `{studioApi}/audience/{sharingUrl}`. The session is an HttpOnly cookie the browser sends by itself
  * (credentials included across origins); no token is ever seen by the page.
  */
-import type { AttendeeChatTarget, AttendeePage, AttendeeSelf, AudiencePoll } from '../lib/audienceContract';
+import type { AttendeeChatTarget, AttendeeHand, AttendeePage, AttendeeSelf, AudiencePoll } from '../lib/audienceContract';
 import { createClient, done, json } from './http';
 
 export function attendeeClient(studioApi: string, sharingUrl: string, fetchImpl?: typeof fetch) {
   const http = createClient({ base: `${studioApi.replace(/\/?$/, '/')}audience/`, retry: 0, credentials: 'include', fetch: fetchImpl });
   const at = (path = '') => `${encodeURIComponent(sharingUrl)}${path}`;
   return {
-    page: () => json<AttendeePage>(() => http.get(at())),
-    join: (form: { name: string; email?: string }) => json<{ attendee: AttendeeSelf }>(() => http.post(at('/join'), { json: form })),
+    /** With the personal link's `invite` the page learns whom it was made for. */
+    page: (invite?: string) => json<AttendeePage>(() => http.get(at(), invite ? { searchParams: { invite } } : {})),
+    join: (form: { name: string; email?: string; invite?: string }) => json<{ attendee: AttendeeSelf }>(() => http.post(at('/join'), { json: form })),
+    hand: (raised: boolean) => json<AttendeeHand>(() => http.post(at('/hand'), { json: { raised } })),
     leave: () => done(() => http.post(at('/leave'), { json: {} })),
     /** Messages as the server sends them (the session checks each). */
     chat: () => json<unknown>(() => http.get(at('/chat'))),

@@ -56,6 +56,17 @@ export function audienceClient(base: string, eventToken: TokenSource, scope: Aud
         done(() => http.put(`${moderator()}/endpoint/${enc(guid)}`, { searchParams: { [media === 'audio' ? 'muteAudio' : 'muteVideo']: mode } })),
       voiceProcessing: (guid: string, on: boolean) => done(() => http.put(`${moderator()}/endpoint/${enc(guid)}`, { searchParams: { voiceProcessing: String(on) } })),
       kickOut: (type: string, guid: string) => done(() => http.delete(`${moderator()}/moderator/kickout/${enc(type)}/${enc(guid)}`)),
+      /** Issue 32: a raised hand lowered (an invitation on stage withdrawn), or an attendee invited on stage. */
+      lowerHand: (guid: string) => done(() => http.put(`${moderator()}/attendee/${enc(guid)}/hand`, { json: { raised: false } })),
+      inviteOnStage: (guid: string) => done(() => http.post(`${moderator()}/attendee/${enc(guid)}/stage`, { retry: 0 })),
+    },
+    /** Issue 32: what attendee pages show, invited-only events and their personal links. */
+    access: {
+      settings: () => json<Wire>(() => http.get(`eventuser/v1/${ev}/audience/settings`)),
+      change: (change: Wire) => json<Wire>(() => http.put(`eventuser/v1/${ev}/audience/settings`, { json: change })),
+      invites: () => json<Wire[]>(() => http.get(`eventuser/v1/${ev}/audience/invites`)),
+      invite: (name: string) => json<Wire>(() => http.post(`eventuser/v1/${ev}/audience/invites`, { json: { name }, retry: 0 })),
+      revoke: (id: string) => done(() => http.delete(`eventuser/v1/${ev}/audience/invites/${enc(id)}`)),
     },
   };
 }

@@ -26,6 +26,8 @@ export interface Invite {
 export interface GuestInvite {
   eventId: string;
   eventTitle: string;
+  /** An attendee's own invite (issue 32): they join under their name, and go back to their event page after. */
+  attendee?: { name: string; sharingUrl: string };
 }
 
 export interface GuestJoin extends MeetingJoin {

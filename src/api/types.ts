@@ -41,6 +41,7 @@ export interface EventFull extends EventPublic {
   chatEnabled: boolean;
   qnaEnabled: boolean;
   qnaAutoApprove: boolean;
+  raiseHandEnabled?: boolean;
   one2OneModChat?: boolean;
   pollShortUrl?: string;
   systemParams?: { attendeePushLimit: number; attendeePushDiff: number };

@@ -17,6 +17,7 @@ export const DEMO_EVENT_INFORMATION: EventInformation = {
   chatEnabled: true,
   qnaEnabled: true,
   qnaAutoApprove: false,
+  raiseHandEnabled: false,
   one2OneModChat: true,
   pollShortUrl: 'https://example.com/p/demo',
 };

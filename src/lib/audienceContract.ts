@@ -7,11 +7,32 @@ export interface AttendeePage {
   chatEnabled: boolean;
   qnaEnabled: boolean;
   one2OneModChat: boolean;
+  /** Attendees may raise a hand. */
+  raiseHandEnabled: boolean;
+  /** Only personal links admit (anyone else is told so instead of the join form). */
+  invitedOnly: boolean;
+  /** The personal link this page was opened with, when valid: the name it was made for. */
+  invite: { name: string } | null;
+  /** The moderators' announcement over the page; null: none. */
+  banner: string | null;
+  /** How many attendees are present, when the moderators show it; null: not shown. */
+  attendeeCount: number | null;
   /** Who this browser is in the event, if it joined. */
   attendee: AttendeeSelf | null;
+  /** Their hand, once joined. */
+  hand: AttendeeHand | null;
   /** This browser was removed by a moderator. */
   removed: boolean;
 }
+
+/** The attendee's raised hand, and their own guest invite once a moderator invited them on stage. */
+export interface AttendeeHand {
+  raised: boolean;
+  stageInvite: string | null;
+}
+
+/** The audience settings a socket `settings` frame carries (the page's copy is replaced by them). */
+export type AudienceSettings = Pick<AttendeePage, 'raiseHandEnabled' | 'banner' | 'attendeeCount'>;
 
 export interface AttendeeSelf {
   id: string;

@@ -30,8 +30,10 @@ export interface GuestState {
   onAir: boolean;
   /** A failure to show (joining failed, an unmute refused). */
   notice: string | null;
+  /** An attendee brought on stage (issue 32): their name, and their event page to go back to. */
+  attendee: { name: string; sharingUrl: string } | null;
 }
 
-export const initialGuestState = (): GuestState => ({ phase: { name: 'checking' }, eventTitle: '', self: null, onAir: false, notice: null });
+export const initialGuestState = (): GuestState => ({ phase: { name: 'checking' }, eventTitle: '', self: null, onAir: false, notice: null, attendee: null });
 
 export const useGuestStore = create<GuestState>()(() => initialGuestState());

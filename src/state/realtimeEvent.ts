@@ -4,7 +4,7 @@
  * feeds it from its sockets, the demo from its simulators.
  */
 import type { ChatMessageInput } from './chat/types';
-import type { RosterEntry } from './people/people';
+import type { RaisedHand, RosterEntry } from './people/people';
 import type { PollSocketNotification } from './polls/types';
 import type { QnaEvent } from './qna/types';
 
@@ -22,7 +22,7 @@ export type RealtimeEvent =
   /** msg Event_Roster: who the media roster lists now (§4 Participant presence). */
   | { type: 'Event_Roster'; participants: RosterEntry[] }
   /** msg Event_Attendees (issue 32): the newest attendees present (at most attendeePushLimit) and how many there are. */
-  | { type: 'Event_Attendees'; participants: RosterEntry[]; count: number }
+  | { type: 'Event_Attendees'; participants: RosterEntry[]; count: number; hands?: RaisedHand[]; handCount?: number }
   /** msg Event_State and the studio server's broadcast states (§4 Broadcast states). */
   | { type: 'Event_State'; source: 'event-platform' | 'studio-server'; state: string };
 

@@ -28,6 +28,8 @@ export interface EventInformation {
   qnaEnabled: boolean;
   qnaAutoApprove: boolean;
   one2OneModChat: boolean;
+  /** Attendees may raise a hand (§3 raiseHandEnabled; issue 32). */
+  raiseHandEnabled: boolean;
   pollShortUrl: string;
 }
 

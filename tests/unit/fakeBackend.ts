@@ -36,6 +36,8 @@ export const okPeople = (): PeopleService => ({
   muteEndpoint: vi.fn(async () => undefined),
   voiceProcessing: vi.fn(async () => undefined),
   kickOut: vi.fn(async () => undefined),
+  lowerHand: vi.fn(async () => undefined),
+  inviteOnStage: vi.fn(async () => undefined),
 });
 
 /** The demo's simulated audience wired to the stores: it sees their polls and questions, and its events go through the dispatcher. */

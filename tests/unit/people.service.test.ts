@@ -64,7 +64,7 @@ describe('people calls: optimistic, rolled back when the call fails (§8)', () =
 
   it('a failing call puts the card or the attendee back', async () => {
     const reject = async () => Promise.reject(serverSaysNo);
-    installFakeBackend({ people: { rename: reject, muteAll: reject, muteEndpoint: reject, voiceProcessing: reject, kickOut: reject } });
+    installFakeBackend({ people: { rename: reject, muteAll: reject, muteEndpoint: reject, voiceProcessing: reject, kickOut: reject, lowerHand: reject, inviteOnStage: reject } });
     const before = useChannelStore.getState().doc.producers;
     expect(moderatorActions.rename('g1', 'Lukas B.')).toBe(true);
     expect(card('g1')?.name).toBe('Lukas B.');

@@ -72,5 +72,8 @@ export function createDemoPeopleService({ schedule = realTimer, latencyMs = DEMO
     muteEndpoint: (guid, media, mode) => done(`${media} of ${guid}: ${mode}`),
     voiceProcessing: (guid, on) => done(`noise cancellation of ${guid} ${on ? 'on' : 'off'}`),
     kickOut: (type, guid) => done(`removed ${type} ${guid}`),
+    // The demo's simulated audience does not raise hands (its event has raiseHandEnabled off), so nothing offers these.
+    lowerHand: () => Promise.reject(new Error('Nobody in the demo raises a hand')),
+    inviteOnStage: () => Promise.reject(new Error('Nobody in the demo raises a hand')),
   };
 }

@@ -11,6 +11,7 @@ import { checkInvite, GUEST_TEXTS, joinAsGuest } from '../../services/meeting/gu
 import type { ServerBackend } from '../../services/remote/remoteBackend';
 import { useGuestStore } from '../../state/guestStore';
 import { Logo } from '../../ui/Logo';
+import { navigate } from '../../ui/router';
 import { Spinner } from '../../ui/Spinner';
 import { HairCheck } from '../haircheck/HairCheck';
 import { GuestView } from './GuestView';
@@ -45,7 +46,14 @@ export function GuestPage({ server, inviteToken }: { server: ServerBackend; invi
   const [draft, setDraft] = useState({ text: '', cut: false });
   useEffect(() => void checkInvite(server, inviteToken), [server, inviteToken]);
 
-  const name = cleanText(draft.text, { max: NAME_MAX }).text;
+  const attendee = useGuestStore((s) => s.attendee);
+  // An attendee brought on stage joins under the name they gave the event (the server uses it).
+  const name = attendee?.name ?? cleanText(draft.text, { max: NAME_MAX }).text;
+  const back = attendee && (
+    <button type="button" className="btn btn-secondary" onClick={() => navigate(`watch/${encodeURIComponent(attendee.sharingUrl)}`)}>
+      {GUEST_TEXTS.backToEvent}
+    </button>
+  );
   switch (phase.name) {
     case 'checking':
       return (
@@ -56,13 +64,14 @@ export function GuestPage({ server, inviteToken }: { server: ServerBackend; invi
     case 'invalid':
       return <Notice title={phase.message} />;
     case 'removed':
-      return <Notice title={GUEST_TEXTS.removed} />;
+      return <Notice title={GUEST_TEXTS.removed}>{back}</Notice>;
     case 'left':
       return (
         <Notice title={GUEST_TEXTS.left}>
           <button type="button" className="btn btn-primary" onClick={() => void checkInvite(server, inviteToken)}>
             Join again
           </button>
+          {back}
         </Notice>
       );
     case 'joined':
@@ -82,7 +91,7 @@ export function GuestPage({ server, inviteToken }: { server: ServerBackend; invi
               enterLabel: 'JOIN BACKSTAGE',
               previewName: name || 'You',
               canProceed: !!name,
-              fields: <NameField value={draft.text} cut={draft.cut} onChange={(v) => setDraft(limitDraft(v, { max: NAME_MAX }))} />,
+              fields: attendee ? <p className="guest-as">{GUEST_TEXTS.invitedAs(attendee.name)}</p> : <NameField value={draft.text} cut={draft.cut} onChange={(v) => setDraft(limitDraft(v, { max: NAME_MAX }))} />,
             }}
           />
           {notice && (

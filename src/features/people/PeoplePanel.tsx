@@ -22,6 +22,10 @@ import { usePersistedTab } from '../../ui/usePersistedTab';
 import { PersonRow, type PersonAction } from './PersonRow';
 import { presenterRows } from './presenters';
 import { SortMenu } from './SortMenu';
+import { AttendeeAccess } from './AttendeeAccess';
+import { RaisedHands } from './RaisedHands';
+import { useMeetingStore } from '../../state/meetingStore';
+import { backend } from '../../state/backend';
 import './people.css';
 
 const TABS = ['PRESENTERS', 'ATTENDEES'] as const;
@@ -30,6 +34,9 @@ const QUALITY = ['unknown', 'very poor', 'poor', 'fair', 'good', 'excellent'];
 
 /** §8 empty state, for the tab shown. */
 export const emptyPeopleText = (tab: PeopleTab) => `No ${tab === 'ATTENDEES' ? 'Attendees' : 'Presenters'} have joined this event yet!`;
+
+/** Issue 32: the studio says what the audience meets when the event's chat is off. */
+export const CHAT_OFF_TEXT = 'The chat is off for this event: attendees can watch, but cannot write.';
 
 /** Past the push limit the list holds the newest attendees only: it says so. */
 export const newestAttendeesText = (shown: number, count: number) => `Showing the newest ${shown} of ${count} attendees.`;
@@ -45,6 +52,8 @@ export function PeoplePanel() {
   // At thousands of attendees the studio is sent the newest ones and the count of all (issue 32).
   const attendeeCount = usePeopleStore((s) => Math.max(s.attendeeCount, s.attendees.length));
   const presenters = useMemo(() => presenterRows(cards), [cards]);
+  const eventInfo = useMeetingStore((s) => s.eventInformation);
+  const access = backend().people.access;
 
   const list = useMemo(() => sortParticipants((tab === 'PRESENTERS' ? presenters : attendees).filter((p) => matchesSearch(p, settled)), order), [tab, presenters, attendees, settled, order]);
   const others = presenters.filter((p) => !p.isSelf);
@@ -93,6 +102,13 @@ export function PeoplePanel() {
           </button>
         )}
       </div>
+      {tab === 'ATTENDEES' && eventInfo && !eventInfo.chatEnabled && (
+        <p className="people-note" role="note">
+          {CHAT_OFF_TEXT}
+        </p>
+      )}
+      {tab === 'ATTENDEES' && access && <AttendeeAccess service={access} />}
+      {tab === 'ATTENDEES' && <RaisedHands />}
       {tab === 'ATTENDEES' && attendeeCount > attendees.length && (
         <p className="people-note" role="note">
           {newestAttendeesText(attendees.length, attendeeCount)}

@@ -9,6 +9,7 @@ import { unseenPollCount, usePollStore } from '../../state/polls/pollStore';
 import { unseenQuestionCount, useQnaStore } from '../../state/qna/qnaStore';
 import { useScreenStore } from '../../state/screenStore';
 import { useMeetingStore } from '../../state/meetingStore';
+import { usePeopleStore } from '../../state/people/peopleStore';
 import type { Tool } from '../../state/sidePanel';
 import { Tooltip } from '../../ui/Tooltip';
 import { offeredTools } from './tools';
@@ -19,6 +20,8 @@ function useCounters(): Partial<Record<Tool, number>> {
     POLL: usePollStore(unseenPollCount),
     'Q&A': useQnaStore(unseenQuestionCount),
     'HOST CHAT': useChatStore(selectHostChatUnread),
+    // Issue 32: raised hands wait for a moderator.
+    PEOPLE: usePeopleStore((s) => s.handCount),
   };
 }
 

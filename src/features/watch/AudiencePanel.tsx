@@ -13,6 +13,7 @@ import { useNow } from '../../ui/useNow';
 import { ComposerForm, RateLimitNotice } from '../chat/Composer';
 import { MessageList } from '../chat/MessageList';
 import '../chat/chat.css';
+import { HandButton, HandNotice } from './AudienceHand';
 import { AudiencePollView } from './AudiencePoll';
 import { WATCH_TEXTS as T } from './texts';
 
@@ -66,10 +67,12 @@ export function AudiencePanel({ session }: { session: AttendeeSession }) {
     <section className="audience-panel" aria-label={T.audience}>
       <header className="audience-me">
         <span className="audience-name">{T.joinedAs(me.name)}</span>
+        <HandButton session={session} />
         <button type="button" className="btn btn-secondary btn-small" onClick={() => void session.leave()}>
           {T.leave}
         </button>
       </header>
+      <HandNotice session={session} />
       <Tabs label={T.audience} tabs={tabs} value={tab} onChange={attendeeActions.showTab}>
         {tab === 'polls' ? <AudiencePollView session={session} /> : page.chatEnabled ? <AudienceChat session={session} tab={tab} /> : <p className="audience-hint">{T.chatOff}</p>}
       </Tabs>

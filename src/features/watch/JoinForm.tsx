@@ -9,14 +9,16 @@ import { WATCH_TEXTS as T } from './texts';
 
 export interface JoinFormProps {
   requireEmail: boolean;
+  /** The name a personal link was made for: the form starts with it. */
+  invitedName?: string;
   busy: boolean;
   error: string | null;
   onJoin(form: { name: string; email?: string }): void;
 }
 
-export function JoinForm({ requireEmail, busy, error, onJoin }: JoinFormProps) {
+export function JoinForm({ requireEmail, invitedName, busy, error, onJoin }: JoinFormProps) {
   const id = useId();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(invitedName ?? '');
   const [email, setEmail] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -11,6 +11,7 @@ import { followWatch, initialWatchState, type WatchState } from '../../services/
 import { useAttendeeStore } from '../../state/attendee/attendeeStore';
 import { Logo } from '../../ui/Logo';
 import { AudiencePanel } from './AudiencePanel';
+import { AttendeeCount, AudienceBanner } from './AudienceBanner';
 import { JoinForm } from './JoinForm';
 import { LivePlayer } from './LivePlayer';
 import { WATCH_TEXTS } from './texts';
@@ -29,8 +30,9 @@ function useAttendeeSession(studioApi: string | null, sharingUrl: string): Atten
   const [session, setSession] = useState<AttendeeSession | null>(null);
   useEffect(() => {
     if (!studioApi) return;
-    // The poll share link (§2) opens the page on its Polls tab.
-    const started = startAttendeeSession(studioApi, sharingUrl, { tab: new URLSearchParams(location.search).get('tab') === 'polls' ? 'polls' : 'public' });
+    // The poll share link (§2) opens the page on its Polls tab; a personal link (invited-only events) carries its invite.
+    const params = new URLSearchParams(location.search);
+    const started = startAttendeeSession(studioApi, sharingUrl, { tab: params.get('tab') === 'polls' ? 'polls' : 'public', invite: params.get('invite') ?? undefined });
     setSession(started);
     return () => started.stop();
   }, [studioApi, sharingUrl]);
@@ -53,10 +55,19 @@ function Audience({ session }: { session: AttendeeSession }) {
       </aside>
     );
   if (phase === 'joined') return <aside className="audience-side"><AudiencePanel session={session} /></aside>;
+  if (page?.invitedOnly && !page.invite)
+    return (
+      <aside className="audience-side">
+        <p className="audience-hint audience-invited-only" role="status">
+          {T.invitedOnly}
+        </p>
+      </aside>
+    );
   return (
     <aside className="audience-side">
       {phase === 'left' && <p className="audience-hint" role="status">{T.left}</p>}
-      <JoinForm requireEmail={page?.requireEmail ?? false} busy={phase === 'joining'} error={joinError} onJoin={(form) => void session.join(form)} />
+      {page?.invite && <p className="audience-hint">{T.invitedAs(page.invite.name)}</p>}
+      <JoinForm requireEmail={page?.requireEmail ?? false} invitedName={page?.invite?.name} busy={phase === 'joining'} error={joinError} onJoin={(form) => void session.join(form)} />
     </aside>
   );
 }
@@ -73,12 +84,14 @@ export function WatchPage({ studioApi, sharingUrl }: { studioApi: string | null;
       <header className="watch-header">
         <Logo size={28} />
         <h1 className="watch-title">{title}</h1>
+        <AttendeeCount />
         {playing && (
           <span className="watch-live-badge" aria-hidden>
             {WATCH_TEXTS.states.live}
           </span>
         )}
       </header>
+      <AudienceBanner />
       <div className="watch-body">
         <div className="watch-program">
           <p className={playing ? 'visually-hidden' : 'watch-state'} role="status" data-testid="watch-state" data-state={state.phase}>

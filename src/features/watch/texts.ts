@@ -49,4 +49,19 @@ export const WATCH_TEXTS = {
   placeholder: { public: 'Message everyone', moderators: 'Message the moderators' },
   chatLabel: { public: 'Chat messages', moderators: 'Your conversation with the moderators' },
   notSent: 'Your message was not sent. Try again.',
+  // The server's own words (src/server/audience/invites.ts INVITED_ONLY_TEXT), shown before anyone tries to join.
+  invitedOnly: 'This event is for invited attendees only. Open the personal link the hosts sent you.',
+  invitedAs: (name: string) => `You were invited as ${name}.`,
+  hand: {
+    raise: 'Raise hand',
+    lower: 'Lower hand',
+    raised: 'Your hand is raised. The hosts can see it.',
+    notChanged: 'Your hand could not be changed. Try again.',
+    invited: 'The hosts invite you on stage. Check your camera and microphone, then wait backstage until they put you on air.',
+    joinBackstage: 'Join backstage',
+    notNow: 'Not now',
+  },
+  count: (n: number) => `${n} ${n === 1 ? 'attendee' : 'attendees'}`,
+  banner: 'Announcement from the hosts',
+  closeBanner: 'Close the announcement',
 } as const;

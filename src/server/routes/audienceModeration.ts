@@ -7,11 +7,12 @@
 import type { FastifyInstance } from 'fastify';
 import { removeFromEvent } from '../audience/attendees';
 import { inviteOnStage, setHand } from '../audience/hands';
-import { createInvite, listInvites, revokeInvite } from '../audience/invites';
+import { createInvite, listInvites, revokeInvite, type AttendeeInvite } from '../audience/invites';
+import { STUDIO_BASE } from '../studio';
 import { requireEventAccess } from '../auth';
 import type { Ctx } from '../context';
 import { badRequest, notFound } from '../errors';
-import { getEvent } from '../events';
+import { getEvent, type EventRow } from '../events';
 import { API, requireInstance } from './events';
 import { audiencePageSettings } from './audience';
 
@@ -20,6 +21,12 @@ const AUDIENCE = `${API}/eventuser/v1/events/:eventId/audience`;
 const SETTING_COLUMNS = { showAttendeeCount: 'show_attendee_count', invitedOnly: 'invited_only' } as const;
 type Params = { Params: { eventId: string; instanceId: string; moderatorGuid: string; guid: string } };
 type EventParams = { Params: { eventId: string } };
+
+/** A personal link with the attendee page's path it opens (on the studio's origin). */
+const withPath = (e: EventRow, invite: AttendeeInvite) => ({ ...invite, path: `${STUDIO_BASE}watch/${encodeURIComponent(e.sharing_url)}?invite=${encodeURIComponent(invite.token)}` });
+
+/** The audience settings as the studio shows them. */
+const accessSettings = (e: EventRow) => ({ showAttendeeCount: e.show_attendee_count, invitedOnly: e.invited_only });
 
 export function audienceModerationRoutes(app: FastifyInstance, ctx: Ctx): void {
   const { db, hub } = ctx;
@@ -51,6 +58,11 @@ export function audienceModerationRoutes(app: FastifyInstance, ctx: Ctx): void {
     return {};
   });
 
+  app.get<EventParams>(`${AUDIENCE}/settings`, async (req) => {
+    await requireEventAccess(db, req, req.params.eventId);
+    return accessSettings(await getEvent(db, req.params.eventId));
+  });
+
   /**
    * `{ showAttendeeCount?, invitedOnly? }`: whether attendee pages show the count (every page is told
    * at once), and whether only personal links admit (those who joined stay until removed).
@@ -67,19 +79,21 @@ export function audienceModerationRoutes(app: FastifyInstance, ctx: Ctx): void {
     const event = await getEvent(db, eventId);
     const settings = await audiencePageSettings(db, event);
     hub.pushAudience(eventId, { type: 'settings', ...settings });
-    return { ...settings, showAttendeeCount: event.show_attendee_count, invitedOnly: event.invited_only };
+    return accessSettings(event);
   });
 
-  /** People › Attendees › Invite: the event's personal links, newest last. */
+  /** People › Attendees › Invite: the event's personal links, oldest first, each with its page's path. */
   app.get<EventParams>(`${AUDIENCE}/invites`, async (req) => {
     await requireEventAccess(db, req, req.params.eventId);
-    return listInvites(db, ctx.serverKey, req.params.eventId);
+    const event = await getEvent(db, req.params.eventId);
+    return (await listInvites(db, ctx.serverKey, event.id)).map((i) => withPath(event, i));
   });
 
   /** `{ name }`: a new personal link. */
   app.post<EventParams>(`${AUDIENCE}/invites`, async (req) => {
     await requireEventAccess(db, req, req.params.eventId);
-    return createInvite(db, ctx.serverKey, req.params.eventId, ((req.body ?? {}) as Record<string, unknown>).name, ctx.now());
+    const event = await getEvent(db, req.params.eventId);
+    return withPath(event, await createInvite(db, ctx.serverKey, event.id, ((req.body ?? {}) as Record<string, unknown>).name, ctx.now()));
   });
 
   /** Revokes a link: it admits nobody, and whoever joined through it is removed (their page says so). */

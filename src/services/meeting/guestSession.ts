@@ -28,6 +28,8 @@ import { joinRoom, type RoomMember } from './videoRoom';
 export const GUEST_TEXTS = {
   removed: 'You were removed from this event by the host.',
   left: 'You left the event.',
+  backToEvent: 'Back to the event',
+  invitedAs: (name: string) => `You join as ${name}, the name you gave the event.`,
   hardMuted: { audio: 'The host has disabled your microphone.', video: 'The host has disabled your camera.' },
   joinFailed: (why: string) => `You could not join: ${why}`,
   mediaFailed: (why: string) => `Your camera and microphone could not be sent: ${why}`,
@@ -41,7 +43,7 @@ export async function checkInvite(server: ServerBackend, inviteToken: string): P
   set({ phase: { name: 'checking' } });
   try {
     const invite = await publicMeetingClient(server.clients.services.studioApi).guestInvite(inviteToken);
-    set({ phase: { name: 'ready' }, eventTitle: invite.eventTitle });
+    set({ phase: { name: 'ready' }, eventTitle: invite.eventTitle, attendee: invite.attendee ?? null });
   } catch (error) {
     set({ phase: { name: 'invalid', message: apiErrorMessage(error) } });
   }

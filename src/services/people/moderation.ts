@@ -14,9 +14,17 @@ import type { ChannelDoc } from '../../../compositor/model/channel';
 import { stageActions } from '../../state/channel/stageActions';
 import { edit, useChannelStore } from '../../state/channel/store';
 import { SELF_ID } from '../../state/session';
+import { info } from '../show/alerts';
 import type { MuteMode } from '../../state/people/service';
 
 type Media = 'audio' | 'video';
+
+/** What the moderator is told about raised hands (issue 32; SPEC quotes none). */
+export const HAND_TEXTS = {
+  invited: (name: string) => `${name} is invited on stage: their page offers “Join backstage”.`,
+  notInvited: (name: string, why: string) => `${name} could not be invited on stage: ${why}`,
+  notLowered: (name: string, why: string) => `${name}’s hand could not be lowered: ${why}`,
+} as const;
 const MUTE_FIELDS = ['audioMute', 'videoMute', 'audioHardMute', 'videoHardMute'] as const;
 
 const cards = () => useChannelStore.getState().doc.producers;
@@ -94,6 +102,31 @@ export const moderatorActions = {
       if (!doc.producers.some((p) => p.id === id)) doc.producers.splice(Math.min(index, doc.producers.length), 0, before as Draft<ProducerCard>);
     });
     return true;
+  },
+
+  /** Issue 32: a raised hand lowered (an invitation on stage withdrawn): off the list now, back if the call fails. */
+  async lowerHand(id: string, name: string): Promise<boolean> {
+    const rollback = peopleActions.takeDownHand(id);
+    try {
+      await backend().people.lowerHand(id);
+      return true;
+    } catch (e) {
+      rollback?.();
+      info(HAND_TEXTS.notLowered(name, describeFailure(e)));
+      return false;
+    }
+  },
+
+  /** Issue 32: "Invite on stage": the attendee's page offers "Join backstage"; the list marks them invited when the server says so. */
+  async inviteOnStage(id: string, name: string): Promise<boolean> {
+    try {
+      await backend().people.inviteOnStage(id);
+      info(HAND_TEXTS.invited(name));
+      return true;
+    } catch (e) {
+      info(HAND_TEXTS.notInvited(name, describeFailure(e)));
+      return false;
+    }
   },
 
   /** Remove guest (§2): the kick-out call; the attendee is back in place if it fails. */

@@ -5,7 +5,7 @@
  */
 import type { ChatService } from '../../state/chat/service';
 import type { ChatMessageInput, ChatParticipant } from '../../state/chat/types';
-import type { PeopleService } from '../../state/people/service';
+import type { AttendeeInvite, AudienceAccess, PeopleService } from '../../state/people/service';
 import type { PollService } from '../../state/polls/service';
 import type { Poll } from '../../state/polls/types';
 import type { QnaService } from '../../state/qna/service';
@@ -62,4 +62,13 @@ export const serverPeople: PeopleService = {
   muteEndpoint: (guid, media, mode) => audience().moderator.muteEndpoint(guid, media, mode),
   voiceProcessing: (guid, on) => audience().moderator.voiceProcessing(guid, on),
   kickOut: (type, guid) => audience().moderator.kickOut(type, guid),
+  lowerHand: (guid) => audience().moderator.lowerHand(guid),
+  inviteOnStage: (guid) => audience().moderator.inviteOnStage(guid),
+  access: {
+    settings: async () => (await audience().access.settings()) as unknown as AudienceAccess,
+    change: async (change) => (await audience().access.change(change)) as unknown as AudienceAccess,
+    invites: async () => (await audience().access.invites()) as unknown as AttendeeInvite[],
+    invite: async (name) => (await audience().access.invite(name)) as unknown as AttendeeInvite,
+    revoke: (id) => audience().access.revoke(id),
+  },
 };

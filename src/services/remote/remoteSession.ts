@@ -50,6 +50,7 @@ function eventInformation(d: EventFull): EventInformation {
     chatEnabled: d.chatEnabled !== false,
     qnaEnabled: d.qnaEnabled !== false,
     qnaAutoApprove: d.qnaAutoApprove === true,
+    raiseHandEnabled: d.raiseHandEnabled === true,
     one2OneModChat: d.one2OneModChat === true,
     pollShortUrl: d.pollShortUrl ?? '',
   };

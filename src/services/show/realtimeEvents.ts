@@ -8,7 +8,7 @@ import { isRecord } from '../../../compositor/model/json';
 import { errorMessage, log } from '../../log';
 import { useChatStore } from '../../state/chat/chatStore';
 import { peopleActions } from '../../state/people/peopleStore';
-import type { RosterEntry } from '../../state/people/people';
+import type { RaisedHand, RosterEntry } from '../../state/people/people';
 import { usePollStore } from '../../state/polls/pollStore';
 import { useQnaStore } from '../../state/qna/qnaStore';
 import type { RealtimeEvent } from '../../state/realtimeEvent';
@@ -75,6 +75,14 @@ function rosterEntries(list: readonly unknown[]): RosterEntry[] {
   return entries;
 }
 
+/** The raised hands an audience report carries (issue 32), those that name someone; undefined when it carries none. */
+function raisedHands(event: { hands?: unknown; handCount?: unknown }): { hands: RaisedHand[]; count: number } | undefined {
+  if (!Array.isArray(event.hands)) return undefined;
+  const ok = (h: unknown): h is RaisedHand => isRecord(h) && isId(h.id) && typeof h.name === 'string' && typeof h.raisedAt === 'number' && typeof h.invited === 'boolean';
+  const hands = event.hands.filter(ok);
+  return { hands, count: typeof event.handCount === 'number' && event.handCount >= hands.length ? event.handCount : hands.length };
+}
+
 function apply(event: RealtimeEvent): void {
   switch (event.type) {
     case 'chat.msg':
@@ -90,7 +98,7 @@ function apply(event: RealtimeEvent): void {
     case 'Event_Roster':
       return peopleActions.roster(rosterEntries(event.participants), Date.now());
     case 'Event_Attendees':
-      return peopleActions.attendeeRoster(rosterEntries(event.participants), event.count, Date.now());
+      return peopleActions.attendeeRoster(rosterEntries(event.participants), event.count, Date.now(), raisedHands(event));
     case 'Event_State':
       return applyBroadcastEvent({ source: event.source, state: event.state });
   }

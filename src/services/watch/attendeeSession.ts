@@ -5,7 +5,7 @@
  * Returns the controls and the stop.
  */
 import { attendeeClient, type AttendeeClient } from '../../api/attendee';
-import type { AttendeeChatTarget } from '../../lib/audienceContract';
+import type { AttendeeChatTarget, AudienceSettings } from '../../lib/audienceContract';
 import { isRecord } from '../../../compositor/model/json';
 import { apiErrorMessage, isApiError } from '../../api/http';
 import { realClock, type Clock } from '../../lib/clock';
@@ -25,8 +25,17 @@ export interface AttendeeSession {
   send(text: string, to: AttendeeChatTarget): Promise<boolean>;
   /** Votes in the live poll; false when the vote was not taken (the poll is read again). */
   vote(pollGuid: string, optionNumber: number): Promise<boolean>;
+  /** Raises or lowers the attendee's hand; false (with the reason logged and shown) when refused. */
+  raiseHand(raised: boolean): Promise<boolean>;
   stop(): void;
 }
+
+/** The settings a `settings` frame carries, those of the right type only. */
+const settingsOf = (f: Frame): Partial<AudienceSettings> => ({
+  ...(typeof f.raiseHandEnabled === 'boolean' ? { raiseHandEnabled: f.raiseHandEnabled } : {}),
+  ...(typeof f.banner === 'string' || f.banner === null ? { banner: f.banner } : {}),
+  ...(typeof f.attendeeCount === 'number' || f.attendeeCount === null ? { attendeeCount: f.attendeeCount } : {}),
+});
 
 /** A message as the server sent it, when it is one (an id at least; the store fills in the rest). */
 const asMessage = (v: unknown): ChatMessageInput | null => (isRecord(v) && typeof v.id === 'string' ? (v as unknown as ChatMessageInput) : null);
@@ -34,12 +43,14 @@ const asMessage = (v: unknown): ChatMessageInput | null => (isRecord(v) && typeo
 export interface AttendeeSessionOptions {
   /** The tab shown first (the poll share link opens the Polls tab). */
   tab?: AudienceTab;
+  /** The personal link's token of an invited-only event (`?invite=`). */
+  invite?: string;
   clock?: Clock;
   client?: AttendeeClient;
 }
 
 /** The attendee's session on the event page of `sharingUrl`. */
-export function startAttendeeSession(studioApi: string, sharingUrl: string, { tab = 'public', clock = realClock, client = attendeeClient(studioApi, sharingUrl) }: AttendeeSessionOptions = {}): AttendeeSession {
+export function startAttendeeSession(studioApi: string, sharingUrl: string, { tab = 'public', invite, clock = realClock, client = attendeeClient(studioApi, sharingUrl) }: AttendeeSessionOptions = {}): AttendeeSession {
   useAttendeeStore.setState({ ...initialAttendeeState(), tab });
   let socket: Socket | null = null;
   let stopped = false;
@@ -82,6 +93,10 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, { ta
     if (frame.type === 'attendee.removed') return removed();
     // A poll started, ended or was deleted: read it as this attendee sees it (their vote, and results once due).
     if (frame.type === 'poll') return void loadPoll();
+    if (frame.type === 'hand' && typeof frame.raised === 'boolean') return attendeeActions.setHand({ raised: frame.raised, stageInvite: typeof frame.stageInvite === 'string' ? frame.stageInvite : null });
+    if (frame.type === 'banner') return attendeeActions.settings({ banner: typeof frame.message === 'string' ? frame.message : null });
+    if (frame.type === 'count' && typeof frame.attendeeCount === 'number') return attendeeActions.settings({ attendeeCount: frame.attendeeCount });
+    if (frame.type === 'settings') return attendeeActions.settings(settingsOf(frame));
   }
 
   function openAttendeeSocket(): void {
@@ -113,7 +128,7 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, { ta
     await Promise.all([loadChat(), loadPoll()]);
   }
 
-  void client.page().then(
+  void client.page(invite).then(
     async (page) => {
       if (stopped) return;
       set({ page, me: page.attendee, phase: page.removed ? 'removed' : page.attendee ? 'joined' : 'join' });
@@ -126,7 +141,7 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, { ta
     async join(form) {
       set({ phase: 'joining', joinError: null });
       try {
-        const { attendee } = await client.join(form);
+        const { attendee } = await client.join({ ...form, ...(invite ? { invite } : {}) });
         if (stopped) return;
         set({ me: attendee });
         await enter();
@@ -160,6 +175,16 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, { ta
         log.warn('audience', `vote not taken: ${apiErrorMessage(error)}`);
         if (isApiError(error) && error.code === 'ATTENDEE_REMOVED') removed();
         else await loadPoll();
+        return false;
+      }
+    },
+    async raiseHand(raised) {
+      try {
+        attendeeActions.setHand(await client.hand(raised));
+        return true;
+      } catch (error) {
+        log.warn('audience', `hand not ${raised ? 'raised' : 'lowered'}: ${apiErrorMessage(error)}`);
+        if (isApiError(error) && error.code === 'ATTENDEE_REMOVED') removed();
         return false;
       }
     },

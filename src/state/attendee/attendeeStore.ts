@@ -4,7 +4,7 @@
  * and unread counts. services/watch/attendeeSession.ts fills it; the watch page reads it.
  */
 import { create } from 'zustand';
-import type { AttendeeChatTarget, AttendeePage, AttendeeSelf, AudiencePoll } from '../../lib/audienceContract';
+import type { AttendeeChatTarget, AttendeeHand, AttendeePage, AttendeeSelf, AudiencePoll, AudienceSettings } from '../../lib/audienceContract';
 import { CHAT_HISTORY_MAX } from '../chat/limits';
 import { normalizeMessage } from '../chat/rules';
 import type { ChatMessage, ChatMessageInput } from '../chat/types';
@@ -29,6 +29,8 @@ export interface AttendeeState {
   unread: Record<AudienceTab, number>;
   /** The page's socket: messages may be late while it is not connected. */
   connected: boolean;
+  /** The banner this attendee closed (a new one shows again). */
+  bannerClosed: string | null;
 }
 
 export const initialAttendeeState = (): AttendeeState => ({
@@ -43,6 +45,7 @@ export const initialAttendeeState = (): AttendeeState => ({
   tab: 'public',
   unread: { public: 0, moderators: 0, polls: 0 },
   connected: false,
+  bannerClosed: null,
 });
 
 export const useAttendeeStore = create<AttendeeState>()(() => initialAttendeeState());
@@ -83,6 +86,17 @@ export const attendeeActions = {
   },
   showTab(tab: AudienceTab): void {
     useAttendeeStore.setState((s) => ({ tab, unread: { ...s.unread, [tab]: 0 } }));
+  },
+  /** What the moderators changed for every attendee page (the banner, the count, hands allowed). */
+  settings(change: Partial<AudienceSettings>): void {
+    useAttendeeStore.setState((s) => (s.page ? { page: { ...s.page, ...change } } : s));
+  },
+  /** Their hand as the server now has it (raised, and an invitation on stage). */
+  setHand(hand: AttendeeHand | null): void {
+    useAttendeeStore.setState((s) => (s.page ? { page: { ...s.page, hand } } : s));
+  },
+  closeBanner(): void {
+    useAttendeeStore.setState((s) => ({ bannerClosed: s.page?.banner ?? null }));
   },
   setDraft(to: AttendeeChatTarget, text: string): void {
     useAttendeeStore.setState((s) => ({ drafts: { ...s.drafts, [to]: text } }));

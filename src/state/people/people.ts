@@ -30,6 +30,16 @@ export interface Participant {
 
 const ROSTER_FIELDS = ['audioMute', 'videoMute', 'audioHardMute', 'videoHardMute', 'participantId', 'shareScreen', 'contentShareMute', 'voiceProcessing'] as const;
 
+/** An attendee's raised hand (issue 32), oldest first; a moderator lowers it or invites them on stage. */
+export interface RaisedHand {
+  id: string;
+  name: string;
+  /** Epoch ms. */
+  raisedAt: number;
+  /** Invited on stage: their page offers "Join backstage". */
+  invited: boolean;
+}
+
 /** One participant as a roster update lists them (§7 Event_Roster); presence is ours to keep. */
 export type RosterEntry = Pick<Participant, 'id' | 'name' | 'role' | 'joinTime'> & Partial<Pick<Participant, (typeof ROSTER_FIELDS)[number]>>;
 

@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import type { Rollback } from '../remoteList';
-import { cleanupRoster, markPresence, withRosterEntry, type Participant, type RosterEntry } from './people';
+import { cleanupRoster, markPresence, withRosterEntry, type Participant, type RaisedHand, type RosterEntry } from './people';
 
 export interface PeopleState {
   /** The attendees the newest audience report listed (at most attendeePushLimit: the newest) and the ones out of it not yet freed. */
@@ -16,9 +16,14 @@ export interface PeopleState {
   presenters: Participant[];
   /** Who the newest roster update listed: presence is marked against it at every cleanup too. */
   listed: ReadonlySet<string>;
+  /** Raised hands of attendees present, oldest first (at most attendeePushLimit), and how many there are (issue 32). */
+  hands: RaisedHand[];
+  handCount: number;
 }
 
-export const usePeopleStore = create<PeopleState>()(() => ({ attendees: [], attendeeCount: 0, presenters: [], listed: new Set<string>() }));
+const empty = (): PeopleState => ({ attendees: [], attendeeCount: 0, presenters: [], listed: new Set<string>(), hands: [], handCount: 0 });
+
+export const usePeopleStore = create<PeopleState>()(empty);
 
 /** Presenters the host removed: a roster sent before the removal reached the server does not bring them back. */
 const removed = new Set<string>();
@@ -60,12 +65,23 @@ export const peopleActions = {
    * limit) and how many there are. Attendees not known yet join; the others are seen, or marked out
    * after 5 s unlisted and freed at the next cleanup (§4).
    */
-  attendeeRoster(entries: readonly RosterEntry[], count: number, now: number): void {
+  attendeeRoster(entries: readonly RosterEntry[], count: number, now: number, hands?: { hands: RaisedHand[]; count: number }): void {
     usePeopleStore.setState((s) => {
       const known = new Set(s.attendees.map((a) => a.id));
       const arrivals = entries.filter((e) => e.role === 'Attendee' && !known.has(e.id)).map((e) => joined(e, now));
-      return { attendees: markPresence([...s.attendees, ...arrivals], new Set(entries.map((e) => e.id)), now), attendeeCount: count };
+      return {
+        attendees: markPresence([...s.attendees, ...arrivals], new Set(entries.map((e) => e.id)), now),
+        attendeeCount: count,
+        ...(hands ? { hands: hands.hands, handCount: hands.count } : {}),
+      };
     });
+  },
+  /** A hand lowered here (a moderator's action): off the list now; the rollback puts it back if the call fails. */
+  takeDownHand(id: string): Rollback | null {
+    const before = usePeopleStore.getState();
+    if (!before.hands.some((h) => h.id === id)) return null;
+    usePeopleStore.setState((s) => ({ hands: s.hands.filter((h) => h.id !== id), handCount: Math.max(0, s.handCount - 1) }));
+    return () => usePeopleStore.setState((s) => (s.hands.some((h) => h.id === id) ? s : { hands: before.hands, handCount: before.handCount }));
   },
   /**
    * §4 cleanup (every 5 s): frees the attendees out of the roster, and the presenters the newest
@@ -93,7 +109,7 @@ export const peopleActions = {
   /** Leaving the event: nobody is known any more. */
   reset(): void {
     removed.clear();
-    usePeopleStore.setState({ attendees: [], attendeeCount: 0, presenters: [], listed: new Set<string>() });
+    usePeopleStore.setState(empty());
   },
   /** Remove guest (§2): off the list now; returns who it was and the rollback (back in place), or null if unknown. */
   takeOutAttendee(id: string): { attendee: Participant; rollback: Rollback } | null {

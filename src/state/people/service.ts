@@ -20,4 +20,36 @@ export interface PeopleService {
   voiceProcessing(guid: string, on: boolean): Promise<void>;
   /** DELETE moderator/kickout/{type}/{guid}. */
   kickOut(type: KickOutType, guid: string): Promise<void>;
+  /** Issue 32: PUT attendee/{guid}/hand `{ raised: false }` (withdraws an invitation on stage too). */
+  lowerHand(guid: string): Promise<void>;
+  /** Issue 32: POST attendee/{guid}/stage: the attendee's page offers "Join backstage". */
+  inviteOnStage(guid: string): Promise<void>;
+  /** Issue 32: what attendee pages show and who may join; absent where nobody real attends (the demo). */
+  access?: AudienceAccessService;
+}
+
+/** What attendee pages show, and whether only personal links admit (§3 allowInvitedAttendeesOnly). */
+export interface AudienceAccess {
+  showAttendeeCount: boolean;
+  invitedOnly: boolean;
+}
+
+/** A personal link of an invited-only event (People › Attendees › Invite). */
+export interface AttendeeInvite {
+  id: string;
+  name: string;
+  /** The attendee page it opens, `{base}watch/{sharingUrl}?invite={token}`, on the studio's origin. */
+  path: string;
+  createdAt: number;
+  revoked: boolean;
+  /** Someone joined through it. */
+  used: boolean;
+}
+
+export interface AudienceAccessService {
+  settings(): Promise<AudienceAccess>;
+  change(change: Partial<AudienceAccess>): Promise<AudienceAccess>;
+  invites(): Promise<AttendeeInvite[]>;
+  invite(name: string): Promise<AttendeeInvite>;
+  revoke(id: string): Promise<void>;
 }
