@@ -1,0 +1,41 @@
+/** A browser on an event's page (issue 32): it keeps the cookie the backend sets, as a browser would. */
+import { call, TestSocket, wsUrl } from './helpers';
+
+export class AttendeeBrowser {
+  cookie = '';
+  constructor(
+    readonly base: string,
+    readonly sharingUrl: string,
+  ) {}
+  get path() {
+    return `/api/studio/audience/${encodeURIComponent(this.sharingUrl)}`;
+  }
+  async call(suffix: string, init: { method?: string; json?: unknown; path?: string } = {}) {
+    const res = await call(`${this.base}${init.path ?? this.path}${suffix}`, { ...init, headers: this.cookie ? { Cookie: this.cookie } : {} });
+    const set = res.headers.get('set-cookie');
+    if (set) this.cookie = set.split(';')[0]!.endsWith('=') ? '' : set.split(';')[0]!;
+    return res;
+  }
+  join(name: string) {
+    return this.call('/join', { method: 'POST', json: { name } });
+  }
+  ask(content: string, anonymous?: boolean) {
+    return this.call('/qna', { method: 'POST', json: { content, ...(anonymous !== undefined ? { anonymous } : {}) } });
+  }
+  upvote(id: string) {
+    return this.call(`/qna/${encodeURIComponent(id)}/upvote`, { method: 'POST', json: {} });
+  }
+  socket() {
+    return TestSocket.open(wsUrl(this.base, `${this.path}/socket`), this.cookie ? { Cookie: this.cookie } : undefined);
+  }
+}
+
+/** A joined attendee with an open socket (its `joined` frame received). */
+export async function joinedAttendee(base: string, sharingUrl: string, name: string): Promise<{ page: AttendeeBrowser; socket: TestSocket }> {
+  const page = new AttendeeBrowser(base, sharingUrl);
+  const joined = await page.join(name);
+  if (joined.status !== 200) throw new Error(`join failed: ${joined.status}`);
+  const socket = await page.socket();
+  await socket.next((m) => m.type === 'joined');
+  return { page, socket };
+}
