@@ -15,6 +15,7 @@ import { openSocket, socketUrl, type Frame, type Socket } from '../../realtime/s
 import { attendeeActions, initialAttendeeState, useAttendeeStore, type AudienceTab } from '../../state/attendee/attendeeStore';
 import { RATE_LIMIT_TICK_MS } from '../../state/chat/limits';
 import type { ChatMessageInput } from '../../state/chat/types';
+import { attendeeQna, type AskOutcome } from './attendeeQna';
 
 const NOT_FOUND = 404;
 
@@ -25,6 +26,10 @@ export interface AttendeeSession {
   send(text: string, to: AttendeeChatTarget): Promise<boolean>;
   /** Votes in the live poll; false when the vote was not taken (the poll is read again). */
   vote(pollGuid: string, optionNumber: number): Promise<boolean>;
+  /** Asks a question (anonymously if asked to); on a refusal the caller keeps the text. */
+  ask(content: string, anonymous: boolean): Promise<AskOutcome>;
+  /** Upvotes a published question; null once taken, else the reason it was not. */
+  upvote(questionId: string): Promise<string | null>;
   stop(): void;
 }
 
@@ -50,6 +55,7 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, { ta
     closeSocket();
     set({ phase: 'removed', me: null, messages: [], connected: false });
   };
+  const qna = attendeeQna({ client, clock, removed, isStopped: () => stopped });
 
   function limitFor(seconds: number): void {
     set({ retryAfter: Math.ceil(seconds) });
@@ -82,6 +88,7 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, { ta
     if (frame.type === 'attendee.removed') return removed();
     // A poll started, ended or was deleted: read it as this attendee sees it (their vote, and results once due).
     if (frame.type === 'poll') return void loadPoll();
+    qna.onFrame(frame);
   }
 
   function openAttendeeSocket(): void {
@@ -94,7 +101,7 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, { ta
       onFrame,
       onState: (state) => set({ connected: state.status === 'connected' }),
       // What was said while the socket was away is read again.
-      onReconnected: () => void Promise.all([loadChat(), loadPoll()]),
+      onReconnected: () => void Promise.all([loadChat(), loadPoll(), qna.load()]),
       onRefused: (code) => {
         if (code === CLOSE_FORBIDDEN) removed();
         else if (code === CLOSE_UNAUTHORIZED) set({ phase: 'join', me: null, messages: [], connected: false });
@@ -110,7 +117,7 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, { ta
   async function enter(): Promise<void> {
     set({ phase: 'joined' });
     openAttendeeSocket();
-    await Promise.all([loadChat(), loadPoll()]);
+    await Promise.all([loadChat(), loadPoll(), qna.load()]);
   }
 
   void client.page().then(
@@ -163,9 +170,12 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, { ta
         return false;
       }
     },
+    ask: qna.ask,
+    upvote: qna.upvote,
     stop() {
       stopped = true;
       clock.clearTimeout(countdown);
+      qna.stop();
       closeSocket();
     },
   };
