@@ -9,12 +9,13 @@ import { ThumbsUp } from 'lucide-react';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { AudienceQuestion } from '../../lib/audienceContract';
 import { fromNow } from '../../lib/fromNow';
-import { AUDIENCE_QUESTION_MAX } from '../../lib/limits';
+import { AUDIENCE_QUESTION_MAX, INFO_MESSAGE_HIDE_MS } from '../../lib/limits';
 import { cleanText, limitDraft } from '../../lib/text';
 import type { AttendeeSession } from '../../services/watch/attendeeSession';
 import { QUESTION_RULE, questionsInOrder } from '../../state/attendee/audienceQna';
 import { attendeeActions, useAttendeeStore } from '../../state/attendee/attendeeStore';
 import { CutReason } from '../../ui/CutReason';
+import { useTimedValue } from '../poll/useTimedValue';
 import { useNow } from '../../ui/useNow';
 import { WATCH_TEXTS } from './texts';
 
@@ -26,7 +27,9 @@ function AskForm({ session }: { session: AttendeeSession }) {
   const retryAfter = useAttendeeStore((s) => s.askRetryAfter);
   const [cut, setCut] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [said, setSaid] = useState<{ text: string; error: boolean } | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  // §9: an info message hides after 5 s (a refusal stays until the next try).
+  const [sent, showSent, hideSent] = useTimedValue<string>(INFO_MESSAGE_HIDE_MS);
   const clean = cleanText(draft.text, QUESTION_RULE).text;
   const canAsk = clean !== '' && !busy && retryAfter === 0;
 
@@ -34,14 +37,15 @@ function AskForm({ session }: { session: AttendeeSession }) {
     e?.preventDefault();
     if (!canAsk) return;
     setBusy(true);
-    setSaid(null);
+    setRefused(null);
+    hideSent();
     const outcome = await session.ask(clean, draft.anonymous);
     setBusy(false);
     if (outcome.asked) {
       attendeeActions.setQuestionDraft({ text: '' });
       setCut(false);
-      setSaid({ text: outcome.published ? T.autoApproved : T.waitingSent, error: false });
-    } else if (!outcome.limited) setSaid({ text: outcome.reason, error: true });
+      showSent(outcome.published ? T.autoApproved : T.waitingSent);
+    } else if (!outcome.limited) setRefused(outcome.reason);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -84,9 +88,14 @@ function AskForm({ session }: { session: AttendeeSession }) {
           {T.limited(retryAfter)}
         </p>
       )}
-      {said && (
-        <p className={said.error ? 'field-error' : 'audience-hint'} role={said.error ? 'alert' : 'status'}>
-          {said.text}
+      {refused && (
+        <p className="field-error" role="alert">
+          {refused}
+        </p>
+      )}
+      {sent && (
+        <p className="audience-hint" role="status">
+          {sent}
         </p>
       )}
     </form>

@@ -43,7 +43,7 @@ export const WATCH_TEXTS = {
     ask: 'Ask',
     asking: 'Asking…',
     autoApproved: 'Your question is published.',
-    waitingSent: 'Your question was sent. It shows here once a moderator publishes it.',
+    waitingSent: 'Your question was sent to the moderators.',
     limited: (seconds: number) => `You can ask again in ${seconds}s.`,
     list: 'Questions',
     anonymousName: 'Anonymous',
