@@ -9,7 +9,8 @@
  *    limit) for SECONDS, and the moderator writes a few: delivery attendee → studio and
  *    moderator → every attendee (p50 / p95), messages lost, and the backend's CPU ms per delivered message.
  * 3. A poll every attendee votes in within 10 s: vote → the studio's count (when the studio's pushed
- *    results first include it), votes lost.
+ *    results first include it), votes lost. Then a Q&A upvote storm (audienceQna.mjs): every attendee
+ *    upvotes one published question within 10 s: upvote → the studio's count, upvotes lost.
  * 4. A flood of FLOOD joins in a second while the studio pings its socket every 100 ms: the studio's
  *    socket round trip p95 during the flood against before it.
  *
@@ -27,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import WebSocket from 'ws';
 import { dist, load1, round, startBackend, withTimeout } from './backend-harness.mjs';
+import { upvoteStorm } from './audienceQna.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -268,6 +270,8 @@ async function measure(setup) {
     const finalCount = counts.at(-1)?.total ?? 0;
     results.poll = { votes: attendees.length, accepted: voteStatuses.filter((s) => s === 200).length, voteToStudioCountMs: dist(voteToCount), studioPushes: counts.length, lost: voteStatuses.filter((s) => s === 200).length - finalCount };
     log('poll', results.poll);
+    results.qna = await upvoteStorm({ call, base, audienceApi, bearer, eventId: event.eventId, attendees, studioFrames, windowMs: VOTE_WINDOW_MS });
+    log('qna', results.qna);
 
     // 4. The flood, with the studio's socket round trip measured before and during it.
     const rtts = { before: [], during: [] };
@@ -317,6 +321,7 @@ console.log(json);
 if (!JSON_ONLY) {
   const line = (r) =>
     `chat p95 to every attendee ${r.chat.toEveryAttendeeMs.p95} ms, attendee→studio p95 ${r.chat.attendeeToStudioMs.p95} ms, lost ${r.chat.lost}; vote→studio count p95 ${r.poll.voteToStudioCountMs.p95} ms, votes lost ${r.poll.lost}; ` +
+    `upvote→studio count p95 ${r.qna.upvoteToStudioCountMs.p95} ms, upvotes lost ${r.qna.lost}; ` +
     `${r.chat.cpuMsPerDelivery} CPU ms per delivery; studio ping p95 ${r.flood.studioPingMs.before.p95} → ${r.flood.studioPingMs.during.p95} ms during ${r.flood.joins} joins in ${r.flood.seconds} s`;
   console.log(`audience (${results.attendees} attendees, ${results.machine.cpus} cores): one process: ${line(results.oneProcess)}${results.twoProcesses ? `; two behind nginx: ${line(results.twoProcesses)}` : ''}`);
 }

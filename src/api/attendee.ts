@@ -3,7 +3,7 @@
  * `{studioApi}/audience/{sharingUrl}`. The session is an HttpOnly cookie the browser sends by itself
  * (credentials included across origins); no token is ever seen by the page.
  */
-import type { AttendeeChatTarget, AttendeeHand, AttendeePage, AttendeeSelf, AudiencePoll } from '../lib/audienceContract';
+import type { AttendeeChatTarget, AttendeeHand, AttendeePage, AttendeeSelf, AudiencePoll, AudienceQuestion } from '../lib/audienceContract';
 import { createClient, done, json } from './http';
 
 export function attendeeClient(studioApi: string, sharingUrl: string, fetchImpl?: typeof fetch) {
@@ -20,6 +20,10 @@ export function attendeeClient(studioApi: string, sharingUrl: string, fetchImpl?
     send: (text: string, to: AttendeeChatTarget) => json<unknown>(() => http.post(at('/chat'), { json: { text, to } })),
     poll: () => json<{ poll: AudiencePoll | null }>(() => http.get(at('/poll'))),
     vote: (pollGuid: string, optionNumber: number) => json<{ poll: AudiencePoll }>(() => http.post(at(`/poll/${encodeURIComponent(pollGuid)}/vote`), { json: { optionNumber } })),
+    /** Q&A: the published questions and this attendee's own. */
+    questions: () => json<{ questions: AudienceQuestion[] }>(() => http.get(at('/qna'))),
+    ask: (content: string, anonymous: boolean) => json<{ question: AudienceQuestion }>(() => http.post(at('/qna'), { json: { content, anonymous } })),
+    upvote: (id: string) => json<{ question: AudienceQuestion }>(() => http.post(at(`/qna/${encodeURIComponent(id)}/upvote`), { json: {} })),
     /** The attendee's socket, relative to the page like the other addresses. */
     socketPath: () => `${studioApi.replace(/\/?$/, '/')}audience/${at('/socket')}`,
   };

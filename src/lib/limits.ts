@@ -83,6 +83,11 @@ export const TICKER_TEXT_MAX = 500;
 export const NAME_MAX = 60;
 /** Ours: an attendee's e-mail (issue 32), long enough for any real address (RFC 5321 allows 254). */
 export const EMAIL_MAX = 254;
+/**
+ * Ours (SPEC gives none: §9's 150 is a poll's question): an attendee's Q&A question (issue 32) is at
+ * most 500 characters, like a chat message (§9 chat 500) and a moderator's reply (QNA_REPLY_MAX).
+ */
+export const AUDIENCE_QUESTION_MAX = 500;
 
 // Screen-reader announcements (issue 11; ours, SPEC gives none)
 /** Incoming chat is announced at most once per this interval; what arrives meanwhile is summed up. */

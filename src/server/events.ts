@@ -15,6 +15,8 @@ export interface EventRow {
   organizer_id: string;
   chat_enabled: boolean;
   qna_enabled: boolean;
+  /** §3 qnaAutoApprove: an attendee's question is published at once (issue 32). */
+  qna_auto_approve: boolean;
   state: string;
   /** Attendees give an e-mail to join (issue 32). */
   require_email: boolean;
@@ -30,7 +32,7 @@ export interface EventRow {
   banner: string;
 }
 
-const COLUMNS = 'id, sharing_url, instance_id, instance_delay_ms, instance_due_at, title, description, start_ms, end_ms, organizer_id, chat_enabled, qna_enabled, state, require_email, one2one_mod_chat, raise_hand_enabled, invited_only, show_attendee_count, banner';
+const COLUMNS = 'id, sharing_url, instance_id, instance_delay_ms, instance_due_at, title, description, start_ms, end_ms, organizer_id, chat_enabled, qna_enabled, qna_auto_approve, state, require_email, one2one_mod_chat, raise_hand_enabled, invited_only, show_attendee_count, banner';
 
 /**
  * An event without an instance gets one once its due time has passed (the due time is set by the
@@ -111,7 +113,7 @@ export function fullDetails(e: EventRow): Record<string, unknown> {
     participantPasscode: '',
     chatEnabled: e.chat_enabled,
     qnaEnabled: e.qna_enabled,
-    qnaAutoApprove: false,
+    qnaAutoApprove: e.qna_auto_approve,
     raiseHandEnabled: e.raise_hand_enabled,
     recordingActive: false,
     autoRecord: false,

@@ -2,8 +2,8 @@
  * The audience in backend mode (issue 32): an attendee opens the event's public link, joins with a
  * name, chats both ways with a moderator in the studio (a moderator's delete takes a message off the
  * attendee's page), stays the same person across a reload, is listed in People › Attendees, and a
- * removal there ends their part. A phone-sized page puts the chat below the program; axe finds nothing
- * serious on either.
+ * removal there ends their part. Polls and Q&A reach every attendee. A phone-sized page puts the chat
+ * below the program; axe finds nothing serious on either.
  */
 import type { Browser, Page } from '@playwright/test';
 import { seriousFindings } from './axe';
@@ -129,6 +129,63 @@ test('a poll started in the studio reaches two attendees at once; each votes onc
   await card.getByRole('button', { name: 'End poll' }).click();
   await expect(two.getByText('This poll has ended.')).toBeVisible({ timeout: 15_000 });
   for (const page of [studio, one, two]) await page.context().close();
+});
+
+test('Q&A: an attendee asks, a moderator publishes it in the studio, a second attendee upvotes it, the moderator answers: the asker sees the answer and the count', async ({ browser, backend, watch }) => {
+  test.setTimeout(180_000);
+  const studio = await joinAs(browser, backend, watch, 'producer1');
+  const [asker, voter] = [await attendeePage(browser, backend, watch), await attendeePage(browser, backend, watch)];
+  await joinAsAttendee(asker, 'Asker One');
+  await joinAsAttendee(voter, 'Voter Two');
+  const askerPanel = asker.getByRole('region', { name: 'Audience' });
+  const voterPanel = voter.getByRole('region', { name: 'Audience' });
+  for (const panel of [askerPanel, voterPanel]) await panel.getByRole('tab', { name: /Q&A/ }).click();
+
+  const text = 'Will the recording be shared afterwards?';
+  await askerPanel.getByLabel('Your question').fill(text);
+  await askerPanel.getByRole('button', { name: 'Ask' }).click();
+  const mine = askerPanel.getByRole('article', { name: text });
+  await expect(mine).toContainText('Waiting for a moderator to publish it');
+  await expect(mine).toContainText('Asker One (you)');
+  await expect(askerPanel.getByLabel('Your question')).toHaveValue('');
+  // Not published yet: nobody else has it.
+  await expect(voterPanel.getByText('There are no question yet!')).toBeVisible();
+  await asker.screenshot({ path: `${SHOTS}/attendee-qna-waiting.png` });
+
+  await tool(studio, /^Q&A/);
+  const qna = studio.getByTestId('tool-panel');
+  await qna.getByRole('tab', { name: /Incoming/ }).click();
+  const incoming = qna.getByRole('article', { name: text });
+  await expect(incoming).toBeVisible({ timeout: 15_000 });
+  await incoming.getByRole('button', { name: 'Publish' }).click();
+  await expect(studio.getByText('Yay! Question is successfully published!')).toBeVisible();
+  await studio.getByText('Yay! Question is successfully published!').click(); // the mask goes on a click
+
+  // Published: the second attendee gets it at once and upvotes it, once.
+  const theirs = voterPanel.getByRole('article', { name: text });
+  await expect(theirs).toBeVisible({ timeout: 15_000 });
+  await expect(theirs).toContainText('Asker One');
+  await theirs.getByRole('button', { name: 'Upvote, 0 upvotes' }).click();
+  await expect(theirs.getByRole('button', { name: 'Upvoted, 1 upvote' })).toBeDisabled();
+  await expect(mine).not.toContainText('Waiting for a moderator');
+  await expect(mine.getByRole('button', { name: 'Upvote, 1 upvote' })).toBeVisible({ timeout: 15_000 });
+
+  // The studio counts the upvote; the moderator answers from Published.
+  await qna.getByRole('tab', { name: /Published/ }).click();
+  const published = qna.getByRole('article', { name: text });
+  await expect(published).toContainText('1 upvote', { timeout: 15_000 });
+  await published.getByRole('button', { name: 'Reply' }).click();
+  await published.getByLabel('Your reply').fill('Yes, by tomorrow morning.');
+  await published.getByRole('button', { name: 'Send reply' }).click();
+
+  for (const article of [mine, theirs]) {
+    await expect(article.getByRole('list', { name: 'Answers' })).toContainText('Yes, by tomorrow morning.', { timeout: 15_000 });
+    await expect(article).toContainText('1 answer');
+  }
+  await expect(mine.getByRole('button', { name: 'Upvote, 1 upvote' })).toBeVisible();
+  expect(await seriousFindings(asker, 'attendee page, Q&A')).toEqual([]);
+  await asker.screenshot({ path: `${SHOTS}/attendee-qna.png` });
+  for (const page of [studio, asker, voter]) await page.context().close();
 });
 
 test('on a phone-sized screen the chat is below the program; leaving and joining again work by keyboard', async ({ browser, backend, watch }) => {

@@ -10,8 +10,8 @@ export class AttendeeBrowser {
   get path() {
     return `/api/studio/audience/${encodeURIComponent(this.sharingUrl)}`;
   }
-  async call(suffix: string, init: { method?: string; json?: unknown } = {}) {
-    const res = await call(`${this.base}${this.path}${suffix}`, { ...init, headers: this.cookie ? { Cookie: this.cookie } : {} });
+  async call(suffix: string, init: { method?: string; json?: unknown; path?: string } = {}) {
+    const res = await call(`${this.base}${init.path ?? this.path}${suffix}`, { ...init, headers: this.cookie ? { Cookie: this.cookie } : {} });
     const set = res.headers.get('set-cookie');
     if (set) this.cookie = set.split(';')[0]!.endsWith('=') ? '' : set.split(';')[0]!;
     return res;
@@ -19,7 +19,23 @@ export class AttendeeBrowser {
   join(name: string, email?: string, invite?: string) {
     return this.call('/join', { method: 'POST', json: { name, ...(email !== undefined ? { email } : {}), ...(invite !== undefined ? { invite } : {}) } });
   }
+  ask(content: string, anonymous?: boolean) {
+    return this.call('/qna', { method: 'POST', json: { content, ...(anonymous !== undefined ? { anonymous } : {}) } });
+  }
+  upvote(id: string) {
+    return this.call(`/qna/${encodeURIComponent(id)}/upvote`, { method: 'POST', json: {} });
+  }
   socket() {
     return TestSocket.open(wsUrl(this.base, `${this.path}/socket`), this.cookie ? { Cookie: this.cookie } : undefined);
   }
+}
+
+/** A joined attendee with an open socket (its `joined` frame received). */
+export async function joinedAttendee(base: string, sharingUrl: string, name: string): Promise<{ page: AttendeeBrowser; socket: TestSocket; id: string }> {
+  const page = new AttendeeBrowser(base, sharingUrl);
+  const joined = await page.join(name);
+  if (joined.status !== 200) throw new Error(`join failed: ${joined.status}`);
+  const socket = await page.socket();
+  const id = (await socket.next((m) => m.type === 'joined')).attendee.id as string;
+  return { page, socket, id };
 }

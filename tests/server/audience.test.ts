@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../src/server/server';
+import { AttendeeBrowser } from './attendeeBrowser';
 import { backendOn, bearer, call, eventBySharingUrl, eventSocket, eventToken, removeDir, signIn, tempDir, type Json, type TestSocket } from './helpers';
 
 let backend: Backend;
@@ -131,8 +132,12 @@ describe('polls and Q&A', () => {
   });
 
   it('publishes, upvotes and answers a question with Event_QnA pushes', async () => {
-    const asked = (await call(`${base}/__test/audience/question`, { method: 'POST', json: { eventId: launch.eventId, content: 'When?', name: 'Ann' } })).body as Json;
-    await s1.next((m) => m.type === 'msg' && m.msg.type === 'Event_QnA' && m.msg.qna.type === 'add' && m.msg.qna.question.id === asked.id);
+    // An attendee asks on the event page (tests/server/audienceQna.test.ts covers the attendee's side).
+    const ann = new AttendeeBrowser(base, launch.sharingUrl);
+    expect((await ann.join('Ann')).status).toBe(200);
+    const asked = ((await ann.ask('When?')).body as Json).question;
+    const added = await s1.next((m) => m.type === 'msg' && m.msg.type === 'Event_QnA' && m.msg.qna.type === 'add' && m.msg.qna.question.id === asked.id);
+    expect(added.msg.qna.question).toMatchObject({ content: 'When?', status: 'ASKED', initiator: { name: 'Ann' } });
     const q = `chat/v1/events/${launch.eventId}/qna/question/${asked.id}`;
     expect((await call(api(q), { method: 'PUT', headers: bearer(t1), json: { approve: true } })).body).toMatchObject({ status: 'ACTIVE' });
     await call(api(q), { method: 'PUT', headers: bearer(t1), json: {} });

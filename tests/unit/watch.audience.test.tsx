@@ -2,7 +2,7 @@
  * The attendee's side of the event page (issue 32), on a mocked backend and a fake socket: joining
  * (a blank name cannot be sent; the server's reason is shown and the name kept), the chat (the
  * scrollback, a sent message, one from the socket, a deletion, unread counts per tab, the §9 rate
- * limit), a removal, and "Leave event".
+ * limit), polls, Q&A (asking, waiting, the rate limit, upvotes, answers), a removal, and "Leave event".
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -204,6 +204,70 @@ describe('taking part', () => {
     poll = { ...poll!, status: 'DONE' } as Record<string, unknown>;
     s.deliver({ type: 'poll', notificationType: 'END', poll });
     expect(await within(chat).findByText('This poll has ended.')).toBeInTheDocument();
+  });
+
+  it('Q&A, between Moderators and Polls: a refusal keeps the text with its reason; a question waits for a moderator; the rate limit counts down; a published one counts unread, is upvoted once and shows its answer', async () => {
+    const base = route;
+    const q = (id: string, content: string, extra: Record<string, unknown> = {}) => ({ id, content, status: 'ACTIVE', anonymous: false, initiator: { name: 'Ben' }, timestamp: Date.now(), upvoteCount: 0, answerCount: 0, replyCount: 0, answers: [], ...extra });
+    let asks = 0;
+    route = (method, path, body) => {
+      if (method === 'GET' && path === '/qna') return { status: 200, body: { questions: [] } };
+      if (method === 'POST' && path === '/qna') {
+        asks += 1;
+        const b = body as { content: string; anonymous: boolean };
+        if (asks === 1) return { status: 400, body: { type: 'client', code: 'BAD_REQUEST', message: 'Please write your question.' } };
+        if (asks === 2) return { status: 200, body: { question: q('q1', b.content, { status: 'ASKED', anonymous: true, initiator: { name: 'Anonymous' }, mine: true, myUpvote: false }) } };
+        return { status: 429, body: { type: 'client', code: 'TOO_MANY', message: 'You are asking too fast.' } };
+      }
+      if (method === 'POST' && path === '/qna/q2/upvote') return { status: 200, body: { question: q('q2', 'Is it open source?', { upvoteCount: 1, myUpvote: true }) } };
+      return base(method, path, body);
+    };
+    open();
+    const s = await socket();
+    const panel = await screen.findByRole('region', { name: 'Audience' });
+    expect(within(panel).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Chat', 'Moderators', 'Q&A', 'Polls']);
+    // Someone else's question is published while the chat is shown: the Q&A tab counts it.
+    s.deliver({ type: 'qna', qna: { type: 'update', question: q('q2', 'Is it open source?') } });
+    expect(within(panel).getByRole('tab', { name: /Q&A/ })).toHaveTextContent('1');
+    fireEvent.click(within(panel).getByRole('tab', { name: /Q&A/ }));
+    expect(await within(panel).findByRole('article', { name: 'Is it open source?' })).toBeInTheDocument();
+    expect(within(panel).getByRole('tab', { name: /Q&A/ })).not.toHaveTextContent('1');
+
+    const form = within(panel).getByRole('form', { name: 'Ask a question' });
+    const box = within(form).getByLabelText('Your question');
+    fireEvent.change(box, { target: { value: 'When is the launch?' } });
+    fireEvent.click(within(form).getByLabelText('Ask anonymously'));
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Please write your question.');
+    expect(box).toHaveValue('When is the launch?');
+    fireEvent.click(within(form).getByRole('button', { name: 'Ask' }));
+    const mine = await within(panel).findByRole('article', { name: 'When is the launch?' });
+    expect(mine).toHaveTextContent('Anonymous (you)');
+    expect(mine).toHaveTextContent('Waiting for a moderator to publish it');
+    expect(box).toHaveValue('');
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/qna').at(-1)!.body).toEqual({ content: 'When is the launch?', anonymous: true });
+
+    // Past the rate limit: the countdown, the text kept, Ask off until it runs out.
+    fireEvent.change(box, { target: { value: 'And the price?' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Ask' }));
+    expect(await within(form).findByText('You can ask again in 7s.')).toBeInTheDocument();
+    expect(box).toHaveValue('And the price?');
+    expect(within(form).getByRole('button', { name: 'Ask' })).toBeDisabled();
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Upvote, 0 upvotes' }));
+    const upvoted = await within(panel).findByRole('button', { name: 'Upvoted, 1 upvote' });
+    expect(upvoted).toHaveAttribute('aria-pressed', 'true');
+    expect(upvoted).toBeDisabled();
+
+    // A moderator publishes and answers the attendee's question.
+    s.deliver({ type: 'qna', qna: { type: 'update', question: q('q1', 'When is the launch?', { anonymous: true, initiator: { name: 'Anonymous' } }) } });
+    s.deliver({ type: 'qna', qna: { type: 'answer', id: 'q1', answer: { content: 'On the 1st.', anonymous: false, answerBy: { name: 'Priya Patel' }, timestamp: Date.now() }, answerCount: 1, replyCount: 1 } });
+    const published = within(panel).getByRole('article', { name: 'When is the launch?' });
+    expect(published).not.toHaveTextContent('Waiting for a moderator');
+    expect(published).toHaveTextContent('Anonymous (you)');
+    expect(published).toHaveTextContent('1 answer');
+    expect(within(published).getByRole('list', { name: 'Answers' })).toHaveTextContent('Priya Patel');
+    expect(within(published).getByRole('list', { name: 'Answers' })).toHaveTextContent('On the 1st.');
   });
 
   it('a removal pushed on the socket ends the chat at once; "Leave event" offers joining again', async () => {

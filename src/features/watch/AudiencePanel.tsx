@@ -15,6 +15,7 @@ import { MessageList } from '../chat/MessageList';
 import '../chat/chat.css';
 import { HandButton, HandNotice } from './AudienceHand';
 import { AudiencePollView } from './AudiencePoll';
+import { AudienceQna } from './AudienceQna';
 import { WATCH_TEXTS as T } from './texts';
 
 function AudienceChat({ session, tab }: { session: AttendeeSession; tab: AttendeeChatTarget }) {
@@ -61,6 +62,7 @@ export function AudiencePanel({ session }: { session: AttendeeSession }) {
   const tabs = [
     { value: 'public' as const, label: T.tabs.public, count: unread.public },
     ...(page.one2OneModChat ? [{ value: 'moderators' as const, label: T.tabs.moderators, count: unread.moderators }] : []),
+    ...(page.qnaEnabled ? [{ value: 'qna' as const, label: T.tabs.qna, count: unread.qna }] : []),
     { value: 'polls' as const, label: T.tabs.polls, count: unread.polls },
   ];
   return (
@@ -74,7 +76,15 @@ export function AudiencePanel({ session }: { session: AttendeeSession }) {
       </header>
       <HandNotice session={session} />
       <Tabs label={T.audience} tabs={tabs} value={tab} onChange={attendeeActions.showTab}>
-        {tab === 'polls' ? <AudiencePollView session={session} /> : page.chatEnabled ? <AudienceChat session={session} tab={tab} /> : <p className="audience-hint">{T.chatOff}</p>}
+        {tab === 'polls' ? (
+          <AudiencePollView session={session} />
+        ) : tab === 'qna' ? (
+          page.qnaEnabled ? <AudienceQna session={session} /> : <p className="audience-hint">{T.qna.qnaOff}</p>
+        ) : page.chatEnabled ? (
+          <AudienceChat session={session} tab={tab} />
+        ) : (
+          <p className="audience-hint">{T.chatOff}</p>
+        )}
       </Tabs>
     </section>
   );

@@ -31,7 +31,31 @@ export const WATCH_TEXTS = {
   removed: 'You were removed from this event by a moderator.',
   joinedAs: (name: string) => `You are ${name}`,
   audience: 'Audience',
-  tabs: { public: 'Chat', moderators: 'Moderators', polls: 'Polls' },
+  tabs: { public: 'Chat', moderators: 'Moderators', qna: 'Q&A', polls: 'Polls' },
+  qna: {
+    // §8 empty state (verbatim)
+    none: 'There are no question yet!',
+    // ours
+    form: 'Ask a question',
+    label: 'Your question',
+    placeholder: 'Ask the hosts a question',
+    anonymous: 'Ask anonymously',
+    ask: 'Ask',
+    asking: 'Asking…',
+    autoApproved: 'Your question is published.',
+    waitingSent: 'Your question was sent to the moderators.',
+    limited: (seconds: number) => `You can ask again in ${seconds}s.`,
+    list: 'Questions',
+    anonymousName: 'Anonymous',
+    you: '(you)',
+    waiting: 'Waiting for a moderator to publish it',
+    declined: 'Not published by the moderators',
+    upvote: (n: number) => `Upvote, ${n} ${n === 1 ? 'upvote' : 'upvotes'}`,
+    upvoted: (n: number) => `Upvoted, ${n} ${n === 1 ? 'upvote' : 'upvotes'}`,
+    answers: (n: number) => (n === 1 ? '1 answer' : `${n} answers`),
+    answersLabel: 'Answers',
+    qnaOff: 'The hosts have turned Q&A off.',
+  },
   poll: {
     // §8 empty state
     none: 'There is no active poll',

@@ -20,8 +20,8 @@ import { BUS_CHANNEL, BUS_ROW_TTL_MS, LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MS, NOTI
 export type BusMessage =
   /** To the event's sockets; `to` keeps only a user's sockets and the named participants'. */
   | { t: 'event'; eventId: string; message: unknown; to?: { userId?: string; guids?: string[]; producers?: true } }
-  /** To the event's attendees (issue 32), or one attendee's sockets. */
-  | { t: 'audience'; eventId: string; message: unknown; attendeeId?: string }
+  /** To the event's attendees (issue 32), or one attendee's sockets, or every attendee's but one's. */
+  | { t: 'audience'; eventId: string; message: unknown; attendeeId?: string; exceptAttendeeId?: string }
   | { t: 'studio'; channel: string; message: unknown; producersOnly?: boolean }
   | { t: 'close'; target: CloseTarget; code: number; reason: string }
   /** Join tokens taken off their rooms: their relays close. */

@@ -356,6 +356,20 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
   },
   {
+    id: 13,
+    name: 'Q&A for attendees: the event setting qnaAutoApprove, who asked a question, and one upvote per attendee and question',
+    sql: `
+      ALTER TABLE events ADD COLUMN qna_auto_approve boolean NOT NULL DEFAULT false;
+      ALTER TABLE questions ADD COLUMN attendee_id text REFERENCES attendees(id) ON DELETE SET NULL;
+      CREATE INDEX questions_event ON questions(event_id, ts);
+      CREATE TABLE question_upvotes (
+        question_id text NOT NULL REFERENCES questions(id) ON DELETE CASCADE,
+        attendee_id text NOT NULL REFERENCES attendees(id) ON DELETE CASCADE,
+        upvoted_at bigint NOT NULL,
+        PRIMARY KEY (question_id, attendee_id)
+      )`,
+  },
+  {
     id: 14,
     name: 'the audience takes part: raised hands, an attendee brought on stage through a personal invite, invited-only events with a link per person, the count shown to the audience',
     sql: `

@@ -7,9 +7,8 @@
  * - `GET /__test/channel/{uuid}`: the stored channel, no token.
  * - `POST /__test/channel/{uuid}/force` `{ changes }`: writes keyed values into the stored channel past
  *   every check (what a write around the routes would leave) and pushes it, as an applied update is.
- * - `POST /__test/audience/question` `{ eventId, content, name? }`: an attendee asks a question.
  * - `POST /__test/audience/chat` `{ eventId, text, name? }`: an attendee writes in the public chat.
- * - `POST /__test/event/{eventId}/settings` `{ requireEmail?, one2OneModChat?, raiseHandEnabled? }`: the event settings
+ * - `POST /__test/event/{eventId}/settings` `{ requireEmail?, one2OneModChat?, qnaEnabled?, qnaAutoApprove?, raiseHandEnabled? }`: the event settings
  *   attendees meet, as the event platform would set them.
  */
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +17,6 @@ import { channelJson, loadChannel } from '../channels';
 import type { Ctx } from '../context';
 import { json } from '../db/adapter';
 import { badRequest, errorBody } from '../errors';
-import { askQuestion } from '../routes/qna';
 import { isRecord } from '../../../compositor/model/json';
 
 interface FailRule {
@@ -80,17 +78,13 @@ export function faultRoutes(app: FastifyInstance, ctx: Ctx): void {
     for (const [field, column] of [
       ['requireEmail', 'require_email'],
       ['one2OneModChat', 'one2one_mod_chat'],
+      ['qnaEnabled', 'qna_enabled'],
+      ['qnaAutoApprove', 'qna_auto_approve'],
       ['raiseHandEnabled', 'raise_hand_enabled'],
     ] as const) {
       if (typeof b[field] === 'boolean') await ctx.db.transaction((tx) => tx.query(`UPDATE events SET ${column} = $2 WHERE id = $1`, [req.params.eventId, b[field]]));
     }
     return {};
-  });
-
-  app.post('/__test/audience/question', async (req) => {
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    if (typeof b.eventId !== 'string' || typeof b.content !== 'string') throw badRequest('eventId and content are required');
-    return askQuestion(ctx, b.eventId, b.content, typeof b.name === 'string' ? b.name : 'Audience Member');
   });
 
   app.post('/__test/audience/chat', async (req) => {

@@ -1,6 +1,6 @@
 /**
  * The audience's API (issue 32, CONTRACT.md "Audience"), under `{studioApi}/audience/{sharingUrl}`:
- * the event page as an attendee sees it, join, leave, the chat scrollback and sending. An attendee's
+ * the event page as an attendee sees it, join, leave, the chat scrollback and sending, polls and Q&A. An attendee's
  * session is the `studio_attendee` cookie (HttpOnly, SameSite=Lax, its path this event's): nothing
  * a script can read, and an attendee of one event is nobody in another. Joins are limited per
  * address and messages per attendee (chat's §9 rule), every text goes through the text rule.
@@ -12,6 +12,7 @@ import { attendeeOfSession, joinEvent, leaveEvent, readJoin, type Attendee } fro
 import { currentPoll, vote } from '../audience/polls';
 import { handOf, HAND_RATE, setHand } from '../audience/hands';
 import { INVITE_REVOKED_TEXT, INVITED_ONLY_TEXT, inviteOfToken } from '../audience/invites';
+import { askQuestion, questionsFor, upvoteQuestion } from '../audience/questions';
 import { takeToken } from '../cluster/rateBucket';
 import { tokenHash } from '../auth';
 import type { Ctx } from '../context';
@@ -143,6 +144,27 @@ export function audienceRoutes(app: FastifyInstance, ctx: Ctx): void {
     const attendee = await requireAttendee(ctx, req, event);
     const optionNumber = ((req.body ?? {}) as Record<string, unknown>).optionNumber;
     return { poll: await vote(ctx, event.id, req.params.pollGuid, attendee.id, optionNumber, ctx.now()) };
+  });
+
+  /** Q&A: the published questions and this attendee's own (waiting or declined), with their upvotes and answers. */
+  app.get<Params>(`${AUDIENCE_API}/:sharingUrl/qna`, async (req) => {
+    const event = await eventOf(ctx, req.params.sharingUrl);
+    const attendee = await requireAttendee(ctx, req, event);
+    return { questions: await questionsFor(db, event, attendee.id) };
+  });
+
+  /** `{ content, anonymous? }`: a question for the moderators (published at once with qnaAutoApprove). */
+  app.post<Params>(`${AUDIENCE_API}/:sharingUrl/qna`, async (req) => {
+    const event = await eventOf(ctx, req.params.sharingUrl);
+    const attendee = await requireAttendee(ctx, req, event);
+    return { question: await askQuestion(ctx, event, attendee, (req.body ?? {}) as Record<string, unknown>, ctx.now()) };
+  });
+
+  /** One upvote per attendee and published question. */
+  app.post<Params & { Params: { id: string } }>(`${AUDIENCE_API}/:sharingUrl/qna/:id/upvote`, async (req) => {
+    const event = await eventOf(ctx, req.params.sharingUrl);
+    const attendee = await requireAttendee(ctx, req, event);
+    return { question: await upvoteQuestion(ctx, event, attendee.id, req.params.id, ctx.now()) };
   });
 
   app.get<Params>(`${AUDIENCE_API}/:sharingUrl/chat`, async (req) => {

@@ -2,6 +2,7 @@
  * Q&A (§7, CONTRACT.md). Pushes `{ type: 'msg', msg: { type: 'Event_QnA', qna } }` with qna as the
  * studio's QnaEvent (src/state/qna/types.ts). Decided here: `PUT .../qna/question/{id}` with body
  * `{ approve: true|false }` publishes (ACTIVE) or declines (DECLINED); any other body is an upvote.
+ * Every change also reaches the attendees who may see the question (audience/questions.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { requireEventAccess } from '../auth';
@@ -12,38 +13,10 @@ import { guidsOfUser } from '../cluster/presence';
 import { getUser } from '../users';
 import { SEEN_IDS_MAX, SHORT_TEXT_MAX as ID_MAX } from '../limits';
 import { API } from './events';
+import { toQuestion, type AnswerRow as Answer, type QuestionRow } from '../questions';
+import { answerForAudience, pushQuestion, pushToViewers } from '../audience/questions';
 
 const ANSWER_MAX = 500;
-
-interface Answer {
-  content: string;
-  anonymous: boolean;
-  answerBy: { name: string; endpointGuid: string };
-  timestamp: number;
-}
-interface QuestionRow {
-  id: string;
-  content: string;
-  status: string;
-  anonymous: boolean;
-  initiator: { name: string };
-  ts: number;
-  upvote_count: number;
-  answers: Answer[];
-}
-
-export const toQuestion = (r: QuestionRow) => ({
-  id: r.id,
-  content: r.content,
-  status: r.status,
-  anonymous: r.anonymous,
-  initiator: r.anonymous ? { name: 'Anonymous' } : r.initiator,
-  timestamp: r.ts,
-  upvoteCount: r.upvote_count,
-  answerCount: r.answers.length,
-  replyCount: r.answers.length,
-  answers: r.answers,
-});
 
 async function getQuestion(db: Queryable, eventId: string, id: string): Promise<QuestionRow> {
   const row = (await db.query<QuestionRow>('SELECT * FROM questions WHERE id = $1 AND event_id = $2 FOR UPDATE', [id, eventId]))[0];
@@ -77,29 +50,36 @@ export function qnaRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
     const { eventId, id } = req.params;
     await requireEventAccess(db, req, eventId);
     const approve = ((req.body ?? {}) as Record<string, unknown>).approve;
-    const row = await db.transaction(async (tx) => {
+    const { row, was } = await db.transaction(async (tx) => {
       const q = await getQuestion(tx, eventId, id);
       if (typeof approve === 'boolean') {
         const status = approve ? 'ACTIVE' : 'DECLINED';
         await tx.query('UPDATE questions SET status = $2 WHERE id = $1', [id, status]);
-        return { ...q, status };
+        return { row: { ...q, status }, was: q.status };
       }
       await tx.query('UPDATE questions SET upvote_count = upvote_count + 1 WHERE id = $1', [id]);
-      return { ...q, upvote_count: q.upvote_count + 1 };
+      return { row: { ...q, upvote_count: q.upvote_count + 1 }, was: q.status };
     });
-    if (typeof approve === 'boolean') push(eventId, { type: 'update', question: toQuestion(row) });
-    else push(eventId, { type: 'upvote', id, upvoteCount: row.upvote_count });
+    if (typeof approve === 'boolean') {
+      push(eventId, { type: 'update', question: toQuestion(row) });
+      pushQuestion(hub, eventId, row, 'update', was === 'ACTIVE');
+    } else {
+      push(eventId, { type: 'upvote', id, upvoteCount: row.upvote_count });
+      pushToViewers(hub, eventId, row, { type: 'upvote', id, upvoteCount: row.upvote_count });
+    }
     return toQuestion(row);
   });
 
   app.delete<QParams>(`${Q}/question/:id`, async (req) => {
     const { eventId, id } = req.params;
     await requireEventAccess(db, req, eventId);
-    await db.transaction(async (tx) => {
-      await getQuestion(tx, eventId, id);
+    const gone = await db.transaction(async (tx) => {
+      const q = await getQuestion(tx, eventId, id);
       await tx.query('DELETE FROM questions WHERE id = $1', [id]);
+      return q;
     });
     push(eventId, { type: 'delete', id });
+    pushToViewers(hub, eventId, gone, { type: 'delete', id });
     return {};
   });
 
@@ -133,17 +113,7 @@ export function qnaRoutes(app: FastifyInstance, { db, hub }: Ctx): void {
       return { ...q, answers };
     });
     push(eventId, { type: 'answer', id, answer, answerCount: row.answers.length, replyCount: row.answers.length });
+    pushToViewers(hub, eventId, row, { type: 'answer', id, answer: answerForAudience(answer), answerCount: row.answers.length, replyCount: row.answers.length });
     return answer;
   });
-}
-
-/** The fault hooks' audience: a question as an attendee asks it. */
-export async function askQuestion(ctx: Ctx, eventId: string, content: string, name: string): Promise<ReturnType<typeof toQuestion>> {
-  const row: QuestionRow = { id: crypto.randomUUID(), content, status: 'ASKED', anonymous: false, initiator: { name }, ts: Date.now(), upvote_count: 0, answers: [] };
-  await ctx.db.transaction((tx) =>
-    tx.query("INSERT INTO questions (id, event_id, content, status, anonymous, initiator, ts) VALUES ($1, $2, $3, 'ASKED', false, $4::jsonb, $5)", [row.id, eventId, content, json(row.initiator), row.ts]),
-  );
-  const question = toQuestion(row);
-  ctx.hub.pushEventMsg(eventId, { type: 'Event_QnA', qna: { type: 'add', question } });
-  return question;
 }

@@ -3,7 +3,8 @@
  * "Audience"): opened with the attendee's session cookie (SameSite=Lax: a page of another site
  * cannot open it with the attendee's cookie), it puts the attendee on the audience roster while it is
  * open and carries only what an attendee sees: `chat.msg` (public, and their own private
- * conversation), `chat.deleted`, `chat.rateLimited` and `attendee.removed`. Never channel updates,
+ * conversation), `chat.deleted`, `chat.rateLimited`, `poll`, `qna` (only questions the attendee may
+ * see: audience/questions.ts) and `attendee.removed`. Never channel updates,
  * host chat, the rundown or anyone else's private messages. `ping` → `pong`; nothing else is read.
  */
 import type { FastifyInstance } from 'fastify';

@@ -230,9 +230,9 @@ export class Hub {
     return presence.removeSocket(this.db, conn.socketId);
   }
 
-  /** To the event's attendees on every process (one attendee's sockets with `attendeeId`). */
-  pushAudience(eventId: string, message: unknown, attendeeId?: string): void {
-    this.publish({ t: 'audience', eventId, message, ...(attendeeId ? { attendeeId } : {}) });
+  /** To the event's attendees on every process (one attendee's sockets with `attendeeId`, every one's but theirs with `{ except }`). */
+  pushAudience(eventId: string, message: unknown, to?: string | { except: string }): void {
+    this.publish({ t: 'audience', eventId, message, ...(typeof to === 'string' ? { attendeeId: to } : to ? { exceptAttendeeId: to.except } : {}) });
   }
 
   /** Closes an attendee's sockets, wherever they are (a removal, a leave), or all but one session's (a personal link taken over). */
@@ -325,7 +325,7 @@ export class Hub {
         if (!to || (to.userId !== undefined && c.userId === to.userId) || to.guids?.includes(c.guid) || (to.producers && c.userId !== null)) send(c.ws, m.message);
       }
     } else if (m.t === 'audience') {
-      for (const c of this.audiences.get(m.eventId) ?? []) if (!m.attendeeId || c.attendeeId === m.attendeeId) send(c.ws, m.message);
+      for (const c of this.audiences.get(m.eventId) ?? []) if ((!m.attendeeId || c.attendeeId === m.attendeeId) && c.attendeeId !== m.exceptAttendeeId) send(c.ws, m.message);
     } else if (m.t === 'studio') {
       for (const c of this.studios.get(m.channel) ?? []) if (!m.producersOnly || c.userId !== null) send(c.ws, m.message);
     } else if (m.t === 'close') this.closeHere(m.target, m.code, m.reason);

@@ -15,6 +15,7 @@ import { openSocket, socketUrl, type Frame, type Socket } from '../../realtime/s
 import { attendeeActions, initialAttendeeState, useAttendeeStore, type AudienceTab } from '../../state/attendee/attendeeStore';
 import { RATE_LIMIT_TICK_MS } from '../../state/chat/limits';
 import type { ChatMessageInput } from '../../state/chat/types';
+import { attendeeQna, type AskOutcome } from './attendeeQna';
 
 const NOT_FOUND = 404;
 
@@ -27,6 +28,10 @@ export interface AttendeeSession {
   vote(pollGuid: string, optionNumber: number): Promise<boolean>;
   /** Raises or lowers the attendee's hand; false (with the reason logged and shown) when refused. */
   raiseHand(raised: boolean): Promise<boolean>;
+  /** Asks a question (anonymously if asked to); on a refusal the caller keeps the text. */
+  ask(content: string, anonymous: boolean): Promise<AskOutcome>;
+  /** Upvotes a published question; null once taken, else the reason it was not. */
+  upvote(questionId: string): Promise<string | null>;
   stop(): void;
 }
 
@@ -61,6 +66,7 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, { ta
     closeSocket();
     set({ phase: 'removed', me: null, messages: [], connected: false });
   };
+  const qna = attendeeQna({ client, clock, removed, isStopped: () => stopped });
 
   function limitFor(seconds: number): void {
     set({ retryAfter: Math.ceil(seconds) });
@@ -97,6 +103,7 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, { ta
     if (frame.type === 'banner') return attendeeActions.settings({ banner: typeof frame.message === 'string' ? frame.message : null });
     if (frame.type === 'count' && typeof frame.attendeeCount === 'number') return attendeeActions.settings({ attendeeCount: frame.attendeeCount });
     if (frame.type === 'settings') return attendeeActions.settings(settingsOf(frame));
+    qna.onFrame(frame);
   }
 
   function openAttendeeSocket(): void {
@@ -109,7 +116,7 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, { ta
       onFrame,
       onState: (state) => set({ connected: state.status === 'connected' }),
       // What was said while the socket was away is read again.
-      onReconnected: () => void Promise.all([loadChat(), loadPoll()]),
+      onReconnected: () => void Promise.all([loadChat(), loadPoll(), qna.load()]),
       onRefused: (code) => {
         if (code === CLOSE_FORBIDDEN) removed();
         else if (code === CLOSE_UNAUTHORIZED) set({ phase: 'join', me: null, messages: [], connected: false });
@@ -125,7 +132,7 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, { ta
   async function enter(): Promise<void> {
     set({ phase: 'joined' });
     openAttendeeSocket();
-    await Promise.all([loadChat(), loadPoll()]);
+    await Promise.all([loadChat(), loadPoll(), qna.load()]);
   }
 
   void client.page(invite).then(
@@ -188,9 +195,12 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, { ta
         return false;
       }
     },
+    ask: qna.ask,
+    upvote: qna.upvote,
     stop() {
       stopped = true;
       clock.clearTimeout(countdown);
+      qna.stop();
       closeSocket();
     },
   };

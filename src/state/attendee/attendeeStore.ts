@@ -1,16 +1,17 @@
 /**
  * The attendee's page (issue 32): where this browser stands in the event, the chat it reads (the
- * public channel and its own conversation with the moderators), drafts, the §9 rate-limit countdown
- * and unread counts. services/watch/attendeeSession.ts fills it; the watch page reads it.
+ * public channel and its own conversation with the moderators), drafts, the §9 rate-limit countdown,
+ * the live poll, Q&A (audienceQna.ts) and unread counts. services/watch/attendeeSession.ts fills it; the watch page reads it.
  */
 import { create } from 'zustand';
-import type { AttendeeChatTarget, AttendeeHand, AttendeePage, AttendeeSelf, AudiencePoll, AudienceSettings } from '../../lib/audienceContract';
+import type { AttendeeChatTarget, AttendeeHand, AttendeePage, AttendeeSelf, AudiencePoll, AudienceQnaEvent, AudienceQuestion, AudienceSettings } from '../../lib/audienceContract';
+import { applyQnaEvent, mergeQuestion } from './audienceQna';
 import { CHAT_HISTORY_MAX } from '../chat/limits';
 import { normalizeMessage } from '../chat/rules';
 import type { ChatMessage, ChatMessageInput } from '../chat/types';
 
 export type AttendeePhase = 'loading' | 'unknown' | 'join' | 'joining' | 'joined' | 'removed' | 'left';
-export type AudienceTab = AttendeeChatTarget | 'polls';
+export type AudienceTab = AttendeeChatTarget | 'qna' | 'polls';
 
 export interface AttendeeState {
   phase: AttendeePhase;
@@ -25,6 +26,12 @@ export interface AttendeeState {
   retryAfter: number;
   /** The live poll, or the last one ended (with its results); null when there is none. */
   poll: AudiencePoll | null;
+  /** Q&A: the published questions and this attendee's own (waiting, or declined). */
+  questions: AudienceQuestion[];
+  /** The question being written, and whether it is to be asked anonymously. */
+  questionDraft: { text: string; anonymous: boolean };
+  /** Seconds until this attendee may ask again after the Q&A rate limit (0: not limited). */
+  askRetryAfter: number;
   tab: AudienceTab;
   unread: Record<AudienceTab, number>;
   /** The page's socket: messages may be late while it is not connected. */
@@ -42,8 +49,11 @@ export const initialAttendeeState = (): AttendeeState => ({
   drafts: { public: '', moderators: '' },
   retryAfter: 0,
   poll: null,
+  questions: [],
+  questionDraft: { text: '', anonymous: false },
+  askRetryAfter: 0,
   tab: 'public',
-  unread: { public: 0, moderators: 0, polls: 0 },
+  unread: { public: 0, moderators: 0, qna: 0, polls: 0 },
   connected: false,
   bannerClosed: null,
 });
@@ -83,6 +93,20 @@ export const attendeeActions = {
       const fresh = poll !== null && poll.status === 'ACTIVE' && poll.pollGuid !== s.poll?.pollGuid && s.tab !== 'polls';
       return { poll, unread: fresh ? { ...s.unread, polls: s.unread.polls + 1 } : s.unread };
     });
+  },
+  /** Replaces the questions (read at join or after a reconnect). */
+  loadQuestions(list: readonly AudienceQuestion[]): void {
+    useAttendeeStore.setState({ questions: list.map((q) => mergeQuestion(q)) });
+  },
+  /** A `qna` frame, or the answer to this page's own ask or upvote: something new counts unread while the Q&A tab is not shown. */
+  applyQna(event: AudienceQnaEvent): void {
+    useAttendeeStore.setState((s) => {
+      const { questions, fresh } = applyQnaEvent(s.questions, event);
+      return { questions, unread: fresh && s.tab !== 'qna' ? { ...s.unread, qna: s.unread.qna + 1 } : s.unread };
+    });
+  },
+  setQuestionDraft(draft: Partial<AttendeeState['questionDraft']>): void {
+    useAttendeeStore.setState((s) => ({ questionDraft: { ...s.questionDraft, ...draft } }));
   },
   showTab(tab: AudienceTab): void {
     useAttendeeStore.setState((s) => ({ tab, unread: { ...s.unread, [tab]: 0 } }));
