@@ -188,6 +188,49 @@ test('Q&A: an attendee asks, a moderator publishes it in the studio, a second at
   for (const page of [studio, asker, voter]) await page.context().close();
 });
 
+test('a raised hand: the studio counts it, invites the attendee on stage; their page offers Join backstage, they join as a guest under their name, leave, and are back on the event page', async ({ browser, backend, watch }) => {
+  test.setTimeout(240_000);
+  const studio = await joinAs(browser, backend, watch, 'producer1');
+  const page = await attendeePage(browser, backend, watch);
+  await joinAsAttendee(page, 'Hana Hand');
+  await page.getByRole('button', { name: 'Raise hand' }).click();
+  await expect(page.getByRole('button', { name: 'Lower hand' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Your hand is raised. The hosts can see it.')).toBeVisible();
+
+  // The People tool counts the hand; Attendees lists it first.
+  const nav = studio.getByRole('navigation', { name: 'Studio tools' });
+  await expect(nav.getByRole('button', { name: /^People 1/ })).toBeVisible({ timeout: 15_000 });
+  await tool(studio, /^People/);
+  const people = studio.getByTestId('tool-panel');
+  await people.getByRole('tab', { name: /Attendees/ }).click();
+  const hand = people.getByTestId('raised-hand').filter({ hasText: 'Hana Hand' });
+  await expect(people.getByRole('heading', { name: 'Raised hands (1)' })).toBeVisible();
+  await studio.screenshot({ path: `${SHOTS}/studio-raised-hand.png` });
+  await hand.getByRole('button', { name: 'Invite on stage: Hana Hand' }).click();
+  await expect(hand).toContainText('Invited on stage', { timeout: 15_000 });
+
+  // The attendee's page offers Join backstage: the guest flow, under their name, with no link sent.
+  const invitation = page.getByRole('alert').filter({ hasText: 'The hosts invite you on stage' });
+  await expect(invitation).toBeVisible({ timeout: 15_000 });
+  expect(await seriousFindings(page, 'attendee page, invited on stage')).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/attendee-invited.png` });
+  await invitation.getByRole('button', { name: 'Join backstage' }).click();
+  await expect(page.getByText('You join as Hana Hand, the name you gave the event.')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: /JOIN BACKSTAGE/ }).click();
+  await expect(page.getByTestId('guest-status')).toHaveText('You are backstage', { timeout: 30_000 });
+  await expect(studio.getByTestId('producer-card').filter({ hasText: 'Hana Hand' })).toBeVisible({ timeout: 20_000 });
+  // On stage, the hand is down: nothing waits in People any more.
+  await expect(people.getByTestId('raised-hand')).toHaveCount(0, { timeout: 15_000 });
+
+  // Leaving the stage leads back to the event page, still the same attendee.
+  await page.getByRole('button', { name: /Leave/ }).click();
+  await page.getByRole('button', { name: 'Back to the event' }).click();
+  await expect(page.getByText('You are Hana Hand')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Raise hand' })).toHaveAttribute('aria-pressed', 'false');
+  await page.context().close();
+  await studio.context().close();
+});
+
 test('on a phone-sized screen the chat is below the program; leaving and joining again work by keyboard', async ({ browser, backend, watch }) => {
   const page = await attendeePage(browser, backend, watch, { width: 390, height: 844 });
   expect(await seriousFindings(page, 'attendee page, join form')).toEqual([]);

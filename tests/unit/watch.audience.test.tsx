@@ -4,86 +4,19 @@
  * scrollback, a sent message, one from the socket, a deletion, unread counts per tab, the §9 rate
  * limit), polls, Q&A (asking, waiting, the rate limit, upvotes, answers), a removal, and "Leave event".
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { WatchPage } from '../../src/features/watch/WatchPage';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ADA, calls, fake, installAttendeeFakes, msg, open, PAGE, socket } from './attendeePage.harness';
 import { useAttendeeStore } from '../../src/state/attendee/attendeeStore';
 
 vi.mock('hls.js/light', () => ({ default: class {} }));
 
-/** A socket the test speaks for: it opens at once; `deliver` is the server talking. */
-class FakeSocket extends EventTarget {
-  static made: FakeSocket[] = [];
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  readyState = 0;
-  binaryType = 'blob';
-  sent: unknown[] = [];
-  constructor(readonly url: string) {
-    super();
-    FakeSocket.made.push(this);
-    setTimeout(() => {
-      this.readyState = 1;
-      this.dispatchEvent(new Event('open'));
-    }, 0);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close(code = 1000, reason = '') {
-    if (this.readyState === 3) return;
-    this.readyState = 3;
-    this.dispatchEvent(Object.assign(new Event('close'), { code, reason, wasClean: true }));
-  }
-  deliver(frame: unknown) {
-    act(() => void this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(frame) })));
-  }
-}
-
-const PAGE = { eventId: 'e1', title: 'Product Launch Live', requireEmail: false, chatEnabled: true, qnaEnabled: true, one2OneModChat: true, attendee: null, removed: false };
-const ADA = { id: 'attendee-1', name: 'Ada' };
-const msg = (id: string, body: string, sender = { guid: 'producer-1', name: 'Priya Patel', role: 'Moderator' }, privateChat = false) => ({ id, body, timestamp: Date.now(), sender, privateChat, isSelf: false });
-
-type Route = (method: string, path: string, body: unknown) => { status: number; body: unknown };
-let route: Route;
-const calls: { method: string; path: string; body: unknown }[] = [];
-const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-  const request = input as Request;
-  const url = new URL(request.url);
-  const text = await request.text();
-  const body: unknown = text ? JSON.parse(text) : null;
-  if (url.pathname.includes('/watch/')) return new Response(JSON.stringify({ title: 'Product Launch Live', state: 'not-live', hls: null }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-  const path = url.pathname.replace('/api/studio/audience/product-launch', '');
-  calls.push({ method: request.method, path, body });
-  const answer = route(request.method, path, body);
-  return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json', ...(answer.status === 429 ? { 'Retry-After': '7' } : {}) } });
-});
-
-beforeEach(() => {
-  FakeSocket.made = [];
-  calls.length = 0;
-  vi.stubGlobal('fetch', fetchMock);
-  vi.stubGlobal('WebSocket', FakeSocket);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-const open = () => render(<WatchPage studioApi="/api/studio" sharingUrl="product-launch" />);
-const socket = async () => {
-  await waitFor(() => expect(FakeSocket.made.length).toBeGreaterThan(0));
-  const s = FakeSocket.made.at(-1)!;
-  await waitFor(() => expect(s.sent).toContainEqual({ type: 'hello' }));
-  s.deliver({ type: 'joined', attendee: ADA });
-  return s;
-};
+installAttendeeFakes();
 
 describe('joining', () => {
   it('a blank name cannot be sent; the server’s reason is shown and the name kept; then the attendee is in', async () => {
     let refuse = true;
-    route = (method, path) => {
+    fake.route = (method, path) => {
       if (method === 'GET' && path === '') return { status: 200, body: PAGE };
       if (path === '/join') return refuse ? { status: 400, body: { type: 'client', code: 'BAD_REQUEST', message: 'Please enter your name.' } } : { status: 200, body: { attendee: ADA } };
       if (path === '/chat') return { status: 200, body: [msg('m1', 'Welcome, everyone')] };
@@ -109,11 +42,11 @@ describe('joining', () => {
   });
 
   it('an event that asks for an e-mail shows the field; a removed browser is told so and offered no form', async () => {
-    route = (method, path) => (method === 'GET' && path === '' ? { status: 200, body: { ...PAGE, requireEmail: true } } : { status: 404, body: {} });
+    fake.route = (method, path) => (method === 'GET' && path === '' ? { status: 200, body: { ...PAGE, requireEmail: true } } : { status: 404, body: {} });
     const { unmount } = open();
     expect(await screen.findByLabelText('E-mail address')).toBeInTheDocument();
     unmount();
-    route = (method, path) => (method === 'GET' && path === '' ? { status: 200, body: { ...PAGE, removed: true } } : { status: 404, body: {} });
+    fake.route = (method, path) => (method === 'GET' && path === '' ? { status: 200, body: { ...PAGE, removed: true } } : { status: 404, body: {} });
     open();
     expect(await screen.findByText('You were removed from this event by a moderator.')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Join the event' })).toBeNull();
@@ -123,7 +56,7 @@ describe('joining', () => {
 describe('taking part', () => {
   beforeEach(() => {
     let sent = 0;
-    route = (method, path, body) => {
+    fake.route = (method, path, body) => {
       if (method === 'GET' && path === '') return { status: 200, body: { ...PAGE, attendee: ADA } };
       if (method === 'GET' && path === '/chat') return { status: 200, body: [] };
       if (method === 'POST' && path === '/chat') {
@@ -175,10 +108,10 @@ describe('taking part', () => {
   });
 
   it('a poll that starts counts unread on the Polls tab; one vote, then the results so far; the end shows the final results', async () => {
-    const base = route;
+    const base = fake.route;
     let poll: Record<string, unknown> | null = null;
     const question = { pollGuid: 'p1', question: 'Tea or coffee?', options: [{ optionNumber: 1, option: 'Tea' }, { optionNumber: 2, option: 'Coffee' }], status: 'ACTIVE' };
-    route = (method, path, body) => {
+    fake.route = (method, path, body) => {
       if (method === 'GET' && path === '/poll') return { status: 200, body: { poll } };
       if (method === 'POST' && path === '/poll/p1/vote') {
         poll = { ...question, myVote: (body as { optionNumber: number }).optionNumber, results: [{ option: 'Tea', votes: 3 }, { option: 'Coffee', votes: 1 }] };
@@ -207,10 +140,10 @@ describe('taking part', () => {
   });
 
   it('Q&A, between Moderators and Polls: a refusal keeps the text with its reason; a question waits for a moderator; the rate limit counts down; a published one counts unread, is upvoted once and shows its answer', async () => {
-    const base = route;
+    const base = fake.route;
     const q = (id: string, content: string, extra: Record<string, unknown> = {}) => ({ id, content, status: 'ACTIVE', anonymous: false, initiator: { name: 'Ben' }, timestamp: Date.now(), upvoteCount: 0, answerCount: 0, replyCount: 0, answers: [], ...extra });
     let asks = 0;
-    route = (method, path, body) => {
+    fake.route = (method, path, body) => {
       if (method === 'GET' && path === '/qna') return { status: 200, body: { questions: [] } };
       if (method === 'POST' && path === '/qna') {
         asks += 1;

@@ -11,7 +11,7 @@ import { checkInvite, GUEST_TEXTS, joinAsGuest } from '../../services/meeting/gu
 import type { ServerBackend } from '../../services/remote/remoteBackend';
 import { useGuestStore } from '../../state/guestStore';
 import { Logo } from '../../ui/Logo';
-import { navigate } from '../../ui/router';
+import { BASE_PATH } from '../../config';
 import { Spinner } from '../../ui/Spinner';
 import { HairCheck } from '../haircheck/HairCheck';
 import { GuestView } from './GuestView';
@@ -50,7 +50,7 @@ export function GuestPage({ server, inviteToken }: { server: ServerBackend; invi
   // An attendee brought on stage joins under the name they gave the event (the server uses it).
   const name = attendee?.name ?? cleanText(draft.text, { max: NAME_MAX }).text;
   const back = attendee && (
-    <button type="button" className="btn btn-secondary" onClick={() => navigate(`watch/${encodeURIComponent(attendee.sharingUrl)}`)}>
+    <button type="button" className="btn btn-secondary" onClick={() => location.assign(`${BASE_PATH}watch/${encodeURIComponent(attendee.sharingUrl)}`)}>
       {GUEST_TEXTS.backToEvent}
     </button>
   );

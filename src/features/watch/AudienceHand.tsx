@@ -2,13 +2,14 @@
  * The attendee's raised hand (issue 32, §3 raiseHandEnabled): "Raise hand" / "Lower hand" (a
  * toggle button), and once a moderator invites them on stage, the invitation with "Join backstage",
  * which opens the guest flow (device check, backstage, on air) under their name through their own
- * invite: no link to send. "Not now" lowers the hand, which withdraws the invitation.
+ * invite: no link to send (a page load: the guest page is its own app, with its device check).
+ * "Not now" lowers the hand, which withdraws the invitation.
  */
 import { useState } from 'react';
 import { Hand } from 'lucide-react';
 import type { AttendeeSession } from '../../services/watch/attendeeSession';
 import { useAttendeeStore } from '../../state/attendee/attendeeStore';
-import { navigate } from '../../ui/router';
+import { BASE_PATH } from '../../config';
 import { WATCH_TEXTS as T } from './texts';
 
 export function HandButton({ session }: { session: AttendeeSession }) {
@@ -51,7 +52,7 @@ export function HandNotice({ session }: { session: AttendeeSession }) {
     <div className="audience-invitation" role="alert">
       <p>{T.hand.invited}</p>
       <div className="audience-invitation-actions">
-        <button type="button" className="btn btn-primary btn-small" onClick={() => navigate(`guest/${encodeURIComponent(hand.stageInvite!)}`)}>
+        <button type="button" className="btn btn-primary btn-small" onClick={() => location.assign(`${BASE_PATH}guest/${encodeURIComponent(hand.stageInvite!)}`)}>
           {T.hand.joinBackstage}
         </button>
         <button type="button" className="btn btn-secondary btn-small" onClick={() => void session.raiseHand(false)}>
