@@ -14,6 +14,8 @@ import { serverMode } from '../services/remote/mode';
 import { SignedIn } from '../features/entrance/BackendHome';
 import { EventsPage } from '../features/entrance/EventsPage';
 import { EventEntry } from '../features/entrance/EventEntry';
+import { demoAttendeePort } from '../demo/audience/attendeeClient';
+import { DEMO_SHARING_URL } from '../demo/demoData';
 
 /** The output page (compositor only) is its own chunk, as the studio is (DemoPage). */
 const LazyOutputPage = lazy(() => import('../features/output/OutputPage').then((m) => ({ default: m.OutputPage })));
@@ -33,9 +35,12 @@ const GalleryPage = () => (
 
 /** The public watch page is its own chunk, with hls.js: the studio never loads it, the audience never loads the studio. */
 const LazyWatchPage = lazy(() => import('../features/watch/WatchPage').then((m) => ({ default: m.WatchPage })));
+/** The demo's event page (issue 32) reaches the demo studio in another tab; any other link in the demo is unknown. */
+const demoPort = (sharingUrl: string) => (serverMode() || sharingUrl !== DEMO_SHARING_URL ? null : openDemoPort);
+const openDemoPort = (sharingUrl: string) => demoAttendeePort({ sharingUrl });
 const WatchPage = ({ sharingUrl }: { sharingUrl: string }) => (
   <Suspense fallback={null}>
-    <LazyWatchPage key={sharingUrl} sharingUrl={sharingUrl} studioApi={serverMode()?.clients.services.studioApi ?? null} />
+    <LazyWatchPage key={sharingUrl} sharingUrl={sharingUrl} studioApi={serverMode()?.clients.services.studioApi ?? null} openPort={demoPort(sharingUrl)} />
   </Suspense>
 );
 

@@ -19,7 +19,7 @@ const roomName = (uuid: string) => `studio-demo-room:${uuid}`;
  * Tabs share a room only where one of them can be elected its host (Web Locks) and reach the others
  * (BroadcastChannel); elsewhere (an old browser, the unit tests' jsdom) each studio runs its own.
  */
-const canShare = () => typeof BroadcastChannel !== 'undefined' && typeof navigator !== 'undefined' && !!navigator.locks;
+export const canShare = () => typeof BroadcastChannel !== 'undefined' && typeof navigator !== 'undefined' && !!navigator.locks;
 
 function broadcastTransport(name: string): RoomTransport {
   const channel = canShare() ? new BroadcastChannel(name) : null;
@@ -37,7 +37,7 @@ function broadcastTransport(name: string): RoomTransport {
 }
 
 /** The tab that holds the lock hosts the room; the browser frees it when the tab closes. */
-function lockElection(name: string): RoomElection {
+export function lockElection(name: string): RoomElection {
   return {
     campaign(lead) {
       if (!canShare()) {

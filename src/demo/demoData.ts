@@ -22,6 +22,9 @@ export const DEMO_EVENT_INFORMATION: EventInformation = {
   pollShortUrl: 'https://example.com/p/demo',
 };
 
+/** The demo event's public link (issue 32: "Open attendee view" opens {base}watch/{this}); SPEC gives the demo no sharingUrl, so it is the event id. */
+export const DEMO_SHARING_URL = CONFIG.demoEventId;
+
 /** §3: the demo event has a fixed uuid and eventStatus 'NEW'. */
 export const DEMO_CHANNEL: ChannelSummary = {
   uuid: '6f1d2c3b-0a9e-4d5f-8b7a-testing00001',

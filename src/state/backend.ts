@@ -118,6 +118,11 @@ export interface Backend {
   meeting: MeetingService;
   /** Going live for real: destinations, recordings, the worker's status (backend mode; absent in the demo). */
   live?: LiveService;
+  /**
+   * The demo's "Open attendee view" (issue 32): the event page's path under the app's base, joined to
+   * this studio in another tab; absent in backend mode, whose watch link is in Destinations.
+   */
+  attendeeViewPath?: string;
 }
 
 let current: Backend | null = null;

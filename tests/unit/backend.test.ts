@@ -25,8 +25,10 @@ describe('the slot', () => {
 
   it('a demo runtime config chooses the demo, with every member', () => {
     const b = createBackend({ backend: 'demo' });
-    expect(Object.keys(b).sort()).toEqual(['assets', 'channel', 'chat', 'meeting', 'people', 'polls', 'qna', 'rundown', 'session']);
+    expect(Object.keys(b).sort()).toEqual(['assets', 'attendeeViewPath', 'channel', 'chat', 'meeting', 'people', 'polls', 'qna', 'rundown', 'session']);
     expect(b.session.capabilities.goLive).toBe(false);
+    // "Open attendee view" (issue 32): the demo event's page.
+    expect(b.attendeeViewPath).toBe('watch/demodemo');
   });
 
   it('the demo lists the predefined backgrounds and follows its channel with an unsubscribe', async () => {

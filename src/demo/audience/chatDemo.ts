@@ -34,6 +34,8 @@ export interface ChatDemoOptions {
   now?: () => number;
   schedule?: DemoTimer;
   pace?: Partial<ChatPace>;
+  /** Each message the moderator sent; true when a real attendee (the demo's attendee view) got it, and no simulated answer is due. */
+  onSent?(message: ChatMessageInput): boolean;
 }
 
 export interface ChatDemo {
@@ -42,7 +44,7 @@ export interface ChatDemo {
   start(emit: Dispatch): () => void;
 }
 
-export function createChatDemo({ seed = DEMO_CHAT_SEED, now = Date.now, schedule = realTimer, pace }: ChatDemoOptions = {}): ChatDemo {
+export function createChatDemo({ seed = DEMO_CHAT_SEED, now = Date.now, schedule = realTimer, pace, onSent }: ChatDemoOptions = {}): ChatDemo {
   const random = createRandom(seed + 1);
   const replies = new Set<unknown>();
   let replySeq = 0;
@@ -70,7 +72,7 @@ export function createChatDemo({ seed = DEMO_CHAT_SEED, now = Date.now, schedule
     history: (kind) => demoChatHistory(now(), DEMO_CHAT_SELF).filter((m) => m.tag === kind),
     contacts: demoContacts,
     onRateLimited: (seconds) => emit?.({ type: 'chat.rateLimited', retryAfter: seconds }),
-    onSent: answer,
+    onSent: (message) => void (onSent?.(message) || answer(message)),
   });
 
   return {

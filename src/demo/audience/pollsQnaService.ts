@@ -48,6 +48,8 @@ export function createDemoPollsQnaService({ latencyMs = DEMO_CALL_LATENCY_MS, sc
   qna: QnaService;
   /** The simulated audience's side of this server: what it sees, and its actions recorded then emitted. */
   audience(emit: Dispatch): PollsQnaAudience;
+  /** The polls as the server holds them (the demo's attendee pages read the live or last one). */
+  pollList(): readonly Poll[];
 } {
   let pollSeq = 0;
   let polls: Poll[] = copy([...seedPolls]);
@@ -119,6 +121,7 @@ export function createDemoPollsQnaService({ latencyMs = DEMO_CALL_LATENCY_MS, sc
   return {
     polls: pollService,
     qna,
+    pollList: () => polls,
     audience: (emit) => ({
       activePoll: () => activePoll(polls),
       questions: () => questions,

@@ -19,6 +19,7 @@ import { info } from '../../services/show/alerts';
 import { Tabs } from '../../ui/Tabs';
 import { useDebounced } from '../../ui/useDebounced';
 import { usePersistedTab } from '../../ui/usePersistedTab';
+import { AttendeeViewLink } from './AttendeeViewLink';
 import { PersonRow, type PersonAction } from './PersonRow';
 import { presenterRows } from './presenters';
 import { SortMenu } from './SortMenu';
@@ -101,6 +102,7 @@ export function PeoplePanel() {
             {allMuted ? 'Unmute All' : 'Mute All'}
           </button>
         )}
+        {tab === 'ATTENDEES' && <AttendeeViewLink />}
       </div>
       {tab === 'ATTENDEES' && eventInfo && !eventInfo.chatEnabled && (
         <p className="people-note" role="note">

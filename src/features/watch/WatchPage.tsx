@@ -7,35 +7,41 @@
 import { useEffect, useState } from 'react';
 import { publicWatchClient } from '../../services/watch/client';
 import { startAttendeeSession, type AttendeeSession } from '../../services/watch/attendeeSession';
+import type { AttendeePort } from '../../services/watch/attendeePort';
 import { followWatch, initialWatchState, type WatchState } from '../../services/watch/watchState';
 import { useAttendeeStore } from '../../state/attendee/attendeeStore';
 import { Logo } from '../../ui/Logo';
 import { AudiencePanel } from './AudiencePanel';
 import { AttendeeCount, AudienceBanner } from './AudienceBanner';
 import { JoinForm } from './JoinForm';
+import { useAttendeePort } from './useAttendeePort';
 import { LivePlayer } from './LivePlayer';
 import { WATCH_TEXTS } from './texts';
 import './watch.css';
 
-function useWatchState(studioApi: string | null, sharingUrl: string): WatchState {
+function useWatchState(studioApi: string | null, sharingUrl: string, demo: boolean): WatchState {
+  // The demo has no broadcast: never live, its title the event's as the demo studio tells it.
+  const demoTitle = useAttendeeStore((s) => (demo ? (s.page?.title ?? '') : ''));
   const [state, setState] = useState<WatchState>(() => (studioApi ? initialWatchState() : { ...initialWatchState(), phase: 'unknown' }));
   useEffect(() => {
     if (!studioApi) return;
     return followWatch(publicWatchClient(studioApi), sharingUrl, setState);
   }, [studioApi, sharingUrl]);
-  return state;
+  return demo ? { ...initialWatchState(), phase: 'not-live', title: demoTitle } : state;
 }
 
-function useAttendeeSession(studioApi: string | null, sharingUrl: string): AttendeeSession | null {
+/** The session: over the backend, or over the demo's port (started again when a demo studio comes back: `epoch`). */
+function useAttendeeSession(studioApi: string | null, sharingUrl: string, port: AttendeePort | null, epoch: number): AttendeeSession | null {
   const [session, setSession] = useState<AttendeeSession | null>(null);
   useEffect(() => {
-    if (!studioApi) return;
+    if (!studioApi && !port) return;
     // The poll share link (§2) opens the page on its Polls tab; a personal link (invited-only events) carries its invite.
     const params = new URLSearchParams(location.search);
-    const started = startAttendeeSession(studioApi, sharingUrl, { tab: params.get('tab') === 'polls' ? 'polls' : 'public', invite: params.get('invite') ?? undefined });
+    const options = { tab: params.get('tab') === 'polls' ? ('polls' as const) : ('public' as const), invite: params.get('invite') ?? undefined };
+    const started = startAttendeeSession(studioApi ?? '', sharingUrl, port ? { ...options, client: port.client, frames: port.frames } : options);
     setSession(started);
     return () => started.stop();
-  }, [studioApi, sharingUrl]);
+  }, [studioApi, sharingUrl, port, epoch]);
   return session;
 }
 
@@ -72,9 +78,20 @@ function Audience({ session }: { session: AttendeeSession }) {
   );
 }
 
-export function WatchPage({ studioApi, sharingUrl }: { studioApi: string | null; sharingUrl: string }) {
-  const state = useWatchState(studioApi, sharingUrl);
-  const session = useAttendeeSession(studioApi, sharingUrl);
+/** The demo's page while no demo studio answers: a clear state, not a page that waits. */
+const StudioClosed = () => (
+  <aside className="audience-side">
+    <p className="audience-removed" role="alert">
+      {WATCH_TEXTS.demoStudioClosed}
+    </p>
+  </aside>
+);
+
+/** `openPort`: the demo's way to the studio when there is no backend (studioApi null). */
+export function WatchPage({ studioApi, sharingUrl, openPort = null }: { studioApi: string | null; sharingUrl: string; openPort?: ((sharingUrl: string) => AttendeePort) | null }) {
+  const { port, presence, epoch } = useAttendeePort(openPort, sharingUrl);
+  const state = useWatchState(studioApi, sharingUrl, !!openPort);
+  const session = useAttendeeSession(studioApi, sharingUrl, port, epoch);
   const title = state.title || WATCH_TEXTS.pageTitle;
   useEffect(() => void (document.title = title), [title]);
   const playing = state.phase === 'live' && state.hls !== null;
@@ -97,11 +114,11 @@ export function WatchPage({ studioApi, sharingUrl }: { studioApi: string | null;
           <p className={playing ? 'visually-hidden' : 'watch-state'} role="status" data-testid="watch-state" data-state={state.phase}>
             {message}
           </p>
-          {state.phase === 'not-live' && <p className="watch-hint">{WATCH_TEXTS.notLiveHint}</p>}
+          {state.phase === 'not-live' && <p className="watch-hint">{openPort ? WATCH_TEXTS.demoHint : WATCH_TEXTS.notLiveHint}</p>}
           {playing && <LivePlayer src={state.hls!} title={title} />}
           {state.unreachable && <p className="watch-hint">{WATCH_TEXTS.unreachable}</p>}
         </div>
-        {session && state.phase !== 'unknown' && <Audience session={session} />}
+        {presence === 'closed' ? <StudioClosed /> : session && state.phase !== 'unknown' && <Audience session={session} />}
       </div>
     </main>
   );

@@ -11,7 +11,7 @@ import { apiErrorMessage, isApiError } from '../../api/http';
 import { realClock, type Clock } from '../../lib/clock';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED } from '../../lib/socketClose';
 import { log } from '../../log';
-import { openSocket, socketUrl, type Frame, type Socket } from '../../realtime/socket';
+import { openSocket, socketUrl, type Frame, type SocketOptions } from '../../realtime/socket';
 import { attendeeActions, initialAttendeeState, useAttendeeStore, type AudienceTab } from '../../state/attendee/attendeeStore';
 import { RATE_LIMIT_TICK_MS } from '../../state/chat/limits';
 import type { ChatMessageInput } from '../../state/chat/types';
@@ -52,12 +52,23 @@ export interface AttendeeSessionOptions {
   invite?: string;
   clock?: Clock;
   client?: AttendeeClient;
+  /** Where the frames come from: the attendee socket (backend mode), or the demo's tab room. */
+  frames?: AttendeeFrames;
 }
 
+/** What a frame source reports: the socket's callbacks. */
+export type AttendeeFrameHandlers = Required<Pick<SocketOptions, 'onFrame' | 'onState' | 'onReconnected' | 'onRefused'>>;
+/** Opens the attendee's frames (`joined`, chat, poll, removal) for the client's session; returns the close. */
+export type AttendeeFrames = (client: AttendeeClient, on: AttendeeFrameHandlers) => { close(): void };
+
+/** Backend mode: the attendee socket. The cookie is the registration; the server answers `joined` when the attendee is on the roster. */
+export const attendeeSocket: AttendeeFrames = (client, on) =>
+  openSocket({ url: socketUrl(client.socketPath()), register: () => ({ type: 'hello' }), isRegistered: (f) => f.type === 'joined', ...on });
+
 /** The attendee's session on the event page of `sharingUrl`. */
-export function startAttendeeSession(studioApi: string, sharingUrl: string, { tab = 'public', invite, clock = realClock, client = attendeeClient(studioApi, sharingUrl) }: AttendeeSessionOptions = {}): AttendeeSession {
+export function startAttendeeSession(studioApi: string, sharingUrl: string, { tab = 'public', invite, clock = realClock, client = attendeeClient(studioApi, sharingUrl), frames = attendeeSocket }: AttendeeSessionOptions = {}): AttendeeSession {
   useAttendeeStore.setState({ ...initialAttendeeState(), tab });
-  let socket: Socket | null = null;
+  let socket: { close(): void } | null = null;
   let stopped = false;
   let countdown: unknown = null;
 
@@ -108,11 +119,7 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, { ta
 
   function openAttendeeSocket(): void {
     closeSocket();
-    socket = openSocket({
-      url: socketUrl(client.socketPath()),
-      // The cookie is the registration; the server answers `joined` when the attendee is on the roster.
-      register: () => ({ type: 'hello' }),
-      isRegistered: (f) => f.type === 'joined',
+    socket = frames(client, {
       onFrame,
       onState: (state) => set({ connected: state.status === 'connected' }),
       // What was said while the socket was away is read again.
@@ -141,7 +148,8 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, { ta
       set({ page, me: page.attendee, phase: page.removed ? 'removed' : page.attendee ? 'joined' : 'join' });
       if (page.attendee && !page.removed) await enter();
     },
-    (error: unknown) => set({ phase: isApiError(error) && error.status === NOT_FOUND ? 'unknown' : 'join', joinError: isApiError(error) && error.status === NOT_FOUND ? null : apiErrorMessage(error) }),
+    // A stopped session's late failure must not overwrite the next session's page (they share the store).
+    (error: unknown) => !stopped && set({ phase: isApiError(error) && error.status === NOT_FOUND ? 'unknown' : 'join', joinError: isApiError(error) && error.status === NOT_FOUND ? null : apiErrorMessage(error) }),
   );
 
   return {
