@@ -6,6 +6,8 @@ import type { Queryable } from './db/adapter';
 import { forbidden, GUEST_REMOVED, notFound, CHANNEL_NOT_FOUND } from './errors';
 import { guestOfToken } from './guests';
 import type { UpdateReason } from '../../compositor/model/types';
+import { isRecord } from '../../compositor/model/json';
+import { KEY } from '../../compositor/sync/keyed';
 
 export interface ChannelRow {
   uuid: string;
@@ -37,6 +39,12 @@ export async function channelsOfUser(db: Queryable, userId: string): Promise<Cha
 
 export async function channelOfEvent(db: Queryable, eventId: string): Promise<ChannelRow | null> {
   return (await db.query<ChannelRow>(`${SELECT} WHERE c.event_id = $1 ORDER BY c.uuid LIMIT 1`, [eventId]))[0] ?? null;
+}
+
+/** The id of the public chat message on stream (the channel's CHAT item is made with the message's id), or null. */
+export function chatOnStreamId(keyed: ChannelRow['keyed']): string | null {
+  const item = keyed[KEY.chat];
+  return isRecord(item) && typeof item.id === 'string' ? item.id : null;
 }
 
 export const serverState = (row: ChannelRow): ServerChannel => ({ version: row.version, applied: row.applied, keyed: row.keyed });

@@ -61,8 +61,16 @@ test('an attendee joins from the public link, chats both ways with a moderator, 
   await expect(audience.getByRole('article', { name: /^Priya Patel: Welcome, Ada/ })).toBeVisible({ timeout: 15_000 });
   await page.screenshot({ path: `${SHOTS}/attendee-chat.png` });
 
-  // The moderator deletes the attendee's message: it leaves the attendee's page too.
+  // The moderator puts the attendee's message on stream: their page marks it; taken off, the mark goes.
   const row = chat.locator('li.chat-row').filter({ has: studio.getByRole('article', { name: 'Ada Lovelace: Hello from the audience' }) });
+  const mine = audience.getByRole('article', { name: 'You: Hello from the audience' });
+  await row.hover();
+  await row.getByRole('button', { name: 'Show on stream' }).click();
+  await expect(mine).toContainText('On stream', { timeout: 15_000 });
+  await row.getByRole('button', { name: 'Hide from stream' }).click();
+  await expect(mine).not.toContainText('On stream', { timeout: 15_000 });
+
+  // The moderator deletes the attendee's message: it leaves the attendee's page too.
   await row.hover();
   await row.getByRole('button', { name: 'Delete message from Ada Lovelace' }).click();
   await row.getByRole('group', { name: 'Delete message from Ada Lovelace' }).getByRole('button', { name: 'Delete' }).click();

@@ -10,7 +10,8 @@ import type { Backend } from '../../src/server/server';
 import { INVITED_ONLY_TEXT, INVITE_REVOKED_TEXT } from '../../src/server/audience/invites';
 import { HAND_RATE } from '../../src/server/audience/hands';
 import { AttendeeBrowser } from './attendeeBrowser';
-import { backendOn, bearer, call, eventBySharingUrl, eventSocket, eventToken, removeDir, signIn, tempDir, TestSocket, type Json } from './helpers';
+import { backendOn, bearer, call, channelOf, eventBySharingUrl, eventSocket, eventToken, producer, removeDir, signIn, tempDir, TestSocket, type Json } from './helpers';
+import { createTemplate, templateToAttributes } from '../../compositor/templates/schemas';
 
 let backend: Backend;
 let dir: string;
@@ -19,6 +20,7 @@ let launch: Json;
 let token: string;
 let studio: TestSocket;
 let moderatorGuid: string;
+let userToken: string;
 const api = (path: string) => `${base}/ptapi/api/${path}`;
 const moderator = (path: string) => api(`eventuser/v1/events/${launch.eventId}/instance/${launch.instanceId}/moderator/${moderatorGuid}/${path}`);
 const audienceAdmin = (path: string) => api(`eventuser/v1/events/${launch.eventId}/audience/${path}`);
@@ -43,6 +45,7 @@ beforeAll(async () => {
   backend = await backendOn(dir, { faults: true, janus: false });
   base = backend.url;
   const p1 = await signIn(base, 'producer1');
+  userToken = p1.token;
   launch = await eventBySharingUrl(base, 'product-launch');
   token = await eventToken(base, p1.token, launch.eventId);
   studio = await eventSocket(base, { eventId: launch.eventId, accessToken: token, user: { id: p1.userId, name: 'Priya Patel' } });
@@ -169,5 +172,18 @@ describe('what the moderators show the audience', () => {
     await asModerator(audienceAdmin('settings'), { method: 'PUT', json: { showAttendeeCount: false } });
     await eve.socket.next((m) => m.type === 'settings' && m.attendeeCount === null);
     eve.socket.close();
+  });
+
+  it('the public message a moderator puts on stream is named to every attendee page (and on the page’s first read); taken off, null', async () => {
+    const fay = await present('Fay Stream');
+    const channel = await channelOf(base, userToken, launch.eventId);
+    const chat = templateToAttributes(createTemplate('CHAT', { id: 'message-7', primaryText: 'Great show', secondaryText: 'Fay Stream' }));
+    const put = (seq: number, value: unknown) => call(`${base}/api/studio/channel/${channel.uuid}`, { method: 'PUT', headers: producer(userToken), json: { sync: { origin: 'stream-test', seq, changes: { chat: value } } } });
+    expect((await put(1, chat)).status).toBe(200);
+    await fay.socket.next((m) => m.type === 'chat.onStream' && m.id === 'message-7');
+    expect(((await fay.browser.call('')).body as Json).onStreamMessageId).toBe('message-7');
+    expect((await put(2, null)).status).toBe(200);
+    await fay.socket.next((m) => m.type === 'chat.onStream' && m.id === null);
+    fay.socket.close();
   });
 });

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ADA, calls, fake, installAttendeeFakes, open, PAGE, socket } from './attendeePage.harness';
+import { ADA, calls, fake, installAttendeeFakes, msg, open, PAGE, socket } from './attendeePage.harness';
 
 vi.mock('hls.js/light', () => ({ default: class {} }));
 
@@ -95,6 +95,26 @@ describe('what the moderators show', () => {
     expect(screen.getByTestId('attendee-count')).toHaveTextContent('1204 attendees');
     s.deliver({ type: 'settings', raiseHandEnabled: true, banner: null, attendeeCount: null });
     expect(screen.queryByTestId('attendee-count')).toBeNull();
+  });
+});
+
+describe('the message on stream', () => {
+  it('is marked in the chat, whether it was loaded before or arrives after; taken off, the mark goes', async () => {
+    fake.route = (method, path) => {
+      if (method === 'GET' && path === '') return { status: 200, body: joinedPage({ onStreamMessageId: 'm1' }) };
+      if (method === 'GET' && path === '/chat') return { status: 200, body: [msg('m1', 'First!'), msg('m2', 'Second')] };
+      return basics(method, path) ?? { status: 404, body: {} };
+    };
+    open();
+    const s = await socket();
+    const panel = await screen.findByRole('region', { name: 'Audience' });
+    expect(await within(panel).findByRole('article', { name: 'Priya Patel: First!' })).toHaveTextContent('On stream');
+    s.deliver({ type: 'chat.onStream', id: 'm3' });
+    expect(within(panel).getByRole('article', { name: 'Priya Patel: First!' })).not.toHaveTextContent('On stream');
+    s.deliver({ type: 'chat.msg', message: msg('m3', 'Third') });
+    expect(within(panel).getByRole('article', { name: 'Priya Patel: Third' })).toHaveTextContent('On stream');
+    s.deliver({ type: 'chat.onStream', id: null });
+    expect(within(panel).getByRole('article', { name: 'Priya Patel: Third' })).not.toHaveTextContent('On stream');
   });
 });
 

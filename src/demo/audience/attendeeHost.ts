@@ -32,7 +32,7 @@ const MODERATORS = { guid: 'moderators', name: 'Moderators', role: 'Moderator' }
 
 export interface AttendeeHostStudio {
   /** The event as its page shows it. */
-  page: Omit<AttendeePage, 'attendee' | 'removed' | 'hand'>;
+  page: Omit<AttendeePage, 'attendee' | 'removed' | 'hand' | 'onStreamMessageId'>;
   /** The studio's dispatcher. */
   dispatch: Dispatch;
   /** The demo poll server's polls. */
@@ -54,6 +54,8 @@ export interface AttendeeHost {
   pollChanged(): void;
   /** The moderator removed an attendee. */
   remove(id: string): void;
+  /** The moderator put a public message on stream (null: took it off): the pages mark it. */
+  onStream(id: string | null): void;
   /** Answers the pages over `transport` (this tab was elected); returns the stop. */
   serve(transport: AttendeeRoomTransport): () => void;
 }
@@ -78,6 +80,8 @@ export function createAttendeeHost({ studio, now = Date.now, clock = realClock, 
   let log: ChatMessageInput[] = studio.history().filter(isPublic).slice(-HOST_SCROLLBACK);
   let simulated: { participants: RosterEntry[]; count: number } = { participants: [], count: 0 };
   let transport: AttendeeRoomTransport | null = null;
+  /** The public message on stream (the chat store's, told by the hosting). */
+  let streamed: string | null = null;
   let pollTimer: unknown = null;
 
   const frame = (to: string | null, f: Frame) => transport?.post({ type: 'frame', to, frame: f });
@@ -126,7 +130,7 @@ export function createAttendeeHost({ studio, now = Date.now, clock = realClock, 
   const calls: Record<string, (me: DemoIdentity | null, args: unknown[]) => unknown> = {
     page: (me) => {
       const attendee = me && !isRemoved(me) ? { id: me.id, name: me.name } : null;
-      return { ...studio.page, attendee, hand: attendee ? { raised: false, stageInvite: null } : null, removed: !!me && isRemoved(me) };
+      return { ...studio.page, onStreamMessageId: streamed, attendee, hand: attendee ? { raised: false, stageInvite: null } : null, removed: !!me && isRemoved(me) };
     },
     // The demo's event does not let hands be raised (nobody real could come on stage); the server's answer.
     hand: () => {
@@ -249,6 +253,11 @@ export function createAttendeeHost({ studio, now = Date.now, clock = realClock, 
       frame(null, { type: 'chat.deleted', id });
     },
     pollChanged: () => frame(null, { type: 'poll' }),
+    onStream(id) {
+      if (id === streamed) return;
+      streamed = id;
+      frame(null, { type: 'chat.onStream', id });
+    },
     remove(id) {
       removed.add(id);
       present.delete(id);

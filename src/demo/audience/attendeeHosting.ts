@@ -5,6 +5,7 @@
  * old browser) the host runs but nobody reaches it.
  */
 import type { Dispatch } from '../../state/realtimeEvent';
+import { useChatStore } from '../../state/chat/chatStore';
 import type { EventInformation } from '../../state/session';
 import type { Poll } from '../../state/polls/types';
 import { canShare, lockElection } from '../demoChannel';
@@ -50,7 +51,9 @@ export function hostDemoAttendees(o: {
       history: () => demoChatHistory(o.now(), DEMO_CHAT_SELF).filter((m) => m.tag === 'public'),
     },
   });
-  if (!canShare()) return { host, stop: () => undefined };
+  // The message on stream is the chat store's (§4): the pages mark the one it holds.
+  const unwatch = useChatStore.subscribe((state, previous) => state.onStreamMessageId !== previous.onStreamMessageId && host.onStream(state.onStreamMessageId));
+  if (!canShare()) return { host, stop: unwatch };
   const name = attendeeRoomName(DEMO_SHARING_URL);
   const transport = broadcastAttendeeRoom(name);
   let stopServing: () => void = () => undefined;
@@ -58,6 +61,7 @@ export function hostDemoAttendees(o: {
   return {
     host,
     stop() {
+      unwatch();
       resign();
       stopServing();
       transport.close();

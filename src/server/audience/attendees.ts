@@ -132,5 +132,5 @@ export async function removeFromEvent({ db, hub }: Pick<Ctx, 'db' | 'hub'>, even
   await forgetParticipant(db, eventId, attendeeId);
   hub.pushAudience(eventId, { type: 'attendee.removed' }, attendeeId);
   hub.closeAttendee(eventId, attendeeId, CLOSE_KICKED, KICKED_REASON);
-  await hub.pushAttendees(eventId);
+  hub.announceAttendees(eventId);
 }

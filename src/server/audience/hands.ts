@@ -83,5 +83,5 @@ export async function lowerHandOnStage({ db, hub }: Pick<Ctx, 'db' | 'hub'>, eve
   );
   if (!rows.length) return;
   hub.pushAudience(eventId, { type: 'hand', raised: false, stageInvite: null }, attendeeId);
-  await hub.pushAttendees(eventId);
+  hub.announceAttendees(eventId);
 }

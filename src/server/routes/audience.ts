@@ -19,6 +19,7 @@ import type { Ctx } from '../context';
 import { ATTENDEE_REMOVED, badRequest, forbidden, HttpError, notFound, unauthorized } from '../errors';
 import { findEvent, type EventRow } from '../events';
 import { attendeeCount } from '../cluster/presence';
+import { channelOfEvent, chatOnStreamId } from '../channels';
 import type { Queryable } from '../db/adapter';
 import { CLOSE_KICKED } from '../sockets/messages';
 import { audienceScrollback, MODERATORS, sendChat } from './chat';
@@ -57,6 +58,12 @@ export async function requireAttendee(ctx: Ctx, req: FastifyRequest, event: Even
 const setSession = (reply: FastifyReply, sharingUrl: string, session: string, secure: boolean) =>
   reply.setCookie(ATTENDEE_COOKIE, session, { httpOnly: true, sameSite: 'lax', secure, path: cookiePath(sharingUrl), maxAge: ATTENDEE_SESSION_MAX_AGE_S });
 
+/** The public message on stream in the event's channel, if any (attendee pages mark it). */
+const onStreamIn = async (db: Queryable, eventId: string) => {
+  const channel = await channelOfEvent(db, eventId);
+  return channel ? chatOnStreamId(channel.keyed) : null;
+};
+
 /** What the attendee page shows besides the event: hands allowed, the moderators' banner, and the attendee count if they chose to show it. */
 export async function audiencePageSettings(db: Queryable, event: EventRow) {
   return {
@@ -86,6 +93,7 @@ export function audienceRoutes(app: FastifyInstance, ctx: Ctx): void {
       // The personal link this page was opened with, if it is valid: the form starts with its name.
       invite: invite ? { name: invite.name } : null,
       ...(await audiencePageSettings(db, event)),
+      onStreamMessageId: await onStreamIn(db, event.id),
       attendee: present ? { id: present.id, name: present.name } : null,
       hand: present ? await handOf(db, ctx.serverKey, present.id) : null,
       removed: attendee?.removed ?? false,
@@ -101,7 +109,7 @@ export function audienceRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (typeof raised !== 'boolean') throw badRequest('raised must be true or false');
     const retryAfter = await takeToken(db, `hand\n${attendee.id}`, HAND_RATE, ctx.now());
     if (retryAfter > 0) throw new HttpError(429, `You raised and lowered your hand too often. Try again in ${retryAfter}s.`, { 'Retry-After': String(retryAfter) });
-    if (await setHand(db, attendee.id, raised, ctx.now())) await hub.pushAttendees(event.id);
+    if (await setHand(db, attendee.id, raised, ctx.now())) hub.announceAttendees(event.id);
     return handOf(db, ctx.serverKey, attendee.id);
   });
 

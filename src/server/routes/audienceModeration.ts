@@ -43,7 +43,7 @@ export function audienceModerationRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (!(await db.query('SELECT 1 FROM attendees WHERE id = $1 AND event_id = $2', [guid, eventId])).length) throw notFound('No such attendee');
     if (await setHand(db, guid, false, ctx.now())) {
       hub.pushAudience(eventId, { type: 'hand', raised: false, stageInvite: null }, guid);
-      await hub.pushAttendees(eventId);
+      hub.announceAttendees(eventId);
     }
     return {};
   });
@@ -54,7 +54,7 @@ export function audienceModerationRoutes(app: FastifyInstance, ctx: Ctx): void {
     const { eventId, guid } = req.params;
     const invite = await inviteOnStage(ctx, eventId, guid, ctx.now());
     hub.pushAudience(eventId, { type: 'hand', raised: true, stageInvite: invite.inviteToken }, guid);
-    await hub.pushAttendees(eventId);
+    hub.announceAttendees(eventId);
     return {};
   });
 

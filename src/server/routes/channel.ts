@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { newToken, requireModerator, requireProducer, tokenHash } from '../auth';
 import { applyPut, freshKeyed } from '../syncCore';
 import { writeSyncedDoc } from '../syncedDoc';
-import { channelJson, channelOfEvent, channelsOfUser, loadChannel, requireChannelAccess, requireReader, serverState } from '../channels';
+import { channelJson, chatOnStreamId, channelOfEvent, channelsOfUser, loadChannel, requireChannelAccess, requireReader, serverState } from '../channels';
 import type { Ctx } from '../context';
 import { json, type Queryable } from '../db/adapter';
 import { badRequest, notFound, CHANNEL_NOT_FOUND } from '../errors';
@@ -117,9 +117,11 @@ export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.put<UuidParams>(`${STUDIO_API}/channel/:uuid`, CHANNEL_WRITE, async (req) => {
     const me = await producer(req);
     const body = req.body;
+    let streamedBefore: string | null = null;
     const row = await writeSyncedDoc(db, {
       lock: lockForChange(req.params.uuid, me),
       apply(current) {
+        streamedBefore = chatOnStreamId(current.keyed);
         const result = applyPut(serverState(current), body, { name: current.name, templateUrl: current.template_url });
         if (result.duplicate) return null;
         const b = body as Record<string, unknown>;
@@ -143,7 +145,12 @@ export function channelRoutes(app: FastifyInstance, ctx: Ctx): void {
             next.template_url,
           ])
           .then(() => undefined),
-      announce: (next) => hub.pushStudio(next.uuid, { type: 'channel.updated', channel: channelJson(next) }),
+      announce: (next) => {
+        hub.pushStudio(next.uuid, { type: 'channel.updated', channel: channelJson(next) });
+        // Issue 32: attendee pages mark the public message a moderator put on stream (or took off).
+        const streamed = chatOnStreamId(next.keyed);
+        if (next.event_id && streamed !== streamedBefore) hub.pushAudience(next.event_id, { type: 'chat.onStream', id: streamed });
+      },
     });
     return channelJson(row);
   });

@@ -185,6 +185,15 @@ export class Hub {
     });
   }
 
+  /**
+   * The same, for a request that changed the audience: it answers at once, the producers hear within
+   * the push window (awaiting the push would hold the caller up to ATTENDEE_PUSH_WINDOW_MS). A failed
+   * push is not the caller's failure: the next one carries the same state.
+   */
+  announceAttendees(eventId: string): void {
+    this.pushAttendees(eventId).catch(() => undefined);
+  }
+
   /** The attendee count on attendee pages, when the moderators show it: at most once per AUDIENCE_COUNT_PUSH_MS (one message to every attendee each time). */
   private pushAudienceCount(eventId: string): Promise<void> {
     return this.coalesce(`audience-count:${eventId}`, AUDIENCE_COUNT_PUSH_MS, async () => {

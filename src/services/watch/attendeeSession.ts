@@ -111,6 +111,7 @@ export function startAttendeeSession(studioApi: string, sharingUrl: string, { ta
     // A poll started, ended or was deleted: read it as this attendee sees it (their vote, and results once due).
     if (frame.type === 'poll') return void loadPoll();
     if (frame.type === 'hand' && typeof frame.raised === 'boolean') return attendeeActions.setHand({ raised: frame.raised, stageInvite: typeof frame.stageInvite === 'string' ? frame.stageInvite : null });
+    if (frame.type === 'chat.onStream' && (typeof frame.id === 'string' || frame.id === null)) return attendeeActions.onStream(frame.id);
     if (frame.type === 'banner') return attendeeActions.settings({ banner: typeof frame.message === 'string' ? frame.message : null });
     if (frame.type === 'count' && typeof frame.attendeeCount === 'number') return attendeeActions.settings({ attendeeCount: frame.attendeeCount });
     if (frame.type === 'settings') return attendeeActions.settings(settingsOf(frame));

@@ -64,21 +64,27 @@ export const useAttendeeStore = create<AttendeeState>()(() => initialAttendeeSta
 export const tabOf = (m: Pick<ChatMessage, 'privateChat'>): AudienceTab => (m.privateChat ? 'moderators' : 'public');
 
 /** A message as the page keeps it: the server never says isSelf, the page knows who it is. */
-const toMessage = (raw: ChatMessageInput, me: AttendeeSelf | null): ChatMessage => {
+/** The message marked on stream when it is the one a moderator put there (the studio's badge reads onStreamDate). */
+const withStream = (m: ChatMessage, streamed: string | null | undefined): ChatMessage => {
+  const on = m.id === streamed;
+  return on === m.onStreamDate > 0 ? m : { ...m, onStreamDate: on ? 1 : 0 };
+};
+
+const toMessage = (raw: ChatMessageInput, s: Pick<AttendeeState, 'me' | 'page'>): ChatMessage => {
   const { isSelf: _serverSays, ...rest } = raw;
-  return normalizeMessage(rest, me?.id ?? null);
+  return withStream(normalizeMessage(rest, s.me?.id ?? null), s.page?.onStreamMessageId);
 };
 
 export const attendeeActions = {
   /** Replaces the chat (the scrollback read at join or after a reconnect); nothing is unread. */
   loadChat(list: readonly ChatMessageInput[]): void {
-    useAttendeeStore.setState((s) => ({ messages: list.map((m) => toMessage(m, s.me)).slice(-CHAT_HISTORY_MAX), unread: { ...s.unread, public: 0, moderators: 0 } }));
+    useAttendeeStore.setState((s) => ({ messages: list.map((m) => toMessage(m, s)).slice(-CHAT_HISTORY_MAX), unread: { ...s.unread, public: 0, moderators: 0 } }));
   },
   /** A message arrived (or the answer to this page's own send): added once, counted unread when its tab is not shown. */
   receive(raw: ChatMessageInput): void {
     useAttendeeStore.setState((s) => {
       if (s.messages.some((m) => m.id === raw.id)) return s;
-      const message = toMessage(raw, s.me);
+      const message = toMessage(raw, s);
       const tab = tabOf(message);
       const unread = tab === s.tab || message.isSelf ? s.unread : { ...s.unread, [tab]: s.unread[tab] + 1 };
       return { messages: [...s.messages, message].slice(-CHAT_HISTORY_MAX), unread };
@@ -118,6 +124,10 @@ export const attendeeActions = {
   /** Their hand as the server now has it (raised, and an invitation on stage). */
   setHand(hand: AttendeeHand | null): void {
     useAttendeeStore.setState((s) => (s.page ? { page: { ...s.page, hand } } : s));
+  },
+  /** A moderator put this public message on stream (null: took it off): the chat marks it. */
+  onStream(id: string | null): void {
+    useAttendeeStore.setState((s) => ({ page: s.page ? { ...s.page, onStreamMessageId: id } : s.page, messages: s.messages.map((m) => withStream(m, id)) }));
   },
   closeBanner(): void {
     useAttendeeStore.setState((s) => ({ bannerClosed: s.page?.banner ?? null }));
