@@ -27,6 +27,7 @@
  *   node benchmarks/golive.mjs --quick            # 720p, 20 s (about 1 min)
  *   node benchmarks/golive.mjs --seconds 600 --quality 720p   # the 10-minute drift check
  *   node benchmarks/golive.mjs --json-only --out golive.json --keep   # --keep: leave the received files
+ *   node benchmarks/golive.mjs --quick --attendee # also glass to attendee: the watch page's player (attendee-player.mjs)
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,6 +36,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dist, load1, round, startBackend, withTimeout } from './backend-harness.mjs';
 import { createThreadMeter } from './thread-cpu.mjs';
+import { startAttendeePlayer, treeTicks } from './attendee-player.mjs';
 import { beepOnsets, createFlvTagReader, delivery, missingFrameIntervals, offsetSummary, pairFlashes, sampleClock, showinfoFrames } from './golive-analysis.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,6 +45,8 @@ const flag = (name) => args.includes(name);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const QUICK = flag('--quick');
 const JSON_ONLY = flag('--json-only');
+/** Also an attendee's event page playing the HLS: glass to attendee (issue 32); its Chromium costs CPU of its own. */
+const ATTENDEE = flag('--attendee');
 const KEEP = flag('--keep');
 const OUT = option('--out', null);
 const SECONDS = Number(option('--seconds', QUICK ? 20 : 60));
@@ -516,11 +520,15 @@ async function broadcast(ctx, quality, rtmp) {
   t.rtmpLive = Date.now();
   const player = startPlayer(`${rtmp.url}/${STREAM_KEY}`, dir);
   const hls = startHlsReader(`${base}/api/studio/watch/${SHARING_URL}/hls/index.m3u8`, dir);
+  let attendee = null;
   let result;
   try {
     await until(`${quality}: the RTMP player gets video`, 30_000, () => player.arrivals.size > 0, 200);
     log(`${quality}: live; warm-up ${WARMUP_SECONDS} s, then ${SECONDS} s measured`);
+    const attendeeStarting = ATTENDEE ? startAttendeePlayer(`${base}/studio/instant-demo/watch/${SHARING_URL}`, signal, { log }) : null;
     await sleep(WARMUP_SECONDS * 1000);
+    attendee = await attendeeStarting;
+    const attendeeTicks0 = attendee ? treeTicks(attendee.pid) : 0;
     const load = load1();
     const cpu = createCpuMeter(ctx.backendPid, [player.pid, process.pid]);
     const health = [];
@@ -533,8 +541,11 @@ async function broadcast(ctx, quality, rtmp) {
     }
     const t1 = Date.now();
     cpu.sample();
+    const attendeeCores = attendee ? round((treeTicks(attendee.pid) - attendeeTicks0) / CLK_TCK / ((t1 - t0) / 1000), 3) : null;
     const loadEnd = load1();
     await sleep(TAIL_MS);
+    const attendeeFrames = attendee ? await attendee.take(t0, t1) : null;
+    await attendee?.stop();
     await player.stop();
     await hls.stop();
     log(`${quality}: END STREAM`);
@@ -558,6 +569,7 @@ async function broadcast(ctx, quality, rtmp) {
       stopMs,
       rtmp: rtmpFigures,
       hls: { ...(await analyseHls(hls.segments, dir, t0, t1)), polls: hls.stats() },
+      ...(attendeeFrames ? { attendee: attendeeFigures(attendeeFrames, t0, t1, attendeeCores) } : {}),
       cpuCores: cpu.result(),
       // Where a frame's time went: the capture page's CPU-ms per frame received, by process/thread,
       // and the page's JavaScript draw (the compositor's renderNow) per frame.
@@ -566,12 +578,25 @@ async function broadcast(ctx, quality, rtmp) {
       playerError: player.error().trim() || null,
     };
   } finally {
+    await attendee?.stop();
     await player.stop().catch(() => undefined);
     await hls.stop().catch(() => undefined);
     if (KEEP) log(`${quality}: received files kept in ${dir}`);
     else rmSync(dir, { recursive: true, force: true });
   }
   return result;
+}
+
+/** Glass to attendee: per frame the attendee's page showed, from the draw to the moment it was meant for the screen; and how many of the drawn frames it showed. */
+function attendeeFigures({ frames, sampled }, t0, t1, cores) {
+  const counters = frames.map((f) => f.counter);
+  return {
+    glassToAttendeeMs: dist(frames.map((f) => f.shownAt - f.glass)),
+    shownFps: round(new Set(counters).size / ((t1 - t0) / 1000), 1),
+    delivered: delivery(counters),
+    sampledFrames: sampled,
+    playerCores: cores,
+  };
 }
 
 /** Lines of the backend's live.log that are not routine (the page's console errors, ffmpeg's errors). */
@@ -662,10 +687,12 @@ const target = (r) =>
     avOffsetWithin80: (r.rtmp.avOffsetMs?.maxAbs ?? Infinity) <= 80,
     // "No drift": the offset's change from the first 10 s to the last under one frame (33 ms).
     noDrift: Math.abs(r.rtmp.avOffsetMs?.changeMs ?? Infinity) <= 1000 / 30,
+    // Issue 32's aim: an attendee sees a frame within 5 s of its draw (p50).
+    ...(r.attendee ? { glassToAttendeeP50Under5s: (r.attendee.glassToAttendeeMs.p50 ?? Infinity) <= 5000 } : {}),
   };
 const result = {
   environment: { ...environment, load1AtEnd: load1() },
-  config: { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, qualities: QUALITY_LIST, hlsPollMs: HLS_POLL_MS },
+  config: { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, qualities: QUALITY_LIST, hlsPollMs: HLS_POLL_MS, attendee: ATTENDEE },
   targets: Object.fromEntries(QUALITY_LIST.map((q) => [q, target(runs[q])])),
   runs,
   liveLog: issues,
@@ -680,6 +707,7 @@ const line = (q) => {
   return (
     `${q}: ${r.rtmp.delivered.receivedFps} fps received (${r.rtmp.delivered.percent} % of 30; ${r.rtmp.delivered.ofDrawn.percent} % of drawn), glass→RTMP p50 ${r.rtmp.glassToRtmpMs.p50} / p95 ${r.rtmp.glassToRtmpMs.p95} ms, ` +
     `HLS p50 ${r.hls.glassToListedMs.p50} / p95 ${r.hls.glassToListedMs.p95} ms, ` +
+    (r.attendee ? `glass→attendee p50 ${r.attendee.glassToAttendeeMs.p50} / p95 ${r.attendee.glassToAttendeeMs.p95} ms at ${r.attendee.shownFps} fps (player ${r.attendee.playerCores} cores), ` : '') +
     `A/V ${av ? `${av.p50} ms (|max| ${av.maxAbs}, drift ${av.changeMs})` : 'n/a'}, ` +
     `CPU page ${c.capturePage?.cores} + ffmpeg ${c.ffmpeg?.cores} cores (other work ${c.otherCores}), ` +
     `frame ${r.frameTime.totalCpuMs} CPU-ms (${Object.entries(r.frameTime.split).slice(0, 3).map(([k, v]) => `${k} ${v}`).join(', ')}; draw p50 ${r.frameTime.drawMs.p50})`

@@ -4,6 +4,7 @@
  * HLS where hls.js cannot run, an unknown link, an unreachable server, axe, and the route: no splash,
  * no device check, no sign-in.
  */
+import { WATCH_CATCH_UP_RATE, WATCH_LIVE_MAX_LATENCY_S, WATCH_LIVE_SYNC_S } from '../../src/state/live/limits';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import axe from 'axe-core';
@@ -23,7 +24,7 @@ const { FakeHls } = vi.hoisted(() => {
     source: string | null = null;
     media: HTMLMediaElement | null = null;
     destroyed = false;
-    constructor() {
+    constructor(readonly config: Record<string, unknown> = {}) {
       FakeHls.made.push(this);
     }
     on(event: string, l: Listener) {
@@ -111,6 +112,10 @@ describe('the three states', () => {
     expect(FakeHls.made).toHaveLength(1);
     expect(FakeHls.made[0]!.source).toBe(`${location.origin}${HLS}`);
     expect(FakeHls.made[0]!.media).toBe(video);
+    // Near the live edge (issue 32): 2.5 s behind the newest segment, not hls.js' three segments (6 s).
+    expect(FakeHls.made[0]!.config).toMatchObject({ liveSyncDuration: WATCH_LIVE_SYNC_S, liveMaxLatencyDuration: WATCH_LIVE_MAX_LATENCY_S, maxLiveSyncPlaybackRate: WATCH_CATCH_UP_RATE });
+    expect(WATCH_LIVE_SYNC_S).toBeGreaterThanOrEqual(2); // at least one whole segment in hand (HLS_SEGMENT_SEC)
+    expect(WATCH_LIVE_MAX_LATENCY_S).toBeGreaterThan(WATCH_LIVE_SYNC_S);
 
     fireEvent.click(screen.getByRole('button', { name: WATCH_TEXTS.unmute }));
     expect(video.muted).toBe(false);

@@ -5,7 +5,7 @@
  */
 import Hls from 'hls.js/light';
 import { realClock, type Clock } from '../../lib/clock';
-import { WATCH_RETRY_MS } from '../../state/live/limits';
+import { WATCH_CATCH_UP_RATE, WATCH_LIVE_MAX_LATENCY_S, WATCH_LIVE_SYNC_S, WATCH_RETRY_MS } from '../../state/live/limits';
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
@@ -46,7 +46,8 @@ export function playHls(video: HTMLVideoElement, src: string, on: PlayerEvents, 
   };
 
   function startHls(): void {
-    const player = new HlsImpl({ lowLatencyMode: false });
+    // Near the live edge (issue 32): an attendee's chat answers the picture they see.
+    const player = new HlsImpl({ lowLatencyMode: false, liveSyncDuration: WATCH_LIVE_SYNC_S, liveMaxLatencyDuration: WATCH_LIVE_MAX_LATENCY_S, maxLiveSyncPlaybackRate: WATCH_CATCH_UP_RATE });
     hls = player;
     player.on(HlsImpl.Events.MANIFEST_PARSED, play);
     player.on(HlsImpl.Events.ERROR, (_event, data) => {

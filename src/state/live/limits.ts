@@ -11,3 +11,14 @@ export const DOWNLOAD_URL_KEEP_MS = 60_000;
 export const WATCH_POLL_MS = 3000;
 /** After the player fails, it tries again this much later (ms). */
 export const WATCH_RETRY_MS = 3000;
+/**
+ * Ours (issue 32: glass to attendee ≤ 5 s): the watch page plays this many seconds behind the newest
+ * segment listed. hls.js' default, three 2 s segments (6 s), put an attendee about 9 s behind the
+ * studio; 2.5 s keeps a segment and a bit in hand against a late one, at about 4–5 s (benchmarks/
+ * golive.mjs --attendee). Less would stall whenever a segment comes late.
+ */
+export const WATCH_LIVE_SYNC_S = 2.5;
+/** Ours: drifted this far behind (a stall, a slow phone), the player jumps back to WATCH_LIVE_SYNC_S. */
+export const WATCH_LIVE_MAX_LATENCY_S = 8;
+/** Ours: a little behind, the player catches up by playing up to this much faster (unnoticeable in speech). */
+export const WATCH_CATCH_UP_RATE = 1.1;
