@@ -1,14 +1,15 @@
 /**
  * The instant demo as a Backend (§1: built-in data, no server): the demo session and channel, the
  * audience's services, and a simulated audience whose events go to the dispatcher it is given. The
- * audience host (issue 32) stands between them: it hears what the moderator does to chat, polls and
- * attendees, and lets attendee pages in this browser's other tabs take part beside the simulation.
+ * audience host (issue 32) stands between them: it hears what the moderator does to chat, polls,
+ * questions and attendees, and lets attendee pages in this browser's other tabs take part beside the simulation.
  */
 import type { Backend } from '../state/backend';
 import { VOLUME_SAMPLE_MS } from '../lib/limits';
 import { log } from '../log';
 import type { AttendeeHost } from './audience/attendeeHost';
 import { hostDemoAttendees } from './audience/attendeeHosting';
+import { moderatedQna } from './audience/attendeeQnaHost';
 import { createChatDemo } from './audience/chatDemo';
 import { createDemoPeopleService, startPeopleDemo } from './audience/peopleDemo';
 import { demoQuestions } from './audience/pollsQnaData';
@@ -40,7 +41,7 @@ export function createDemoBackend({ now = Date.now, schedule = realTimer, ...ses
     rundown: createDemoRundown(),
     chat: { ...chat.service, delete: (id) => chat.service.delete(id).then(() => host?.deleted(id)) },
     polls: { ...pollsQna.polls, manage: (pollGuid, action) => pollsQna.polls.manage(pollGuid, action).then(() => host?.pollChanged()) },
-    qna: pollsQna.qna,
+    qna: moderatedQna(pollsQna.qna, pollsQna.questionList, (before, after) => host?.qnaChanged(before, after)),
     people: { ...people, kickOut: (type, guid) => people.kickOut(type, guid).then(() => void (type === 'attendee' && host?.remove(guid))) },
     attendeeViewPath: `watch/${encodeURIComponent(DEMO_SHARING_URL)}`,
     assets: createDemoAssets(schedule),
@@ -54,7 +55,7 @@ export function createDemoBackend({ now = Date.now, schedule = realTimer, ...ses
       // The demo has no playout: the shared video's events are only logged.
       reportSharedVideo: async (event) => log.info('sharedVideo', `${event.state} ${event.contentId} at ${event.seek.toFixed(1)} s`),
       startAudience(info, dispatch) {
-        const hosting = hostDemoAttendees({ info, dispatch, polls: pollsQna.pollList, pollsAudience: pollsQna.audience, now });
+        const hosting = hostDemoAttendees({ info, dispatch, polls: pollsQna.pollList, questions: pollsQna.questionList, pollsAudience: pollsQna.audience, now });
         host = hosting.host;
         // The simulated audience's events pass through the host: its roster reports gain the real attendees.
         const emit = hosting.host.through;

@@ -1,4 +1,5 @@
 /** A question as stored (`questions`), and as the studio reads it (§3 Question): shared by the studio's routes and the audience's. */
+import { ANONYMOUS } from '../lib/audienceQna';
 
 /** §3 Answer, as stored. */
 export interface AnswerRow {
@@ -21,9 +22,6 @@ export interface QuestionRow {
   /** The attendee who asked (issue 32), or null (asked before attendees were kept, or that attendee is gone). */
   attendee_id: string | null;
 }
-
-/** §3 anonymous: everyone, moderators included, sees the initiator of an anonymous question as this. */
-export const ANONYMOUS = 'Anonymous';
 
 /** §3 Question as the studio reads it. */
 export const toQuestion = (r: QuestionRow) => ({

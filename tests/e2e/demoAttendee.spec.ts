@@ -2,13 +2,17 @@
  * The demo's "Open attendee view" (issue 32): from People › Attendees the demo studio opens the event
  * page in another tab of the same browser, joined to it over the demo's tab room, with no backend.
  * The attendee joins and is listed, chats both ways (a moderator's delete takes the message off the
- * page), votes once in the poll the moderator starts, and the studio's count moves; the simulated
- * audience runs on beside them. Neither tab logs an error.
+ * page), votes once in the poll the moderator starts, and the studio's count moves; asks a question
+ * the moderator publishes from Incoming and answers, and sees both; the simulated audience runs on
+ * beside them (its published questions are on the page too). Neither tab logs an error.
  */
 import { test, expect, enterStudio, openTool, seedStorage, type Page } from './fixtures';
 
 const SHOTS = 'tests/.tmp/screens';
 const POLL = 'Which new feature are you most excited to try?';
+const QUESTION = 'Will the slides be shared after the launch?';
+/** One of the demo's published questions (pollsQnaData.ts). */
+const SEEDED = 'Will the recording be available after the event?';
 
 /**
  * The fixture watches the studio's page; the attendee's tab is watched the same way here, less one
@@ -25,7 +29,7 @@ function watchErrors(page: Page, problems: string[]): void {
 
 const totalIn = (text: string | null, pattern: RegExp) => [...(text ?? '').matchAll(pattern)].map((m) => Number(m[1]));
 
-test('Open attendee view: an attendee tab joins the demo studio, chats both ways, votes once, and is listed in People', async ({ page, context, problems }) => {
+test('Open attendee view: an attendee tab joins the demo studio, chats both ways, votes once, asks a question answered in the studio, and is listed in People', async ({ page, context, problems }) => {
   test.setTimeout(180_000);
   await seedStorage(page, { tutorialCompleted: 'true' });
   await enterStudio(page);
@@ -101,6 +105,36 @@ test('Open attendee view: an attendee tab joins the demo studio, chats both ways
   await openTool(page, /^People/);
   await expect(people.getByTestId('person-row').filter({ hasText: 'Ada Lovelace' })).toBeVisible();
   await attendee.screenshot({ path: `${SHOTS}/demo-attendee-page.png` });
+
+  // Q&A: the demo's published questions are there, each upvoted once; the attendee's own waits for a moderator.
+  await audience.getByRole('tab', { name: /Q&A/ }).click();
+  const seeded = audience.getByRole('article', { name: SEEDED });
+  await seeded.getByRole('button', { name: /^Upvote, / }).click();
+  await expect(seeded.getByRole('button', { name: /^Upvoted, / })).toBeDisabled();
+  await audience.getByLabel('Your question').fill(QUESTION);
+  await audience.getByRole('button', { name: 'Ask' }).click();
+  const mine = audience.getByRole('article', { name: QUESTION });
+  await expect(mine).toContainText('Waiting for a moderator to publish it');
+  await expect(mine).toContainText('Ada Lovelace (you)');
+
+  // The studio has it as an incoming question; the moderator publishes it, then answers it.
+  await openTool(page, /^Q&A/);
+  const qna = page.getByTestId('tool-panel');
+  await qna.getByRole('tab', { name: /Incoming/ }).click();
+  await qna.getByRole('article', { name: QUESTION }).getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Yay! Question is successfully published!')).toBeVisible();
+  await page.getByText('Yay! Question is successfully published!').click(); // the mask goes on a click
+  await expect(mine).not.toContainText('Waiting for a moderator');
+  await expect(mine.getByRole('button', { name: /^Upvote, / })).toBeVisible();
+  await qna.getByRole('tab', { name: /Published/ }).click();
+  const published = qna.getByRole('article', { name: QUESTION });
+  await published.getByRole('button', { name: 'Reply' }).click();
+  await published.getByLabel('Your reply').fill('Yes, with the recording.');
+  await published.getByRole('button', { name: 'Send reply' }).click();
+  await expect(mine.getByRole('list', { name: 'Answers' })).toContainText('Yes, with the recording.');
+  await expect(mine).toContainText('1 answer');
+  await attendee.screenshot({ path: `${SHOTS}/demo-attendee-qna.png` });
+  await openTool(page, /^People/);
 
   // Leave event: off the studio's list; joining again is a new attendee.
   await audience.getByRole('button', { name: 'Leave event' }).click();

@@ -1,40 +1,19 @@
 /**
  * The demo's audience host and the attendee page's demo port (issue 32), over a fake room (messages
  * cloned and delivered later, as a BroadcastChannel does): join, chat both ways, a delete, the rate
- * limit, one vote per poll, a removal, and a page that finds no studio tab.
+ * limit, one vote per poll, a removal, and a page that finds no studio tab. Q&A: demoAttendeeQna.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAttendeeHost, type AttendeeHost } from '../../src/demo/audience/attendeeHost';
-import { demoAttendeePort, DEMO_CALL_TIMEOUT_MS, DEMO_PRESENCE_MS, type DemoIdentityStore } from '../../src/demo/audience/attendeeClient';
-import { DEMO_STUDIO_CLOSED, type AttendeeRoomMessage, type AttendeeRoomTransport, type DemoIdentity } from '../../src/demo/audience/attendeeRoom';
+import { demoAttendeePort, DEMO_CALL_TIMEOUT_MS, DEMO_PRESENCE_MS } from '../../src/demo/audience/attendeeClient';
+import { DEMO_STUDIO_CLOSED } from '../../src/demo/audience/attendeeRoom';
 import { DEMO_RATE_LIMIT } from '../../src/demo/audience/chatService';
 import type { Frame } from '../../src/realtime/socket';
 import type { Poll } from '../../src/state/polls/types';
 import type { RealtimeEvent } from '../../src/state/realtimeEvent';
 import type { AttendeePort } from '../../src/services/watch/attendeePort';
+import { fakeRoom, memoryIdentity, PAGE } from './demoAttendeeRoom.fakes';
 
-/** A room: each member hears the others, never itself, a moment later, with a copy. */
-function fakeRoom() {
-  const listeners = new Set<(m: AttendeeRoomMessage) => void>();
-  return (): AttendeeRoomTransport => {
-    const mine = new Set<(m: AttendeeRoomMessage) => void>();
-    return {
-      post: (m) => [...listeners].filter((l) => !mine.has(l)).forEach((l) => queueMicrotask(() => l(structuredClone(m)))),
-      listen(on) {
-        listeners.add(on);
-        mine.add(on);
-        return () => void (listeners.delete(on), mine.delete(on));
-      },
-    };
-  };
-}
-
-const memoryIdentity = (): DemoIdentityStore & { value: DemoIdentity | null } => {
-  const store = { value: null as DemoIdentity | null, get: () => store.value, set: (v: DemoIdentity | null) => void (store.value = v) };
-  return store;
-};
-
-const PAGE = { eventId: 'demodemo', title: 'Product Launch Live', requireEmail: false, chatEnabled: true, qnaEnabled: true, one2OneModChat: true, raiseHandEnabled: false, invitedOnly: false, invite: null, banner: null, attendeeCount: null };
 const SIMULATED = { id: 'attendee-001-demo', name: 'Ava Thompson', role: 'Attendee' as const, joinTime: 1, audioMute: true, videoMute: true };
 const settle = () => vi.advanceTimersByTimeAsync(1);
 
@@ -75,6 +54,8 @@ beforeEach(() => {
         host.through(e);
       },
       history: () => [{ id: 'h1', body: 'Hello all', privateChat: false, sender: { guid: 's1', name: 'Mia Rossi' } }],
+      // Q&A has its own tests (demoAttendeeQna.test.ts).
+      qna: { enabled: true, autoApprove: false, questions: () => [], record: (e) => host.through(e) },
     },
   });
   stopServing = host.serve(room());

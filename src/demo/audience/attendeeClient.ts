@@ -95,7 +95,11 @@ export function demoAttendeePort({
     socketPath: () => attendeeRoomName(sharingUrl),
   };
 
-  const mine = (to: string | null) => to === null || to === tab || to === identity.get()?.id;
+  /** A frame to every page but `except` (the asker of a question), or to this tab's attendee. */
+  const mine = (to: string | null, except?: string) => {
+    const me = identity.get()?.id;
+    return to === null ? except === undefined || except !== me : to === tab || to === me;
+  };
 
   /** The socket's frames from the room: registered by `hello` (again when another studio tab takes over). */
   const frames: AttendeeFrames = (_client, on) => {
@@ -106,7 +110,7 @@ export function demoAttendeePort({
         on.onState({ status: 'reconnecting', nextRetryAt: null });
         return hello();
       }
-      if (m.type !== 'frame' || !mine(m.to)) return;
+      if (m.type !== 'frame' || !mine(m.to, m.except)) return;
       const frame = m.frame;
       if (frame.type === 'joined') {
         on.onState({ status: 'connected', nextRetryAt: null });

@@ -1,9 +1,9 @@
 /**
  * The demo's audience host (issue 32): in the demo studio tab that holds the room, it answers the
  * attendee pages' calls as the studio backend's audience API would (join, leave, chat, send, poll,
- * vote) and sends them the attendee socket's frames. What an attendee does reaches the studio as the
- * backend's events (chat.msg, Event_Attendees, POLL) through the studio's one dispatcher; what the
- * moderator does (a public message, a reply, a delete, a poll started or ended, a removal) reaches
+ * vote, and Q&A's questions, ask and upvote in attendeeQnaHost.ts) and sends them the attendee socket's frames. What an attendee does reaches the studio as the
+ * backend's events (chat.msg, Event_Attendees, POLL, Event_QnA) through the studio's one dispatcher; what the
+ * moderator does (a public message, a reply, a delete, a poll started or ended, a question moderated, a removal) reaches
  * the pages. The simulated audience runs on beside them: its events pass through here.
  */
 import type { AttendeePage, AudiencePoll } from '../../lib/audienceContract';
@@ -16,9 +16,11 @@ import type { ChatMessageInput } from '../../state/chat/types';
 import type { RosterEntry } from '../../state/people/people';
 import { alignResults, normalizeStatus } from '../../state/polls/rules';
 import type { Poll } from '../../state/polls/types';
+import type { Question } from '../../state/qna/types';
 import type { Dispatch, RealtimeEvent } from '../../state/realtimeEvent';
 import { realClock, type Clock } from '../../lib/clock';
 import { DEMO_RATE_LIMIT } from './chatService';
+import { createQnaHost, type QnaHostStudio } from './attendeeQnaHost';
 import { roomError, type AttendeeRoomMessage, type AttendeeRoomTransport, type DemoIdentity } from './attendeeRoom';
 
 /** A page unheard of this long (it pings every couple of seconds) has closed: off the roster, as a closed socket is. */
@@ -41,6 +43,8 @@ export interface AttendeeHostStudio {
   recordPoll(event: RealtimeEvent & { type: 'POLL' }): void;
   /** The public chat the studio loaded at its start. */
   history(): readonly ChatMessageInput[];
+  /** The demo Q&A server's questions and the event's Q&A settings. */
+  qna: QnaHostStudio;
 }
 
 export interface AttendeeHost {
@@ -52,6 +56,8 @@ export interface AttendeeHost {
   deleted(id: string): void;
   /** A poll started, ended or was deleted. */
   pollChanged(): void;
+  /** The moderator published, declined, deleted or answered a question: as it was, and as it is (undefined once deleted). */
+  qnaChanged(before: Question, after: Question | undefined): void;
   /** The moderator removed an attendee. */
   remove(id: string): void;
   /** The moderator put a public message on stream (null: took it off): the pages mark it. */
@@ -84,7 +90,8 @@ export function createAttendeeHost({ studio, now = Date.now, clock = realClock, 
   let streamed: string | null = null;
   let pollTimer: unknown = null;
 
-  const frame = (to: string | null, f: Frame) => transport?.post({ type: 'frame', to, frame: f });
+  const frame = (to: string | null, f: Frame, except?: string) => transport?.post({ type: 'frame', to, ...(except === undefined ? {} : { except }), frame: f });
+  const qna = createQnaHost({ studio: studio.qna, now, push: (event, to, except) => frame(to, { type: 'qna', qna: event }, except) });
   const isRemoved = (me: DemoIdentity) => removed.has(me.id) || me.removed === true;
   const real = () => [...present.values()].filter((p) => now() - p.seen < ATTENDEE_GONE_MS).map((p) => p.entry);
 
@@ -194,6 +201,9 @@ export function createAttendeeHost({ studio, now = Date.now, clock = realClock, 
       studio.recordPoll({ type: 'POLL', notificationType: 'UPDATE', pollData: { pollGuid: poll.pollGuid, results } });
       return { poll: pollFor(id) };
     },
+    questions: (me) => qna.questions(requireAttendee(me)),
+    ask: (me, [content, anonymous]) => qna.ask(requireAttendee(me), content, anonymous),
+    upvote: (me, [id]) => qna.upvote(requireAttendee(me), id),
   };
 
   /** The attendee socket's registration: `joined`, or refused as the server's socket would be. */
@@ -235,6 +245,7 @@ export function createAttendeeHost({ studio, now = Date.now, clock = realClock, 
         return report();
       }
       if (event.type === 'chat.msg' && isPublic(event.message)) keep(event.message);
+      if (event.type === 'Event_QnA') qna.through(event.qna);
       if (event.type === 'POLL' && pollTimer === null)
         pollTimer = clock.setTimeout(() => {
           pollTimer = null;
@@ -258,6 +269,7 @@ export function createAttendeeHost({ studio, now = Date.now, clock = realClock, 
       streamed = id;
       frame(null, { type: 'chat.onStream', id });
     },
+    qnaChanged: (before, after) => qna.moderated(before, after),
     remove(id) {
       removed.add(id);
       present.delete(id);

@@ -8,6 +8,7 @@ import type { Dispatch } from '../../state/realtimeEvent';
 import { useChatStore } from '../../state/chat/chatStore';
 import type { EventInformation } from '../../state/session';
 import type { Poll } from '../../state/polls/types';
+import type { Question } from '../../state/qna/types';
 import { canShare, lockElection } from '../demoChannel';
 import { DEMO_SHARING_URL } from '../demoData';
 import { demoChatHistory } from './chatData';
@@ -25,6 +26,7 @@ export function hostDemoAttendees(o: {
   info: EventInformation;
   dispatch: Dispatch;
   polls: () => readonly Poll[];
+  questions: () => readonly Question[];
   pollsAudience: (emit: Dispatch) => PollsQnaAudience;
   now: () => number;
 }): DemoAttendeeHosting {
@@ -48,6 +50,8 @@ export function hostDemoAttendees(o: {
       polls: o.polls,
       // Recorded by the poll server, then through the host (the pages re-read the results) to the studio.
       recordPoll: (event) => o.pollsAudience(host.through).emit(event),
+      // An attendee's question or upvote is recorded by the Q&A server, then through the host to the studio.
+      qna: { enabled: o.info.qnaEnabled, autoApprove: o.info.qnaAutoApprove, questions: o.questions, record: (event) => o.pollsAudience(host.through).emit(event) },
       history: () => demoChatHistory(o.now(), DEMO_CHAT_SELF).filter((m) => m.tag === 'public'),
     },
   });

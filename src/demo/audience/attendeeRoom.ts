@@ -24,8 +24,8 @@ export type AttendeeRoomMessage =
   /** Is a studio tab there? (the page says so when none is) */
   | { type: 'ping'; from: string; me: DemoIdentity | null }
   | { type: 'pong'; to: string }
-  /** A socket frame: to one attendee (by id), or null for everyone. */
-  | { type: 'frame'; to: string | null; frame: Frame }
+  /** A socket frame: to one attendee (by id), or null for everyone (but `except`, as the server's push can leave out one attendee). */
+  | { type: 'frame'; to: string | null; except?: string; frame: Frame }
   /** A studio tab started hosting: the pages register again. */
   | { type: 'host' };
 

@@ -50,6 +50,8 @@ export function createDemoPollsQnaService({ latencyMs = DEMO_CALL_LATENCY_MS, sc
   audience(emit: Dispatch): PollsQnaAudience;
   /** The polls as the server holds them (the demo's attendee pages read the live or last one). */
   pollList(): readonly Poll[];
+  /** The questions as the server holds them (the demo's attendee pages see the published ones and their own). */
+  questionList(): readonly Question[];
 } {
   let pollSeq = 0;
   let polls: Poll[] = copy([...seedPolls]);
@@ -122,6 +124,7 @@ export function createDemoPollsQnaService({ latencyMs = DEMO_CALL_LATENCY_MS, sc
     polls: pollService,
     qna,
     pollList: () => polls,
+    questionList: () => questions,
     audience: (emit) => ({
       activePoll: () => activePoll(polls),
       questions: () => questions,

@@ -4,6 +4,7 @@
  * updates with the results, Event_QnA add and upvote), so the panels cannot tell it from a real
  * audience. Seeded, and run on an injectable timer so tests drive it with fake timers.
  */
+import { ANONYMOUS } from '../../lib/audienceQna';
 import { alignResults } from '../../state/polls/rules';
 import type { Poll } from '../../state/polls/types';
 import type { Question } from '../../state/qna/types';
@@ -37,7 +38,8 @@ export const SIMULATION_PACE: SimulationPace = {
   skew: 0.55,
 };
 
-export const ANONYMOUS_NAME = 'Anonymous';
+/** The simulated audience's anonymous asker: the server's name for one. */
+export const ANONYMOUS_NAME = ANONYMOUS;
 
 /** The demo audience's seed: the same questions in the same order on every visit. */
 export const DEMO_AUDIENCE_SEED = 20_240_601;

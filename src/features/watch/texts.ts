@@ -15,7 +15,7 @@ export const WATCH_TEXTS = {
   reconnecting: 'Reconnecting…',
   unreachable: 'The server cannot be reached right now. Trying again…',
   /** The instant demo's event page (issue 32): no broadcast to play, and it needs the demo studio open in this browser. */
-  demoHint: 'This is the instant demo: the program is the studio’s preview. Chat and polls here reach the demo studio in your other tab.',
+  demoHint: 'This is the instant demo: the program is the studio’s preview. Chat, polls and Q&A here reach the demo studio in your other tab.',
   demoStudioClosed: 'The demo studio is not open. Open the instant demo’s studio in another tab of this browser: this page connects to it by itself.',
   unmute: 'Unmute',
   mute: 'Mute',

@@ -11,43 +11,26 @@
  * QNA_UPVOTES_PUSH_MS, to the studio and to the attendees alike.
  */
 import { randomUUID } from 'node:crypto';
-import type { AudienceAnswer, AudienceQnaEvent, AudienceQuestion } from '../../lib/audienceContract';
-import { AUDIENCE_QUESTION_MAX } from '../../lib/limits';
-import { cleanText } from '../../lib/text';
-import { takeToken, type BucketRule } from '../cluster/rateBucket';
+import type { AudienceQnaEvent, AudienceQuestion } from '../../lib/audienceContract';
+import { answerForAudience, audienceQuestion, QUESTION_RATE, QUESTION_TEXTS, readAudienceQuestion } from '../../lib/audienceQna';
+import { takeToken } from '../cluster/rateBucket';
 import type { Ctx } from '../context';
 import { json, type Queryable } from '../db/adapter';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors';
 import type { EventRow } from '../events';
-import { ANONYMOUS, toQuestion, type AnswerRow, type QuestionRow } from '../questions';
+import { toQuestion, type QuestionRow } from '../questions';
 import type { Hub } from '../sockets/hub';
 import type { Attendee } from './attendees';
 
-/** Ours: questions an attendee may ask at once, refilled over a minute (a question is thought about; a script floods). */
-export const QUESTION_RATE: BucketRule = { capacity: 3, windowMs: 60_000 };
 /** Ours: at an upvote storm the counts move at most this often (one push carries every upvote so far), like POLL_RESULTS_PUSH_MS. */
 export const QNA_UPVOTES_PUSH_MS = 500;
 
-/** The texts an attendee's question is refused with (shown on the page as they are). */
-export const QUESTION_TEXTS = {
-  off: 'Q&A is off for this event.',
-  empty: 'Please write your question.',
-  tooLong: `Your question is longer than ${AUDIENCE_QUESTION_MAX} characters.`,
-  tooFast: (seconds: number) => `You are asking too fast. You can ask again in ${seconds}s.`,
-  notFound: 'This question is no longer there.',
-  notPublished: 'Only a published question can be upvoted.',
-  upvotedAlready: 'You upvoted this question already.',
-} as const;
-
-/** An answer as attendees see it: who answered by name, never their socket. */
-export const answerForAudience = (a: AnswerRow): AudienceAnswer => ({ content: a.content, anonymous: a.anonymous, answerBy: { name: a.anonymous ? ANONYMOUS : a.answerBy.name }, timestamp: a.timestamp });
+// The rules the demo's audience host follows too (src/lib/audienceQna.ts).
+export { QUESTION_RATE, QUESTION_TEXTS };
+export { answerForAudience };
 
 /** A question as every attendee may see it (nobody's `mine`). */
-export function questionForAudience(r: QuestionRow): AudienceQuestion {
-  const q = toQuestion(r);
-  const status = q.status === 'ACTIVE' || q.status === 'DECLINED' ? q.status : 'ASKED';
-  return { ...q, status, answers: r.answers.map(answerForAudience) };
-}
+export const questionForAudience = (r: QuestionRow): AudienceQuestion => audienceQuestion(toQuestion(r));
 
 const frame = (qna: AudienceQnaEvent) => ({ type: 'qna', qna });
 
@@ -82,12 +65,9 @@ export async function questionsFor(db: Queryable, event: EventRow, attendeeId: s
 
 /** The question as the page sends it: the text rule, within AUDIENCE_QUESTION_MAX; 400 with the reason otherwise. */
 export function readQuestion(body: Record<string, unknown>): { content: string; anonymous: boolean } {
-  const raw = typeof body.content === 'string' ? body.content : '';
-  if ([...raw].length > AUDIENCE_QUESTION_MAX) throw badRequest(QUESTION_TEXTS.tooLong);
-  const content = cleanText(raw, { max: AUDIENCE_QUESTION_MAX, multiline: true }).text;
-  if (!content) throw badRequest(QUESTION_TEXTS.empty);
-  if (body.anonymous !== undefined && typeof body.anonymous !== 'boolean') throw badRequest('anonymous must be true or false');
-  return { content, anonymous: body.anonymous === true };
+  const read = readAudienceQuestion(body);
+  if ('refused' in read) throw badRequest(read.refused);
+  return read;
 }
 
 /**
