@@ -144,3 +144,27 @@ export function forgetParticipant(db: Db, eventId: string, guid: string): Promis
     await tx.query('DELETE FROM roster_entries WHERE event_id = $1 AND guid = $2', [eventId, guid]);
   });
 }
+
+/** A raised hand as the producers see it (oldest first). */
+export interface RaisedHand {
+  id: string;
+  name: string;
+  raisedAt: number;
+  /** A moderator invited this attendee on stage (their page offers "Join backstage"). */
+  invited: boolean;
+}
+
+/** The raised hands of attendees present (oldest first, at most `limit`) and how many there are. */
+export async function raisedHands(db: Queryable, eventId: string, limit: number): Promise<{ hands: RaisedHand[]; count: number }> {
+  const rows = await db.query<{ id: string; name: string; hand_raised_at: number; stage_invited_at: number | null; total: number }>(
+    `SELECT a.id, a.name, a.hand_raised_at, a.stage_invited_at, count(*) OVER () AS total FROM attendees a
+     WHERE a.event_id = $1 AND a.hand_raised_at IS NOT NULL AND a.removed_at IS NULL AND a.left_at IS NULL
+       AND EXISTS (SELECT 1 FROM roster_sockets s WHERE s.event_id = a.event_id AND s.guid = a.id)
+     ORDER BY a.hand_raised_at, a.id LIMIT $2`,
+    [eventId, limit],
+  );
+  return {
+    hands: rows.map((r) => ({ id: r.id, name: r.name, raisedAt: Number(r.hand_raised_at), invited: r.stage_invited_at !== null })),
+    count: rows.length ? Number(rows[0]!.total) : 0,
+  };
+}

@@ -15,7 +15,6 @@ import * as presence from '../cluster/presence';
 import { CLOSE_RESYNC, RESYNC_REASON } from '../cluster/rules';
 import type { Db } from '../db/adapter';
 import { producerParticipantId } from '../meeting';
-import { raisedHands } from '../audience/hands';
 
 export type { RosterEntry, RosterRole } from '../cluster/presence';
 
@@ -179,7 +178,7 @@ export class Hub {
   pushAttendees(eventId: string): Promise<void> {
     return this.coalesce(`attendees:${eventId}`, ATTENDEE_PUSH_WINDOW_MS, async () => {
       const { participants, count } = await presence.attendeeRoster(this.db, eventId, ATTENDEE_PUSH_LIMIT);
-      const { hands, count: handCount } = await raisedHands(this.db, eventId, ATTENDEE_PUSH_LIMIT);
+      const { hands, count: handCount } = await presence.raisedHands(this.db, eventId, ATTENDEE_PUSH_LIMIT);
       this.pushEvent(eventId, { type: 'msg', msg: { type: 'Event_Attendees', participants, count, hands, handCount } }, { producers: true });
       void this.pushAudienceCount(eventId);
     });
