@@ -22,6 +22,7 @@ import type { EventRow } from '../events';
 import { ANONYMOUS, toQuestion, type AnswerRow, type QuestionRow } from '../questions';
 import type { Hub } from '../sockets/hub';
 import type { Attendee } from './attendees';
+import { spendAddressToken, type SharedLimit } from './addressRate';
 
 /** Ours: questions an attendee may ask at once, refilled over a minute (a question is thought about; a script floods). */
 export const QUESTION_RATE: BucketRule = { capacity: 3, windowMs: 60_000 };
@@ -92,14 +93,22 @@ export function readQuestion(body: Record<string, unknown>): { content: string; 
 
 /**
  * An attendee asks: 403 when the event's Q&A is off, 400 for an empty or too long question, 429
- * (Retry-After) past QUESTION_RATE. ASKED, or ACTIVE at once with qnaAutoApprove; the studio gets
- * its Event_QnA `add`, the attendees who may see it theirs.
+ * (Retry-After) past QUESTION_RATE, then past `shared` (the address' limit) if given. ASKED, or ACTIVE
+ * at once with qnaAutoApprove; the studio gets its Event_QnA `add`, the attendees who may see it theirs.
  */
-export async function askQuestion({ db, hub }: Pick<Ctx, 'db' | 'hub'>, event: EventRow, attendee: Attendee, body: Record<string, unknown>, now: number): Promise<AudienceQuestion> {
+export async function askQuestion(
+  { db, hub }: Pick<Ctx, 'db' | 'hub'>,
+  event: EventRow,
+  attendee: Attendee,
+  body: Record<string, unknown>,
+  now: number,
+  shared?: SharedLimit,
+): Promise<AudienceQuestion> {
   if (!event.qna_enabled) throw forbidden(QUESTION_TEXTS.off);
   const { content, anonymous } = readQuestion(body);
   const retryAfter = await takeToken(db, `question\n${attendee.id}`, QUESTION_RATE, now);
   if (retryAfter > 0) throw new HttpError(429, QUESTION_TEXTS.tooFast(retryAfter), { 'Retry-After': String(retryAfter) });
+  if (shared) await spendAddressToken(shared);
   const row: QuestionRow = {
     id: randomUUID(),
     content,
