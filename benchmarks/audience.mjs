@@ -4,7 +4,8 @@
  * backend (PGlite, its own process, loopback only), with one producer's studio socket beside them.
  *
  * 1. Joins: N attendees join (each from its own address, by X-Forwarded-For from the trusted loopback
- *    proxy, as behind nginx) and open their sockets; the backend's memory per connected attendee.
+ *    proxy, as behind nginx: the per-address limits JOIN_RATE and AUDIENCE_ADDRESS_RATE apply as in
+ *    production and none binds, so the run leaves them as they are) and open their sockets; the backend's memory per connected attendee.
  * 2. Chat: attendees write in the public chat at RATE messages a second (each attendee within §9's
  *    limit) for SECONDS, and the moderator writes a few: delivery attendee → studio and
  *    moderator → every attendee (p50 / p95), messages lost, and the backend's CPU ms per delivered message.
@@ -308,7 +309,13 @@ async function measure(setup) {
   return results;
 }
 
-const results = { machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? '', node: process.version }, attendees: ATTENDEES, flood: FLOOD };
+const results = {
+  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? '', node: process.version },
+  attendees: ATTENDEES,
+  flood: FLOOD,
+  // Each attendee its own address (X-Forwarded-For): JOIN_RATE and AUDIENCE_ADDRESS_RATE as in production.
+  addresses: 'one per attendee',
+};
 log(`one process: ${ATTENDEES} attendees`);
 results.oneProcess = await measure(oneProcess);
 if (!ONE_ONLY) {

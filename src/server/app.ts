@@ -13,6 +13,8 @@ import type { Db } from './db/adapter';
 import { pathOf, handleError } from './errorHandler';
 import { errorBody } from './errors';
 import { INVITE_TTL_MS } from './guests';
+import { AUDIENCE_ADDRESS_RATE } from './audience/addressRate';
+import type { BucketRule } from './cluster/rateBucket';
 import { DEFAULT_BODY_LIMIT_BYTES } from './limits';
 import { createMeeting, type JanusInstance, type Meeting } from './meeting';
 import { installHostCheck, type Origins } from './origins';
@@ -61,6 +63,8 @@ export interface AppOptions {
   /** This process' Janus (its id is the node id), or null when it runs none: no meeting. */
   janus?: Omit<JanusInstance, 'id'> | null;
   inviteTtlMs?: number;
+  /** Attendee writes from one address to one event (default AUDIENCE_ADDRESS_RATE). */
+  audienceAddressRate?: BucketRule;
   /** The throttles' clock (tests move it). */
   now?: () => number;
   /** The data folder: the broadcasts' HLS and recordings live under it, and the stream keys' secret. */
@@ -151,6 +155,7 @@ export async function buildServer(db: Db, options: AppOptions) {
     filesDir: options.filesDir,
     meeting,
     inviteTtlMs: options.inviteTtlMs ?? INVITE_TTL_MS,
+    audienceAddressRate: options.audienceAddressRate ?? AUDIENCE_ADDRESS_RATE,
     serverKey: options.serverKey,
     now: options.now ?? Date.now,
     later(ms, fn) {

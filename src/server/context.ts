@@ -5,6 +5,7 @@ import type { Hub } from './sockets/hub';
 import type { LiveManager } from './live/manager';
 import type { DestinationRules } from './live/addresses';
 import type { MediaOrigins } from './mediaUrls';
+import type { BucketRule } from './cluster/rateBucket';
 
 export interface Ctx {
   db: Db;
@@ -27,6 +28,8 @@ export interface Ctx {
   destinationRules: DestinationRules;
   /** Whose URLs a channel's media may be (mediaUrls.ts). */
   mediaOrigins: MediaOrigins;
+  /** Attendee writes from one address to one event (audience/addressRate.ts AUDIENCE_ADDRESS_RATE unless overridden). */
+  audienceAddressRate: BucketRule;
   /** The clock of throttles (injected by tests). */
   now(): number;
 }

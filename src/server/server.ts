@@ -20,6 +20,7 @@ import { buildServer } from './app';
 import { purgeExpiredTokens } from './auth';
 import { openDatabase } from './db/open';
 import { INVITE_TTL_MS } from './guests';
+import type { BucketRule } from './cluster/rateBucket';
 import { startJanus, type RunningJanus } from './janus/launcher';
 import { newNodeId } from './cluster/node';
 import { janusAdminKey } from './meeting';
@@ -71,6 +72,11 @@ export interface BackendOptions {
   janus?: boolean;
   /** How long an invite lasts (default `STUDIO_INVITE_TTL_MS`, else 24 h). */
   inviteTtlMs?: number;
+  /**
+   * Attendee writes (chat, questions, upvotes, votes, hands) from one address to one event: default
+   * `STUDIO_AUDIENCE_ADDRESS_RATE` (writes a minute), else AUDIENCE_ADDRESS_RATE (audience/addressRate.ts).
+   */
+  audienceAddressRate?: BucketRule;
   /** The clock of the sign-in throttle (tests move it). */
   now?: () => number;
   /** The capture worker's module (server tests put a stand-in here). */
@@ -113,6 +119,13 @@ function envMs(name: string): number | undefined {
 function envCount(name: string): number | undefined {
   const value = Number(process.env[name]);
   return process.env[name] && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+/** The per-address limit of attendee writes as given, or as STUDIO_AUDIENCE_ADDRESS_RATE says (writes a minute); none: the default. */
+function audienceAddressRateOf(given: BucketRule | undefined): { audienceAddressRate?: BucketRule } {
+  const perMinute = envMs('STUDIO_AUDIENCE_ADDRESS_RATE');
+  const rule = given ?? (perMinute !== undefined ? { capacity: perMinute, windowMs: 60_000 } : undefined);
+  return rule ? { audienceAddressRate: rule } : {};
 }
 
 export const isProductionEnv = (): boolean => process.env.NODE_ENV === 'production';
@@ -176,6 +189,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       sourceMaps: options.sourceMaps ?? (!production || process.env.STUDIO_SOURCE_MAPS === '1'),
       janus: janus ? { wsUrl: janus.wsUrl, httpUrl: janus.httpUrl } : null,
       inviteTtlMs: options.inviteTtlMs ?? envMs('STUDIO_INVITE_TTL_MS') ?? INVITE_TTL_MS,
+      ...audienceAddressRateOf(options.audienceAddressRate),
       ...(options.now ? { now: options.now } : {}),
     });
     const host = options.host ?? '127.0.0.1';

@@ -21,6 +21,7 @@ import type { EventRow } from '../events';
 import { toQuestion, type QuestionRow } from '../questions';
 import type { Hub } from '../sockets/hub';
 import type { Attendee } from './attendees';
+import { spendAddressToken, type SharedLimit } from './addressRate';
 
 /** Ours: at an upvote storm the counts move at most this often (one push carries every upvote so far), like POLL_RESULTS_PUSH_MS. */
 export const QNA_UPVOTES_PUSH_MS = 500;
@@ -72,14 +73,22 @@ export function readQuestion(body: Record<string, unknown>): { content: string; 
 
 /**
  * An attendee asks: 403 when the event's Q&A is off, 400 for an empty or too long question, 429
- * (Retry-After) past QUESTION_RATE. ASKED, or ACTIVE at once with qnaAutoApprove; the studio gets
- * its Event_QnA `add`, the attendees who may see it theirs.
+ * (Retry-After) past QUESTION_RATE, then past `shared` (the address' limit) if given. ASKED, or ACTIVE
+ * at once with qnaAutoApprove; the studio gets its Event_QnA `add`, the attendees who may see it theirs.
  */
-export async function askQuestion({ db, hub }: Pick<Ctx, 'db' | 'hub'>, event: EventRow, attendee: Attendee, body: Record<string, unknown>, now: number): Promise<AudienceQuestion> {
+export async function askQuestion(
+  { db, hub }: Pick<Ctx, 'db' | 'hub'>,
+  event: EventRow,
+  attendee: Attendee,
+  body: Record<string, unknown>,
+  now: number,
+  shared?: SharedLimit,
+): Promise<AudienceQuestion> {
   if (!event.qna_enabled) throw forbidden(QUESTION_TEXTS.off);
   const { content, anonymous } = readQuestion(body);
   const retryAfter = await takeToken(db, `question\n${attendee.id}`, QUESTION_RATE, now);
   if (retryAfter > 0) throw new HttpError(429, QUESTION_TEXTS.tooFast(retryAfter), { 'Retry-After': String(retryAfter) });
+  if (shared) await spendAddressToken(shared);
   const row: QuestionRow = {
     id: randomUUID(),
     content,

@@ -3,7 +3,9 @@
  * the event page as an attendee sees it, join, leave, the chat scrollback and sending, polls and Q&A. An attendee's
  * session is the `studio_attendee` cookie (HttpOnly, SameSite=Lax, its path this event's): nothing
  * a script can read, and an attendee of one event is nobody in another. Joins are limited per
- * address and messages per attendee (chat's §9 rule), every text goes through the text rule.
+ * address; writes (chat, questions, upvotes, votes, hands) per attendee (chat's §9 rule, QUESTION_RATE,
+ * HAND_RATE, one vote or upvote each) and, on top, per address (AUDIENCE_ADDRESS_RATE); every text
+ * goes through the text rule. tests/server/audienceSecurity.test.ts holds every route to that.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CHAT_TEXT_MAX } from '../limits';
@@ -14,6 +16,7 @@ import { handOf, HAND_RATE, setHand } from '../audience/hands';
 import { INVITE_REVOKED_TEXT, INVITED_ONLY_TEXT, inviteOfToken } from '../audience/invites';
 import { askQuestion, questionsFor, upvoteQuestion } from '../audience/questions';
 import { takeToken } from '../cluster/rateBucket';
+import { addressLimit, spendAddressToken } from '../audience/addressRate';
 import { tokenHash } from '../auth';
 import type { Ctx } from '../context';
 import { ATTENDEE_REMOVED, badRequest, forbidden, HttpError, notFound, unauthorized } from '../errors';
@@ -109,6 +112,7 @@ export function audienceRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (typeof raised !== 'boolean') throw badRequest('raised must be true or false');
     const retryAfter = await takeToken(db, `hand\n${attendee.id}`, HAND_RATE, ctx.now());
     if (retryAfter > 0) throw new HttpError(429, `You raised and lowered your hand too often. Try again in ${retryAfter}s.`, { 'Retry-After': String(retryAfter) });
+    await spendAddressToken(addressLimit(ctx, event.id, req.ip));
     if (await setHand(db, attendee.id, raised, ctx.now())) hub.announceAttendees(event.id);
     return handOf(db, ctx.serverKey, attendee.id);
   });
@@ -151,6 +155,8 @@ export function audienceRoutes(app: FastifyInstance, ctx: Ctx): void {
     const event = await eventOf(ctx, req.params.sharingUrl);
     const attendee = await requireAttendee(ctx, req, event);
     const optionNumber = ((req.body ?? {}) as Record<string, unknown>).optionNumber;
+    // Before the vote's transaction: a refused vote (a second one, an unknown poll) costs its lock too.
+    await spendAddressToken(addressLimit(ctx, event.id, req.ip));
     return { poll: await vote(ctx, event.id, req.params.pollGuid, attendee.id, optionNumber, ctx.now()) };
   });
 
@@ -165,13 +171,14 @@ export function audienceRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post<Params>(`${AUDIENCE_API}/:sharingUrl/qna`, async (req) => {
     const event = await eventOf(ctx, req.params.sharingUrl);
     const attendee = await requireAttendee(ctx, req, event);
-    return { question: await askQuestion(ctx, event, attendee, (req.body ?? {}) as Record<string, unknown>, ctx.now()) };
+    return { question: await askQuestion(ctx, event, attendee, (req.body ?? {}) as Record<string, unknown>, ctx.now(), addressLimit(ctx, event.id, req.ip)) };
   });
 
   /** One upvote per attendee and published question. */
   app.post<Params & { Params: { id: string } }>(`${AUDIENCE_API}/:sharingUrl/qna/:id/upvote`, async (req) => {
     const event = await eventOf(ctx, req.params.sharingUrl);
     const attendee = await requireAttendee(ctx, req, event);
+    await spendAddressToken(addressLimit(ctx, event.id, req.ip));
     return { question: await upvoteQuestion(ctx, event, attendee.id, req.params.id, ctx.now()) };
   });
 
@@ -199,7 +206,7 @@ export function audienceRoutes(app: FastifyInstance, ctx: Ctx): void {
     return sendChat(
       ctx,
       { eventId: event.id, kind: to === 'public' ? 'public' : 'private', text, tag: to === 'public' ? 'public' : 'moderator_question', sender, receiver: to === 'public' ? null : MODERATORS },
-      { rateKey: attendee.id, rateLimited: (retryAfter) => hub.pushAudience(event.id, { type: 'chat.rateLimited', retryAfter }, attendee.id) },
+      { rateKey: attendee.id, rateLimited: (retryAfter) => hub.pushAudience(event.id, { type: 'chat.rateLimited', retryAfter }, attendee.id), shared: addressLimit(ctx, event.id, req.ip) },
     );
   });
 }

@@ -13,6 +13,7 @@ import { json } from '../db/adapter';
 import { badRequest, HttpError, notFound } from '../errors';
 import { attendeeCount, guidsOfUser, othersOnRoster } from '../cluster/presence';
 import { takeToken } from '../cluster/rateBucket';
+import type { SharedLimit } from '../audience/addressRate';
 import { getUser } from '../users';
 import { isAttendee } from '../audience/attendees';
 import { CHAT_TEXT_MAX, SHORT_TEXT_MAX } from '../limits';
@@ -82,13 +83,23 @@ export const MODERATORS: Participant = { guid: 'moderators', name: 'Moderators',
  * Stores a message and pushes it to whoever may read it: a public message and its deletion to the
  * audience too; a private one to its sender and receiver (an attendee's to every producer, a reply to
  * that attendee's page); backstage and moderator chat never to the audience. Per sender, RATE_MAX
- * messages at once (429 with Retry-After past it, after telling `rateLimited`).
+ * messages at once (429 with Retry-After past it, after telling `rateLimited`); then, if given, a
+ * limit the sender shares with others (an attendee's address: audience/addressRate.ts), the same way.
  */
-export async function sendChat({ db, hub }: Pick<Ctx, 'db' | 'hub'>, m: ChatSend, rate: { rateKey: string; rateLimited(retryAfter: number): void }): Promise<ReturnType<typeof toMessage>> {
-  const retryAfter = await takeToken(db, `chat\n${rate.rateKey}`, { capacity: RATE_MAX, windowMs: RATE_WINDOW_MS }, Date.now());
+export async function sendChat(
+  { db, hub }: Pick<Ctx, 'db' | 'hub'>,
+  m: ChatSend,
+  rate: { rateKey: string; rateLimited(retryAfter: number): void; shared?: SharedLimit },
+): Promise<ReturnType<typeof toMessage>> {
+  let retryAfter = await takeToken(db, `chat\n${rate.rateKey}`, { capacity: RATE_MAX, windowMs: RATE_WINDOW_MS }, Date.now());
+  let refusal = `Too many messages being sent right now. Chat will resume in ${retryAfter}s ...`;
+  if (retryAfter === 0 && rate.shared) {
+    retryAfter = await rate.shared.take();
+    refusal = rate.shared.message(retryAfter);
+  }
   if (retryAfter > 0) {
     rate.rateLimited(retryAfter);
-    throw new HttpError(429, `Too many messages being sent right now. Chat will resume in ${retryAfter}s ...`, { 'Retry-After': String(retryAfter) });
+    throw new HttpError(429, refusal, { 'Retry-After': String(retryAfter) });
   }
   const row: MessageRow = { id: randomUUID(), event_id: m.eventId, kind: m.kind, body: m.text, tag: m.tag, sender: m.sender, sender_user_id: m.sender.userId ?? null, receiver: m.receiver, ts: Date.now(), delete_date: 0 };
   await db.transaction((tx) =>
