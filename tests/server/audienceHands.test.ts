@@ -122,6 +122,7 @@ describe('invited-only events', () => {
       expect(refused.body).toMatchObject({ code: 'INVITED_ONLY', message: INVITED_ONLY_TEXT });
 
       expect((await asModerator(audienceAdmin('invites'), { method: 'POST', json: { name: '  ' } })).status).toBe(400);
+      expect((await asModerator(audienceAdmin('invites'), { method: 'POST', json: { name: '<b>'.repeat(20_000) } })).status).toBe(400);
       const link = (await asModerator(audienceAdmin('invites'), { method: 'POST', json: { name: 'Dana <i>Guest</i>' } })).body as Json;
       expect(link).toMatchObject({ name: 'Dana Guest', revoked: false, used: false, token: expect.any(String) });
       // The moderators can copy it again: the list derives the same link.
