@@ -11,6 +11,7 @@ import { emptyPeopleText, PeoplePanel } from '../../src/features/people/PeoplePa
 import { SortMenu } from '../../src/features/people/SortMenu';
 import { AVATAR_PALETTE_SIZE, avatarColorIndex } from '../../src/lib/avatar';
 import { installFakeBackend, okPeople } from './fakeBackend';
+import { useMeetingStore } from '../../src/state/meetingStore';
 
 const person = (id: string, name: string, joinTime: number, extra: Partial<Participant> = {}): Participant => ({
   id, name, role: 'Attendee', joinTime, isSelf: false, inParticipantRoster: true, lastSeen: 0, audioMute: true, videoMute: true, audioHardMute: false, videoHardMute: false, ...extra,
@@ -45,6 +46,7 @@ describe('roster rules (§4, §5)', () => {
   });
   it('menus by role (§2, §6): attendees reduced; no remove for self or a moderator', () => {
     expect(menuEntries({ role: 'Attendee', isSelf: false })).toEqual(['Chat with guest', 'Remove guest']);
+    expect(menuEntries({ role: 'Attendee', isSelf: false }, { privateChat: false })).toEqual(['Remove guest']);
     expect(menuEntries({ role: 'Panelist', isSelf: false })).toContain('Remove presenter');
     expect(menuEntries({ role: 'Moderator', isSelf: false })).not.toContain('Remove presenter');
     expect(menuEntries({ role: 'Panelist', isSelf: true })).not.toContain('Remove presenter');
@@ -157,12 +159,23 @@ describe('People panel', () => {
     expect(localStorage.getItem('selectedTabs')).toContain('ATTENDEES');
     await user.click(screen.getByRole('button', { name: 'Options for Zoe Martin' }));
     const menu = screen.getByRole('menu', { name: 'Zoe Martin options' });
-    expect(within(menu).getAllByRole('menuitem').map((b) => b.textContent)).toEqual(['Chat with guest', 'Remove guest']);
+    // The demo's event has no one2OneModChat in this test's store: no private chat with an attendee.
+    expect(within(menu).getAllByRole('menuitem').map((b) => b.textContent)).toEqual(['Remove guest']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Remove guest' }));
     expect(usePeopleStore.getState().attendees.map((a) => a.name)).toEqual(['Ben Carter']);
     act(() => peopleActions.setAttendees([]));
     expect(screen.getByText(emptyPeopleText('ATTENDEES'))).toBeInTheDocument();
     expect(emptyPeopleText('ATTENDEES')).toBe('No Attendees have joined this event yet!');
+  });
+
+  it('an event with one2OneModChat offers Chat with guest on an attendee', async () => {
+    const user = setup();
+    useMeetingStore.setState({ eventInformation: { eventId: 'e1', eventTitle: 'Launch', chatEnabled: true, qnaEnabled: true, qnaAutoApprove: false, one2OneModChat: true, raiseHandEnabled: false, pollShortUrl: '' } });
+    render(<PeoplePanel />);
+    await user.click(screen.getByRole('tab', { name: /Attendees/ }));
+    await user.click(screen.getByRole('button', { name: 'Options for Zoe Martin' }));
+    expect(within(screen.getByRole('menu', { name: 'Zoe Martin options' })).getAllByRole('menuitem').map((b) => b.textContent)).toEqual(['Chat with guest', 'Remove guest']);
+    useMeetingStore.setState({ eventInformation: null });
   });
 
   it('no remove for me or a moderator in the presenters menu', async () => {

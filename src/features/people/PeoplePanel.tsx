@@ -7,7 +7,7 @@ import { Search } from 'lucide-react';
 import { useScreenStore } from '../../state/screenStore';
 import { useChatStore } from '../../state/chat/chatStore';
 import { SEARCH_DEBOUNCE_MS } from '../../state/people/limits';
-import { matchesSearch, sortParticipants, type Participant, type SortOrder } from '../../state/people/people';
+import { matchesSearch, menuEntries, sortParticipants, type Participant, type SortOrder } from '../../state/people/people';
 import { usePeopleStore } from '../../state/people/peopleStore';
 import { moderatorActions } from '../../services/people/moderation';
 import { HARD_MUTE_AUDIO, HARD_MUTE_VIDEO, NOISE_CANCELLATION, REMOVE, TOGGLE_AUDIO, TOGGLE_VIDEO } from '../../services/people/cardCommands';
@@ -70,16 +70,20 @@ export function PeoplePanel() {
     if (!p.isSelf && p.role !== 'Moderator') actions.push(entry(REMOVE, true));
     return actions;
   };
-  const attendeeActions = (p: Participant): PersonAction[] => [
-    {
-      label: 'Chat with guest',
-      run: () => {
-        useChatStore.getState().openDirectWith({ guid: p.id, name: p.name, role: p.role });
-        useScreenStore.getState().selectTool('HOST CHAT');
+  const attendeeActions = (p: Participant): PersonAction[] => {
+    const offered = menuEntries(p, { privateChat: eventInfo?.one2OneModChat ?? false });
+    const all: PersonAction[] = [
+      {
+        label: 'Chat with guest',
+        run: () => {
+          useChatStore.getState().openDirectWith({ guid: p.id, name: p.name, role: p.role });
+          useScreenStore.getState().selectTool('HOST CHAT');
+        },
       },
-    },
-    { label: 'Remove guest', run: () => void moderatorActions.removeAttendee(p.id), danger: true },
-  ];
+      { label: 'Remove guest', run: () => void moderatorActions.removeAttendee(p.id), danger: true },
+    ];
+    return all.filter((a) => offered.includes(a.label));
+  };
 
   return (
     <Tabs

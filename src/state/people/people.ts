@@ -96,9 +96,12 @@ export function cleanupRoster(list: readonly Participant[]): Participant[] {
   return kept.length === list.length ? (list as Participant[]) : kept;
 }
 
-/** Menu entries by role (§2, §6): attendees get a reduced menu; no remove for self or a moderator. */
-export function menuEntries(p: Pick<Participant, 'role' | 'isSelf'>): string[] {
-  if (p.role === 'Attendee') return ['Chat with guest', 'Remove guest'];
+/**
+ * Menu entries by role (§2, §6): attendees get a reduced menu (a private chat only where the event lets
+ * attendees read one, one2OneModChat: issue 32); no remove for self or a moderator.
+ */
+export function menuEntries(p: Pick<Participant, 'role' | 'isSelf'>, { privateChat = true }: { privateChat?: boolean } = {}): string[] {
+  if (p.role === 'Attendee') return privateChat ? ['Chat with guest', 'Remove guest'] : ['Remove guest'];
   const entries = ['Mute mic', 'Mute video', 'Disable mic', 'Disable video', 'Edit name', 'Noise cancellation'];
   if (!p.isSelf && p.role !== 'Moderator') entries.push('Remove presenter');
   return entries.concat('Connection details');
