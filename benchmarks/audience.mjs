@@ -99,7 +99,8 @@ const addressOf = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 /** One backend process on PGlite: its address, its CPU and memory, and its stop. */
 async function oneProcess() {
   const dataDir = mkdtempSync(join(CACHE, 'audience-'));
-    const backend = await startBackend(dataDir, { STUDIO_TRUST_PROXY: '127.0.0.1', STUDIO_JANUS: '0' });
+  // Test hooks and an exposed GC: the heap per attendee is read after a full collection (/__test/memory).
+  const backend = await startBackend(dataDir, { STUDIO_TRUST_PROXY: '127.0.0.1', STUDIO_JANUS: '0', STUDIO_BACKEND_FAULTS: '1', NODE_OPTIONS: '--expose-gc' });
   return {
     base: backend.url,
     usage: backendProcess(backend.pid),
@@ -156,6 +157,11 @@ async function measure(setup) {
     studio.send(JSON.stringify({ type: 'register', eventId: event.eventId, accessToken: eventToken, user: { id: userId, name: 'Priya Patel' } }));
 
     // 1. Joins.
+    const heap = async () => {
+      const r = await call(base, '/__test/memory', { method: 'POST', json: {} });
+      return r.status === 200 && r.body.collected ? r.body.heapUsed : null;
+    };
+    const heapIdle = await heap();
     const idle = usage();
     const attendees = [];
     const joinTimes = [];
@@ -193,13 +199,17 @@ async function measure(setup) {
     const joinedIn = performance.now() - t;
     await new Promise((r) => setTimeout(r, 2000));
     const connected = usage();
+    const heapConnected = heapIdle === null ? null : await heap();
     // RSS before and after, as they are: PGlite's WebAssembly heap and the garbage collector move it by
-    // more than the attendees do at a few thousand, so the difference per attendee is only an indication.
+    // more than the attendees do at a few thousand (it even fell while 2,000 joined, once), so RSS per
+    // attendee is only an indication; the heap after a full collection is the figure.
     results.joins = {
       seconds: round(joinedIn / 1000, 1),
       perJoinMs: dist(joinTimes),
       backendRssMb: { idle: round(idle.rssKb / 1024, 0), connected: round(connected.rssKb / 1024, 0) },
       rssPerAttendeeKb: round((connected.rssKb - idle.rssKb) / ATTENDEES, 1),
+      // The JavaScript heap after a full collection, before and after (one process only: through nginx the hook reaches either process).
+      ...(heapConnected !== null ? { heapPerAttendeeKb: round((heapConnected - heapIdle) / 1024 / ATTENDEES, 1) } : {}),
     };
     log('joined', results.joins);
 
@@ -329,6 +339,6 @@ if (!JSON_ONLY) {
   const line = (r) =>
     `chat p95 to every attendee ${r.chat.toEveryAttendeeMs.p95} ms, attendee→studio p95 ${r.chat.attendeeToStudioMs.p95} ms, lost ${r.chat.lost}; vote→studio count p95 ${r.poll.voteToStudioCountMs.p95} ms, votes lost ${r.poll.lost}; ` +
     `upvote→studio count p95 ${r.qna.upvoteToStudioCountMs.p95} ms, upvotes lost ${r.qna.lost}; ` +
-    `${r.chat.cpuMsPerDelivery} CPU ms per delivery; studio ping p95 ${r.flood.studioPingMs.before.p95} → ${r.flood.studioPingMs.during.p95} ms during ${r.flood.joins} joins in ${r.flood.seconds} s`;
+    `${r.chat.cpuMsPerDelivery} CPU ms per delivery${r.joins.heapPerAttendeeKb !== undefined ? `, ${r.joins.heapPerAttendeeKb} KB heap per attendee` : ''}; studio ping p95 ${r.flood.studioPingMs.before.p95} → ${r.flood.studioPingMs.during.p95} ms during ${r.flood.joins} joins in ${r.flood.seconds} s`;
   console.log(`audience (${results.attendees} attendees, ${results.machine.cpus} cores): one process: ${line(results.oneProcess)}${results.twoProcesses ? `; two behind nginx: ${line(results.twoProcesses)}` : ''}`);
 }

@@ -17,6 +17,8 @@ export interface AttendeePage {
   banner: string | null;
   /** How many attendees are present, when the moderators show it; null: not shown. */
   attendeeCount: number | null;
+  /** The event's brand colour (its channel's §3 primaryColor, `#rrggbb`) for the page's accents; null: the studio's. */
+  brandColor: string | null;
   /** The public chat message a moderator put on stream, marked in the chat; null: none. */
   onStreamMessageId: string | null;
   /** Who this browser is in the event, if it joined. */

@@ -185,6 +185,10 @@ describe('what the moderators show the audience', () => {
     expect(((await fay.browser.call('')).body as Json).onStreamMessageId).toBe('message-7');
     expect((await put(2, null)).status).toBe(200);
     await fay.socket.next((m) => m.type === 'chat.onStream' && m.id === null);
+    // The page's accents follow the channel's brand colour.
+    const branded = await call(`${base}/api/studio/channel/${channel.uuid}`, { method: 'PUT', headers: producer(userToken), json: { sync: { origin: 'stream-test', seq: 3, changes: { 'brand:primaryColor': '#AA3300' } } } });
+    expect(branded.status).toBe(200);
+    expect(((await fay.browser.call('')).body as Json).brandColor).toBe('#AA3300');
     fay.socket.close();
   });
 });

@@ -118,6 +118,18 @@ describe('the message on stream', () => {
   });
 });
 
+describe('the event’s brand colour', () => {
+  it('colours the page’s accents, with text that reads on it', async () => {
+    fake.route = (method, path) => (method === 'GET' && path === '' ? { status: 200, body: joinedPage({ brandColor: '#FFD166', banner: 'Hello' }) } : (basics(method, path) ?? { status: 404, body: {} }));
+    open();
+    await socket();
+    await screen.findByRole('status', { name: 'Announcement from the hosts' });
+    const page = screen.getByTestId('watch-page');
+    expect(page.style.getPropertyValue('--event-brand')).toBe('#FFD166');
+    expect(page.style.getPropertyValue('--on-event-brand')).toBe('#0B0D12'); // dark text on a light brand
+  });
+});
+
 describe('an invited-only event', () => {
   it('tells anyone without a personal link why there is no form; a personal link starts the form with its name and joins with it', async () => {
     const page = { ...PAGE, invitedOnly: true, invite: null };

@@ -34,7 +34,7 @@ const MODERATORS = { guid: 'moderators', name: 'Moderators', role: 'Moderator' }
 
 export interface AttendeeHostStudio {
   /** The event as its page shows it. */
-  page: Omit<AttendeePage, 'attendee' | 'removed' | 'hand' | 'onStreamMessageId'>;
+  page: Omit<AttendeePage, 'attendee' | 'removed' | 'hand' | 'onStreamMessageId' | 'brandColor'>;
   /** The studio's dispatcher. */
   dispatch: Dispatch;
   /** The demo poll server's polls. */
@@ -43,6 +43,8 @@ export interface AttendeeHostStudio {
   recordPoll(event: RealtimeEvent & { type: 'POLL' }): void;
   /** The public chat the studio loaded at its start. */
   history(): readonly ChatMessageInput[];
+  /** The channel's brand colour as it is now (the page's accents). */
+  brandColor?(): string;
   /** The demo Q&A server's questions and the event's Q&A settings. */
   qna: QnaHostStudio;
 }
@@ -137,7 +139,7 @@ export function createAttendeeHost({ studio, now = Date.now, clock = realClock, 
   const calls: Record<string, (me: DemoIdentity | null, args: unknown[]) => unknown> = {
     page: (me) => {
       const attendee = me && !isRemoved(me) ? { id: me.id, name: me.name } : null;
-      return { ...studio.page, onStreamMessageId: streamed, attendee, hand: attendee ? { raised: false, stageInvite: null } : null, removed: !!me && isRemoved(me) };
+      return { ...studio.page, brandColor: studio.brandColor?.() ?? null, onStreamMessageId: streamed, attendee, hand: attendee ? { raised: false, stageInvite: null } : null, removed: !!me && isRemoved(me) };
     },
     // The demo's event does not let hands be raised (nobody real could come on stage); the server's answer.
     hand: () => {

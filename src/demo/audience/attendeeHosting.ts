@@ -6,6 +6,7 @@
  */
 import type { Dispatch } from '../../state/realtimeEvent';
 import { useChatStore } from '../../state/chat/chatStore';
+import { useChannelStore } from '../../state/channel/store';
 import type { EventInformation } from '../../state/session';
 import type { Poll } from '../../state/polls/types';
 import type { Question } from '../../state/qna/types';
@@ -53,6 +54,7 @@ export function hostDemoAttendees(o: {
       // An attendee's question or upvote is recorded by the Q&A server, then through the host to the studio.
       qna: { enabled: o.info.qnaEnabled, autoApprove: o.info.qnaAutoApprove, questions: o.questions, record: (event) => o.pollsAudience(host.through).emit(event) },
       history: () => demoChatHistory(o.now(), DEMO_CHAT_SELF).filter((m) => m.tag === 'public'),
+      brandColor: () => useChannelStore.getState().doc.brandSettings.primaryColor,
     },
   });
   // The message on stream is the chat store's (§4): the pages mark the one it holds.

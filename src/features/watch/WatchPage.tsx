@@ -4,7 +4,8 @@
  * (the video), or ended. Beside it (below it on a phone) the attendee joins with a name and takes
  * part in the chat. Its own chunk, so hls.js never reaches the studio's.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
+import { readableOn, safeColor } from '../../../compositor/templates/shared/color';
 import { publicWatchClient } from '../../services/watch/client';
 import { startAttendeeSession, type AttendeeSession } from '../../services/watch/attendeeSession';
 import type { AttendeePort } from '../../services/watch/attendeePort';
@@ -43,6 +44,14 @@ function useAttendeeSession(studioApi: string | null, sharingUrl: string, port: 
     return () => started.stop();
   }, [studioApi, sharingUrl, port, epoch]);
   return session;
+}
+
+/** The event's brand colour (the channel's, §3 primaryColor) on the page's accents, with text that reads on it (WCAG). */
+function useBrandStyle(): CSSProperties | undefined {
+  const brand = useAttendeeStore((s) => s.page?.brandColor ?? null);
+  if (!brand) return undefined;
+  const color = safeColor(brand);
+  return { '--event-brand': color, '--on-event-brand': readableOn(color) } as CSSProperties;
 }
 
 /** Joining, taking part, or why this browser cannot. */
@@ -97,7 +106,7 @@ export function WatchPage({ studioApi, sharingUrl, openPort = null }: { studioAp
   const playing = state.phase === 'live' && state.hls !== null;
   const message = state.phase === 'live' && !playing ? WATCH_TEXTS.starting : WATCH_TEXTS.states[state.phase];
   return (
-    <main className="watch-page" data-testid="watch-page">
+    <main className="watch-page" data-testid="watch-page" style={useBrandStyle()}>
       <header className="watch-header">
         <Logo size={28} />
         <h1 className="watch-title">{title}</h1>

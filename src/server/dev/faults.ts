@@ -8,6 +8,9 @@
  * - `POST /__test/channel/{uuid}/force` `{ changes }`: writes keyed values into the stored channel past
  *   every check (what a write around the routes would leave) and pushes it, as an applied update is.
  * - `POST /__test/audience/chat` `{ eventId, text, name? }`: an attendee writes in the public chat.
+ * - `POST /__test/memory`: the process' memory (`process.memoryUsage()`) after a full garbage
+ *   collection when node runs with `--expose-gc` (`collected` says whether it did): what a
+ *   benchmark reads per connected attendee.
  * - `POST /__test/event/{eventId}/settings` `{ requireEmail?, one2OneModChat?, qnaEnabled?, qnaAutoApprove?, raiseHandEnabled? }`: the event settings
  *   attendees meet, as the event platform would set them.
  */
@@ -85,6 +88,12 @@ export function faultRoutes(app: FastifyInstance, ctx: Ctx): void {
       if (typeof b[field] === 'boolean') await ctx.db.transaction((tx) => tx.query(`UPDATE events SET ${column} = $2 WHERE id = $1`, [req.params.eventId, b[field]]));
     }
     return {};
+  });
+
+  app.post('/__test/memory', async () => {
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
+    return { ...process.memoryUsage(), collected: typeof gc === 'function' };
   });
 
   app.post('/__test/audience/chat', async (req) => {

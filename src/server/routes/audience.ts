@@ -23,6 +23,7 @@ import { ATTENDEE_REMOVED, badRequest, forbidden, HttpError, notFound, unauthori
 import { findEvent, type EventRow } from '../events';
 import { attendeeCount } from '../cluster/presence';
 import { channelOfEvent, chatOnStreamId } from '../channels';
+import { KEY } from '../../../compositor/sync/keyed';
 import type { Queryable } from '../db/adapter';
 import { CLOSE_KICKED } from '../sockets/messages';
 import { audienceScrollback, MODERATORS, sendChat } from './chat';
@@ -61,11 +62,13 @@ export async function requireAttendee(ctx: Ctx, req: FastifyRequest, event: Even
 const setSession = (reply: FastifyReply, sharingUrl: string, session: string, secure: boolean) =>
   reply.setCookie(ATTENDEE_COOKIE, session, { httpOnly: true, sameSite: 'lax', secure, path: cookiePath(sharingUrl), maxAge: ATTENDEE_SESSION_MAX_AGE_S });
 
-/** The public message on stream in the event's channel, if any (attendee pages mark it). */
-const onStreamIn = async (db: Queryable, eventId: string) => {
+/** From the event's channel: the public message on stream (attendee pages mark it) and the brand colour (their accents). */
+const fromChannel = async (db: Queryable, eventId: string) => {
   const channel = await channelOfEvent(db, eventId);
-  return channel ? chatOnStreamId(channel.keyed) : null;
+  const color = channel?.keyed[KEY.brand('primaryColor')];
+  return { onStreamMessageId: channel ? chatOnStreamId(channel.keyed) : null, brandColor: typeof color === 'string' && HEX_COLOR.test(color) ? color : null };
 };
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
 /** What the attendee page shows besides the event: hands allowed, the moderators' banner, and the attendee count if they chose to show it. */
 export async function audiencePageSettings(db: Queryable, event: EventRow) {
@@ -96,7 +99,7 @@ export function audienceRoutes(app: FastifyInstance, ctx: Ctx): void {
       // The personal link this page was opened with, if it is valid: the form starts with its name.
       invite: invite ? { name: invite.name } : null,
       ...(await audiencePageSettings(db, event)),
-      onStreamMessageId: await onStreamIn(db, event.id),
+      ...(await fromChannel(db, event.id)),
       attendee: present ? { id: present.id, name: present.name } : null,
       hand: present ? await handOf(db, ctx.serverKey, present.id) : null,
       removed: attendee?.removed ?? false,
