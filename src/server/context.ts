@@ -5,6 +5,7 @@ import type { Hub } from './sockets/hub';
 import type { LiveManager } from './live/manager';
 import type { DestinationRules } from './live/addresses';
 import type { MediaOrigins } from './mediaUrls';
+import type { Metrics } from './metrics/metrics';
 
 export interface Ctx {
   db: Db;
@@ -29,4 +30,6 @@ export interface Ctx {
   mediaOrigins: MediaOrigins;
   /** The clock of throttles (injected by tests). */
   now(): number;
+  /** The events /metrics counts that no other state keeps (metrics/metrics.ts). */
+  metrics: Pick<Metrics, 'signInThrottled'>;
 }
