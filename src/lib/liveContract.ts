@@ -54,6 +54,8 @@ export interface OutputHealth {
   bitrateKbps: number | null;
   fps: number | null;
   droppedFrames: number;
+  /** Attempts after the first since the worker started (each retry, automatic or TRY AGAIN); /metrics reads it, the panel does not yet. */
+  reconnects?: number;
   retryInSec: number | null;
   error: string | null;
 }

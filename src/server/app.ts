@@ -47,6 +47,9 @@ import type { DestinationRules } from './live/addresses';
 import { liveRoutes } from './routes/live';
 import { captureIngest } from './live/captureCsp';
 import { STUDIO_BASE, studioRoutes } from './studio';
+import { allowList } from './metrics/allowList';
+import { createMetrics } from './metrics/metrics';
+import { installMetrics } from './metrics/route';
 
 export interface AppOptions {
   filesDir: string;
@@ -83,6 +86,8 @@ export interface AppOptions {
   destinationCaFile: string | null;
   /** STUDIO_MEDIA_ORIGINS: origins whose URLs a channel's media may be, besides this backend's (mediaUrls.ts). */
   mediaOrigins: readonly string[];
+  /** STUDIO_METRICS_ALLOW: the addresses and CIDRs /metrics answers (metrics/allowList.ts). */
+  metricsAllow: readonly string[];
 }
 
 function installCors(app: FastifyInstance, origins: readonly string[]): void {
@@ -145,8 +150,11 @@ export async function buildServer(db: Db, options: AppOptions) {
     destinationCaFile: options.destinationCaFile,
     captureOrigins,
   });
+  const metricsAllow = allowList(options.metricsAllow);
+  const metrics = createMetrics({ hub, live, bus });
   const ctx: Ctx = {
     live,
+    metrics,
     streamKeySecret,
     destinationRules: options.destinationRules,
     mediaOrigins: { own: options.origins.isOwn, listed: options.mediaOrigins },
@@ -179,6 +187,7 @@ export async function buildServer(db: Db, options: AppOptions) {
   installHostCheck(app, options.origins);
   installRequestSafety(app);
   installCors(app, options.corsOrigins);
+  installMetrics(app, metrics, metricsAllow);
   // Test hooks (dev/faults.ts): loaded only when a test asks; a production start refuses them (server.ts).
   if (options.faults) (await import('./dev/faults')).faultRoutes(app, ctx);
   // The Janus relay's pages offer `janus-protocol` and their join token (routes/janusProxy.ts): the answer names only the first.

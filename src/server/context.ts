@@ -6,6 +6,7 @@ import type { LiveManager } from './live/manager';
 import type { DestinationRules } from './live/addresses';
 import type { MediaOrigins } from './mediaUrls';
 import type { BucketRule } from './cluster/rateBucket';
+import type { Metrics } from './metrics/metrics';
 
 export interface Ctx {
   db: Db;
@@ -32,4 +33,6 @@ export interface Ctx {
   audienceAddressRate: BucketRule;
   /** The clock of throttles (injected by tests). */
   now(): number;
+  /** The events /metrics counts that no other state keeps (metrics/metrics.ts). */
+  metrics: Pick<Metrics, 'signInThrottled'>;
 }

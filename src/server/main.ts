@@ -9,7 +9,8 @@
  *   STUDIO_CORS_ORIGINS (comma-separated; default the vite dev and preview origins),
  *   STUDIO_JANUS=0 (no meeting: Janus is not started), JANUS_BIN (default /usr/bin/janus),
  *   JANUS_ICE_ENFORCE_LIST (Janus' nat.ice_enforce_list), STUDIO_INVITE_TTL_MS (default 24 h),
- *   STUDIO_LIVE_CAPACITY (live channels this process runs at most; default 1 per 1.5 cores).
+ *   STUDIO_LIVE_CAPACITY (live channels this process runs at most; default 1 per 1.5 cores),
+ *   STUDIO_METRICS_ALLOW (comma-separated addresses or CIDRs that may read /metrics; default loopback).
  * Arguments: `--create-user NAME` (asks for the password on stdin, makes the user, exits);
  * `--adopt-data-dir` (accept a data folder made before markers existed, once its tables read).
  */
@@ -76,6 +77,7 @@ const backend = await startBackend({
   corsOrigins: list(env.STUDIO_CORS_ORIGINS) ?? DEFAULT_CORS_ORIGINS,
   publicOrigins: list(env.STUDIO_PUBLIC_ORIGINS) ?? [],
   trustProxy: list(env.STUDIO_TRUST_PROXY) ?? [],
+  ...(env.STUDIO_METRICS_ALLOW ? { metricsAllow: list(env.STUDIO_METRICS_ALLOW) ?? [] } : {}),
   production,
   adoptDataDir: args.adopt,
 }).catch(refused);

@@ -28,6 +28,7 @@ import { createOrigins } from './origins';
 import { destinationRules, type DestinationRules } from './live/addresses';
 import { checkCaFile } from './live/worker/destinationRelay';
 import { mediaOriginsFrom } from './mediaUrls';
+import { allowList, DEFAULT_METRICS_ALLOW } from './metrics/allowList';
 import { seedSampleData } from './seed';
 import { serverKey } from './serverKey';
 import { userCount } from './users';
@@ -89,6 +90,8 @@ export interface BackendOptions {
   destinationCaFile?: string | null;
   /** Origins whose URLs a channel's media may be, besides this backend's uploads and assets (default `STUDIO_MEDIA_ORIGINS`). */
   mediaOrigins?: readonly string[];
+  /** Addresses or CIDRs whose clients may read `/metrics` (`STUDIO_METRICS_ALLOW`). Default: loopback (127.0.0.0/8, ::1). */
+  metricsAllow?: readonly string[];
 }
 
 export interface Backend {
@@ -141,6 +144,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   const caFile = options.destinationCaFile === undefined ? process.env.STUDIO_DESTINATION_CA_FILE || null : options.destinationCaFile;
   if (caFile) checkCaFile(caFile);
   const mediaOrigins = options.mediaOrigins ?? mediaOriginsFrom();
+  const metricsAllow = options.metricsAllow ?? DEFAULT_METRICS_ALLOW;
+  allowList(metricsAllow); // a wrong entry refuses the start before anything is opened
   let sampleData = false;
   const opened = await openDatabase({
     dataDir,
@@ -186,6 +191,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       destinationRules: destinations,
       destinationCaFile: caFile,
       mediaOrigins,
+      metricsAllow,
       sourceMaps: options.sourceMaps ?? (!production || process.env.STUDIO_SOURCE_MAPS === '1'),
       janus: janus ? { wsUrl: janus.wsUrl, httpUrl: janus.httpUrl } : null,
       inviteTtlMs: options.inviteTtlMs ?? envMs('STUDIO_INVITE_TTL_MS') ?? INVITE_TTL_MS,

@@ -48,6 +48,8 @@ export interface Bus {
   onResync(fn: () => void): void;
   /** Deletes stored messages older than BUS_ROW_TTL_MS (any process may run it). */
   prune(now: number): Promise<void>;
+  /** Messages that crossed to (`out`: notified) and from (`in`: received) the other processes since start (metrics/). */
+  counts(): { in: number; out: number };
   close(): Promise<void>;
 }
 
@@ -76,6 +78,8 @@ export function localBus(nodeId: string): Bus {
     subscribe: (fn) => void l.subscribers.push(fn),
     onResync: (fn) => void l.resyncs.push(fn),
     prune: async () => undefined,
+    // One process: nothing crosses.
+    counts: () => ({ in: 0, out: 0 }),
     close: async () => undefined,
   };
 }
@@ -97,13 +101,16 @@ export async function postgresBus(db: Db, url: string, nodeId: string, log: (lin
   /** Numbers this process' messages: NOTIFY folds identical payloads of one transaction into one. */
   let sent = 0;
   let receiving: Promise<void> = Promise.resolve();
+  const crossed = { in: 0, out: 0 };
 
   async function receive(payload: string): Promise<void> {
     const envelope = JSON.parse(payload) as Envelope;
     if (envelope.from === nodeId) return;
     const stored = envelope.m ? null : (await db.query<{ payload: string }>('SELECT payload FROM bus_messages WHERE id = $1', [envelope.ref]))[0]?.payload;
     const m = envelope.m ?? (stored ? (JSON.parse(stored) as BusMessage) : null);
-    if (m) l.deliver(m);
+    if (!m) return;
+    crossed.in += 1;
+    l.deliver(m);
   }
 
   async function listen(): Promise<void> {
@@ -164,6 +171,7 @@ export async function postgresBus(db: Db, url: string, nodeId: string, log: (lin
           const payloads: string[] = [];
           for (const item of batch) payloads.push(await payloadOf(item.m));
           await db.query(`SELECT ${payloads.map((_, k) => `pg_notify($1, $${k + 2})`).join(', ')}`, [BUS_CHANNEL, ...payloads]);
+          crossed.out += batch.length;
           batch.forEach((item) => item.sent());
         } catch (error) {
           batch.forEach((item) => item.failed(error));
@@ -188,6 +196,7 @@ export async function postgresBus(db: Db, url: string, nodeId: string, log: (lin
     async prune(now) {
       await db.query('DELETE FROM bus_messages WHERE created_at < $1', [now - BUS_ROW_TTL_MS]);
     },
+    counts: () => ({ ...crossed }),
     async close() {
       closed = true;
       const c = client;

@@ -315,6 +315,10 @@ export function createLiveManager(o: LiveOptions) {
       await stop(row.uuid);
       return row;
     },
+    /** The jobs this process runs, with what their worker last reported (metrics/: read at scrape time). */
+    jobs(): { eventId: string; state: JobState; health: WorkerHealth | null }[] {
+      return [...running.values()].map((r) => ({ eventId: r.job.event_id, state: r.job.state, health: r.health }));
+    },
     async status(channelUuid: string): Promise<LiveStatus> {
       const job = await latestJob(o.db, channelUuid);
       const r = job ? (running.get(job.id) ?? null) : null;

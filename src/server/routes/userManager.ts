@@ -18,7 +18,7 @@ const SIGN_IN_BODY_LIMIT = 8 * 1024;
 const tooManyTries = (seconds: number) =>
   new HttpError(429, `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, { 'Retry-After': String(seconds) });
 
-export function userManagerRoutes(app: FastifyInstance, { db, hub, now }: Ctx): void {
+export function userManagerRoutes(app: FastifyInstance, { db, hub, now, metrics }: Ctx): void {
   const throttle = new SignInThrottle(db, now);
 
   app.post('/usermanager/oauth2/token', { bodyLimit: SIGN_IN_BODY_LIMIT }, async (req) => {
@@ -30,7 +30,10 @@ export function userManagerRoutes(app: FastifyInstance, { db, hub, now }: Ctx): 
     if (password.length > PASSWORD_MAX) throw badRequest(`password must be at most ${PASSWORD_MAX} characters`);
     // Counted before the password is checked: a burst of guesses gets no more checks than guesses one by one.
     const attempt = await throttle.begin(username, req.ip);
-    if (typeof attempt === 'number') throw tooManyTries(attempt);
+    if (typeof attempt === 'number') {
+      metrics.signInThrottled();
+      throw tooManyTries(attempt);
+    }
     let row: { id: string; password_hash: string } | undefined;
     let ok: boolean;
     try {

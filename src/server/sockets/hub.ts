@@ -114,6 +114,12 @@ export class Hub {
     return this.bus.nodeId;
   }
 
+  /** This process' registered sockets by kind, read when /metrics is scraped (metrics/). */
+  socketCounts(): Record<'event' | 'studio' | 'audience', number> {
+    const total = (map: Map<string, Set<unknown>>) => [...map.values()].reduce((n, set) => n + set.size, 0);
+    return { event: total(this.events), studio: total(this.studios), audience: total(this.audiences) };
+  }
+
   track(ws: WebSocket): void {
     this.all.set(ws, this.now());
     ws.on('message', () => this.all.has(ws) && this.all.set(ws, this.now()));

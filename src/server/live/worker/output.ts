@@ -177,6 +177,7 @@ export function createOutput(o: OutputOptions) {
         bitrateKbps: state === 'live' && rates.kbps !== null ? Math.round(rates.kbps) : null,
         fps: state === 'live' && rates.fps !== null ? Math.round(rates.fps * 10) / 10 : null,
         droppedFrames: rates.droppedFrames,
+        reconnects: Math.max(0, attempt - 1),
         retryInSec: retryAt === null ? null : Math.max(0, Math.ceil((retryAt - now()) / 1000)),
         error: state === 'live' ? null : error,
       };
