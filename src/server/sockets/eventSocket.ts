@@ -13,8 +13,9 @@ import { isModerator, lookupToken } from '../auth';
 import type { Ctx } from '../context';
 import { guestOfToken } from '../guests';
 import { getUser } from '../users';
-import { attendeeRoster, updateEntries } from '../cluster/presence';
-import { ATTENDEE_PUSH_LIMIT, type EventConnection, type RosterEntry } from './hub';
+import { updateEntries } from '../cluster/presence';
+import { type EventConnection, type RosterEntry } from './hub';
+import { readAttendeeReport } from './attendeeReport';
 import { FrameLimiter } from './frameLimiter';
 import { send } from './hub';
 import { CLOSE_FORBIDDEN, CLOSE_REGISTER_TIMEOUT, CLOSE_UNAUTHORIZED, parseFrame, REGISTER_TIMEOUT_MS, REMOVED_REASON, refuser } from './messages';
@@ -109,7 +110,7 @@ export function eventSocketRoute(app: FastifyInstance, { db, hub }: Ctx): void {
       send(socket, { type: 'guid_assigned', guid: conn.guid });
       await hub.pushRoster(eventId);
       // A producer learns the audience at once, not at its next change.
-      if (conn.userId !== null) send(socket, { type: 'msg', msg: { type: 'Event_Attendees', ...(await attendeeRoster(db, eventId, ATTENDEE_PUSH_LIMIT)) } });
+      if (conn.userId !== null) send(socket, { type: 'msg', msg: await readAttendeeReport(db, eventId) });
     }
 
     // A participant's own messages are handled in the order they came (each reads and writes entries).

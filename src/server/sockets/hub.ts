@@ -12,6 +12,7 @@ import type { WebSocket } from 'ws';
 import { SOCKET_PING_MS } from '../../lib/limits';
 import type { Bus, BusMessage, CloseTarget } from '../cluster/bus';
 import * as presence from '../cluster/presence';
+import { ATTENDEE_PUSH_STALE_MS, comparable, readAttendeeReport, reportDue, type SentReport } from './attendeeReport';
 import { CLOSE_RESYNC, RESYNC_REASON } from '../cluster/rules';
 import type { Db } from '../db/adapter';
 import { producerParticipantId } from '../meeting';
@@ -73,13 +74,13 @@ export const SILENT_SOCKET_MS = 2 * SOCKET_PING_MS;
  */
 export const ROSTER_PUSH_WINDOW_MS = 100;
 /**
- * The producers' view of the audience (§3 systemParams, demo values): each push lists at most
- * ATTENDEE_PUSH_LIMIT attendees (the newest) with the count of all, at most one per
- * ATTENDEE_PUSH_WINDOW_MS (ours), however many join or leave: a flood of joins costs the studio a
- * push a second, never one per attendee.
+ * The producers' view of the audience: each push lists at most ATTENDEE_PUSH_LIMIT attendees (the
+ * newest) with the count of all and the raised hands (attendeeReport.ts: past the limit, only every
+ * ATTENDEE_PUSH_DIFF attendees), at most one per ATTENDEE_PUSH_WINDOW_MS (ours), however many join or
+ * leave: a flood of joins costs the studio a push a second at most, never one per attendee.
  */
-export const ATTENDEE_PUSH_LIMIT = 100;
 export const ATTENDEE_PUSH_WINDOW_MS = 1000;
+export { ATTENDEE_PUSH_LIMIT } from './attendeeReport';
 /** Ours: attendee pages hear the count at most every 5 s (each time one message per attendee; a count a few seconds old is fine to read). */
 export const AUDIENCE_COUNT_PUSH_MS = 5000;
 
@@ -100,6 +101,9 @@ export class Hub {
   private readonly bound = new Map<string, Set<WebSocket>>();
   private sweeper: NodeJS.Timeout | null = null;
   private readonly pushWindows = new Map<string, PushWindow>();
+  /** What each event's producers last heard of the audience (attendeeReport.ts decides when they hear again). */
+  private readonly sentReports = new Map<string, SentReport>();
+  private readonly staleTimers = new Map<string, NodeJS.Timeout>();
 
   constructor(
     private readonly db: Db,
@@ -183,11 +187,25 @@ export class Hub {
   /** Pushes the audience to the event's producers (`Event_Attendees`: the newest ATTENDEE_PUSH_LIMIT and the count), coalesced like the roster. */
   pushAttendees(eventId: string): Promise<void> {
     return this.coalesce(`attendees:${eventId}`, ATTENDEE_PUSH_WINDOW_MS, async () => {
-      const { participants, count } = await presence.attendeeRoster(this.db, eventId, ATTENDEE_PUSH_LIMIT);
-      const { hands, count: handCount } = await presence.raisedHands(this.db, eventId, ATTENDEE_PUSH_LIMIT);
-      this.pushEvent(eventId, { type: 'msg', msg: { type: 'Event_Attendees', participants, count, hands, handCount } }, { producers: true });
+      const msg = await readAttendeeReport(this.db, eventId);
+      const next = comparable(msg);
+      const now = this.now();
+      if (!reportDue(this.sentReports.get(eventId), next, now)) return this.pushWhenStale(eventId);
+      this.sentReports.set(eventId, { ...next, at: now });
+      this.pushEvent(eventId, { type: 'msg', msg }, { producers: true });
       void this.pushAudienceCount(eventId);
     });
+  }
+
+  /** A change held back past the push limit goes out once it is ATTENDEE_PUSH_STALE_MS old, if nothing pushed it first. */
+  private pushWhenStale(eventId: string): void {
+    if (this.staleTimers.has(eventId)) return;
+    const timer = setTimeout(() => {
+      this.staleTimers.delete(eventId);
+      this.announceAttendees(eventId);
+    }, ATTENDEE_PUSH_STALE_MS);
+    timer.unref();
+    this.staleTimers.set(eventId, timer);
   }
 
   /**
@@ -319,6 +337,8 @@ export class Hub {
       window.settle?.resolve();
     }
     this.pushWindows.clear();
+    for (const timer of this.staleTimers.values()) clearTimeout(timer);
+    this.staleTimers.clear();
     for (const ws of this.all.keys()) ws.terminate();
   }
 
