@@ -11,7 +11,7 @@ import { destroyRenderer } from './canvasLifecycle';
 import { clearTextMetrics, documentFonts, preloadFonts, watchFonts } from './fonts';
 import { templateFonts } from '../templates';
 import { createRenderer, DEFAULT_MAX_BATCH_TEXTURES } from './rendererSetup';
-import { defaultPreference } from './rendererChoice';
+import { probePreference } from './rendererChoice';
 import { animationFrames, createFrameScheduler, type FrameScheduler } from './scheduler';
 import { FrameStats } from './stats';
 import type { Compositor, CompositorOptions, CompositorStats } from './types';
@@ -160,6 +160,7 @@ class StudioCompositor implements Compositor {
     if (this.destroyed) return;
     const now = this.clock();
     let fading = false;
+    if (this.counters.frames === 0) performance.mark('compositor:first-frame-start');
     this.counters.measure(() => {
       if (this.sceneDirty) {
         this.sceneDirty = false;
@@ -172,6 +173,7 @@ class StudioCompositor implements Compositor {
       this.renderer.render({ container: this.fade.stage });
       return uploads;
     });
+    if (this.counters.frames === 1) performance.mark('compositor:first-frame');
     this.frameListeners.forEach((l) => l());
     // The animation hook: while something moves (a ticker scrolling, a graphic playing in or out)
     // the next frame is requested; when nothing does, none is (render on demand). A playing video
@@ -218,14 +220,18 @@ const fontSet = (options: CompositorOptions) => (options.fonts === undefined ? d
 export async function createCompositor(options: CompositorOptions): Promise<Compositor> {
   // The template fonts load while the renderer initialises, so the first frame draws text in its face.
   const fontsReady = preloadFonts(fontSet(options), templateFonts());
+  performance.mark('compositor:create'); // marks: where the time to a first frame goes (benchmarks/entry.mjs)
+  const preference = options.preference ?? (await probePreference());
+  performance.mark('compositor:preference');
   const renderer = await createRenderer({
     canvas: options.canvas,
     width: options.width,
     height: options.height,
-    preference: options.preference ?? defaultPreference(),
+    preference,
     maxBatchTextures: options.maxBatchTextures ?? DEFAULT_MAX_BATCH_TEXTURES,
     ...(options.signal ? { signal: options.signal } : {}),
   });
+  performance.mark('compositor:renderer');
   await fontsReady; // bounded by FONT_PRELOAD_TIMEOUT_MS, never rejects
   if (options.signal?.aborted) {
     destroyRenderer(renderer);

@@ -32,6 +32,8 @@ export interface Settings {
   /** The image that replaces the room: VIRTUAL_BG_STAGE (the show's own background) or a predefined background id. */
   cameraVirtualBgImage: string;
   broadcastQuality: BroadcastQuality;
+  /** Whether the moderator picked the quality (Settings, the GO LIVE question); if not, it follows what the server carries (issue 33). */
+  broadcastQualityChosen: boolean;
 }
 
 /** The virtual background follows the stage's background unless another image is chosen. */
@@ -56,6 +58,7 @@ export const DEFAULT_SETTINGS: Settings = {
   cameraVirtualBgActive: false,
   cameraVirtualBgImage: VIRTUAL_BG_STAGE,
   broadcastQuality: '1080p',
+  broadcastQualityChosen: false,
 };
 
 /** Keeps each stored field whose type matches the default's; the rest take the default. */
@@ -80,6 +83,10 @@ export interface SettingsState {
 
 export interface SettingsActions {
   update(patch: Partial<Settings>): void;
+  /** The moderator picks a quality: it stays, whatever the server recommends. */
+  chooseQuality(quality: BroadcastQuality): void;
+  /** What the server carries becomes the quality, unless the moderator chose one (issue 33). */
+  followServerQuality(recommended: BroadcastQuality): void;
   rememberDevices(patch: LastUsedDevices): void;
   setSoundToggle(effect: string, on: boolean): void;
   /** Re-reads local storage (tests, another tab). */
@@ -98,6 +105,11 @@ export const useSettingsStore = create<SettingsState & SettingsActions>()(
     update: (patch) => {
       set((s) => void Object.assign(s.settings, patch));
       writeKey(STORAGE_KEYS.settings, { ...get().settings });
+    },
+    chooseQuality: (quality) => get().update({ broadcastQuality: quality, broadcastQualityChosen: true }),
+    followServerQuality: (recommended) => {
+      const { broadcastQuality, broadcastQualityChosen } = get().settings;
+      if (!broadcastQualityChosen && broadcastQuality !== recommended) get().update({ broadcastQuality: recommended });
     },
     rememberDevices: (patch) => {
       set((s) => void Object.assign(s.lastUsedDevices, patch));

@@ -80,7 +80,8 @@ async function studioAt720p(browser: Browser): Promise<{ page: Page; problems: s
   const problems = watched(page);
   await page.addInitScript(() => {
     localStorage.setItem('tutorialCompleted', 'true');
-    localStorage.setItem('settings', JSON.stringify({ broadcastQuality: '720p' }));
+    // Chosen (issue 33): without the flag the quality follows the server's recommendation.
+    localStorage.setItem('settings', JSON.stringify({ broadcastQuality: '720p', broadcastQualityChosen: true }));
   });
   await page.goto(`${backend.studio}event/product-launch`);
   await page.getByLabel('Username').fill('producer1', { timeout: 30_000 });

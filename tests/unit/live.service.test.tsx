@@ -24,6 +24,7 @@ import { createDemoSession } from '../../src/demo/demoSession';
 import { createDemoChannel } from '../../src/demo/demoChannel';
 import { useMeetingStore } from '../../src/state/meetingStore';
 import { useBroadcastStore } from '../../src/state/live/broadcastStore';
+import { DEFAULT_SETTINGS, useSettingsStore } from '../../src/state/settingsStore';
 
 let stop: () => void = () => undefined;
 beforeEach(() => {
@@ -44,6 +45,20 @@ describe('the live session at studio start', () => {
     expect(useLiveStore.getState().status?.job?.outputs[0]?.state).toBe('live');
     act(() => emit({ job: null }));
     expect(useLiveStore.getState().status).toEqual({ job: null });
+  });
+
+  it('a quality nobody chose becomes what the server carries; a chosen one stays (issue 33)', async () => {
+    useSettingsStore.setState({ settings: { ...DEFAULT_SETTINGS } });
+    installFakeBackend({ live: fakeLive({}).service });
+    stop = startLive();
+    await flush();
+    expect(useSettingsStore.getState().settings.broadcastQuality).toBe(INFO.recommendedQuality);
+    stop();
+    useSettingsStore.getState().chooseQuality('1080p');
+    stop = startLive();
+    await flush();
+    expect(useSettingsStore.getState().settings.broadcastQuality).toBe('1080p');
+    useSettingsStore.setState({ settings: { ...DEFAULT_SETTINGS } });
   });
 
   it('a frame that came before the answer is not replaced by it', async () => {

@@ -1,4 +1,4 @@
-/** Settings › Broadcast quality in backend mode (issue 23): what the server recommends for its cores. The §9 default stays 1080p. */
+/** Settings › Broadcast quality in backend mode (issue 23): what the server recommends for its cores (a quality nobody chose follows it: liveSession.ts, issue 33). */
 import { useLiveStore } from '../../state/live/store';
 import { qualityHint } from './texts';
 

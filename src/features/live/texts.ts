@@ -87,3 +87,12 @@ const COST_NOTE: Record<BroadcastQuality, string> = {
 /** Settings › Broadcast quality, backend mode: what this server can afford. */
 export const qualityHint = (recommended: BroadcastQuality, cores: number) =>
   `${recommended} is recommended on this server (${cores} ${cores === 1 ? 'core' : 'cores'})${COST_NOTE[recommended]}.`;
+
+/** GO LIVE's question before the countdown (issue 33): the quality is above what this server carries. */
+export const QUALITY_QUESTION = {
+  title: (chosen: BroadcastQuality) => `This server cannot stream ${chosen} smoothly`,
+  body: (q: { chosen: BroadcastQuality; recommended: BroadcastQuality; cores: number }) =>
+    `This server has ${q.cores} ${q.cores === 1 ? 'core' : 'cores'}: it carries ${q.recommended}. At ${q.chosen} every destination would get a stalled video of a few frames per second.`,
+  recommended: (q: BroadcastQuality) => `Stream at ${q} (recommended)`,
+  anyway: (q: BroadcastQuality) => `Go live at ${q} anyway`,
+} as const;

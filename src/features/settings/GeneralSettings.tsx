@@ -24,7 +24,7 @@ export function GeneralSettings() {
           {BROADCAST_QUALITIES.map((q) => (
             <label key={q.value} className={`radio-card${quality === q.value ? ' selected' : ''}`}>
               <input type="radio" name="broadcastQuality" value={q.value} checked={quality === q.value} onChange={() => {
-                  useSettingsStore.getState().update({ broadcastQuality: q.value as BroadcastQuality });
+                  useSettingsStore.getState().chooseQuality(q.value as BroadcastQuality);
                   tellDone(`Broadcast quality: ${q.value}`);
                 }} />
               <strong>{q.value}</strong>

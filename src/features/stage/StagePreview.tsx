@@ -27,6 +27,7 @@ export function StagePreview() {
       return { width: Math.max(16, width), height: Math.max(9, Math.round((width * 9) / 16)) };
     };
     const { width, height } = size();
+    performance.mark('preview:mount');
     createCompositor({ canvas: el, width, height, source: sceneSource, media: media.get, zoom: sceneSource.getState().previewZoom })
       .then((c) => {
         if (disposed) return c.destroy();

@@ -5,6 +5,7 @@ import { watchAnnouncements } from '../../services/show/announcements';
 import { LiveAnnouncer } from '../dialogs/LiveAnnouncer';
 import { LiveStreamBanner } from '../dialogs/LiveStreamBanner';
 import { EndStreamDialog } from '../live/EndStreamDialog';
+import { QualityDialog } from '../live/QualityDialog';
 import { GoLiveOverlay } from '../live/GoLiveOverlay';
 import { Coachmark } from '../tour/Coachmark';
 import { WelcomeOverlay } from '../tour/WelcomeOverlay';
@@ -44,6 +45,7 @@ export function StudioScreen() {
       <LiveStreamBanner />
       <GoLiveOverlay />
       <EndStreamDialog />
+      <QualityDialog />
       <WelcomeOverlay />
       <Coachmark />
       <ShortcutsOverlay />

@@ -2,7 +2,8 @@
  * Going live (§2, §4): a countdown from 10, then the channel goes LIVE (its eventStatus: the one flag
  * every screen reads) and the go-live sound plays. END STREAM asks first; confirming resets the countdown, ends the live
  * state and plays the end sound; cancelling changes nothing. Failures show the §8 dialog and leave
- * the state as it was.
+ * the state as it was. A quality above what the server carries is asked about before the countdown
+ * (issue 33): stream at the recommended quality, or go on anyway.
  */
 import { errorMessage } from '../../log';
 import { channelIsLive, channelStatusOf, GO_LIVE_COUNTDOWN_FROM, GO_LIVE_TICK_MS, goLiveStatus, nextBroadcastState, stopLiveStatus } from '../../state/live/broadcastRules';
@@ -13,6 +14,8 @@ import { realClock, type Clock } from '../../lib/clock';
 import { showError } from '../show/alerts';
 import { sounds } from '../show/sounds';
 import { liveAvailable } from './attempt';
+import { useLiveStore } from '../../state/live/store';
+import { checkGoLiveQuality } from '../../state/live/qualityRules';
 import type { StudioSession } from '../../state/session';
 
 let tick: unknown = null;
@@ -23,12 +26,39 @@ function setChannelStatus(eventStatus: 'LIVE' | 'NEW') {
 
 export function startGoLiveCountdown(session: StudioSession, clock: Clock = realClock, now = Date.now): void {
   if (useBroadcastStore.getState().countdown !== null) return;
-  try {
-    goLiveStatus(useMeetingStore.getState().channel); // refuse before counting down, not after
-  } catch (error) {
-    showError('UNKNOWN', { details: errorMessage(error) });
+  if (!canGoLive()) return;
+  const check = checkGoLiveQuality(useSettingsStore.getState().settings.broadcastQuality, useLiveStore.getState().info);
+  if (check.kind === 'ask') {
+    const { kind: _ask, ...question } = check;
+    useBroadcastStore.setState({ qualityQuestion: question });
     return;
   }
+  countDown(session, clock, now);
+}
+
+/**
+ * The answer to GO LIVE's quality question: 'recommended' streams at the server's quality (and keeps it
+ * as the moderator's choice, as Settings would), 'anyway' at the chosen one; 'cancel' goes nowhere.
+ */
+export function answerQualityQuestion(answer: 'recommended' | 'anyway' | 'cancel', session: StudioSession, clock: Clock = realClock, now = Date.now): void {
+  const question = useBroadcastStore.getState().qualityQuestion;
+  useBroadcastStore.setState({ qualityQuestion: null });
+  if (!question || answer === 'cancel') return;
+  useSettingsStore.getState().chooseQuality(answer === 'recommended' ? question.recommended : question.chosen);
+  if (useBroadcastStore.getState().countdown === null && canGoLive()) countDown(session, clock, now);
+}
+
+function canGoLive(): boolean {
+  try {
+    goLiveStatus(useMeetingStore.getState().channel); // refuse before counting down, not after
+    return true;
+  } catch (error) {
+    showError('UNKNOWN', { details: errorMessage(error) });
+    return false;
+  }
+}
+
+function countDown(session: StudioSession, clock: Clock, now: () => number): void {
   useBroadcastStore.setState({ countdown: GO_LIVE_COUNTDOWN_FROM, countdownStartedAt: now() });
   const step = () => {
     const left = (useBroadcastStore.getState().countdown ?? 0) - 1;

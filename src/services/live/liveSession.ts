@@ -9,6 +9,7 @@ import { broadcastStateOf } from '../../lib/liveContract';
 import { TEXTS } from '../../lib/texts';
 import { errorMessage, log } from '../../log';
 import { useLiveStore } from '../../state/live/store';
+import { useSettingsStore } from '../../state/settingsStore';
 import type { LiveStatus } from '../../state/live/types';
 import { showError } from '../show/alerts';
 import { liveService } from './attempt';
@@ -39,6 +40,7 @@ export function startLive(): () => void {
     ({ info, status }) => {
       if (stopped) return;
       useLiveStore.getState().setInfo(info);
+      useSettingsStore.getState().followServerQuality(info.recommendedQuality); // a new event streams what this server carries (issue 33)
       // A frame that came in meanwhile is newer than this answer.
       if (status && useLiveStore.getState().status === null) applyLiveStatus(status);
     },

@@ -73,12 +73,14 @@ export type EnterResult = 'entered' | 'connect-failed' | 'init-failed' | 'busy';
 export async function enterStudio(code: string, wait: Wait = realWait): Promise<EnterResult> {
   const layout = useScreenStore.getState();
   if (useScreenStore.getState().connectingOverlayVisible || useScreenStore.getState().view === 'event') return 'busy';
+  performance.mark('entry:proceed'); // benchmarks/entry.mjs reads the entry:* and compositor:* marks
   layout.setConnectingOverlay(true);
   useMeetingStore.getState().setConnexionState('CONNECTING');
 
   let connection: Connection;
   try {
     connection = await backend().session.connect(code);
+    performance.mark('entry:connected');
   } catch (error) {
     log.warn('entry', `connect failed: ${errorMessage(error)}`);
     // §8: the demo's connect failure is logged only; joining a real event says why it failed.
@@ -98,6 +100,7 @@ export async function enterStudio(code: string, wait: Wait = realWait): Promise<
   }
 
   await wait(DEMO_SWITCH_DELAY_MS);
+  performance.mark('entry:studio');
   useScreenStore.setState({ view: 'event', connectingOverlayVisible: false });
   return 'entered';
 }

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import { useMeetingStore } from '../meetingStore';
 import { channelIsLive, type BroadcastState } from './broadcastRules';
+import type { QualityOverLimit } from './qualityRules';
 
 export interface BroadcastFlowState {
   /** Seconds left, or null when no countdown runs. */
@@ -9,9 +10,11 @@ export interface BroadcastFlowState {
   countdownStartedAt: number | null;
   endConfirmOpen: boolean;
   broadcastState: BroadcastState;
+  /** GO LIVE's question before the countdown: the quality is above what the server carries (issue 33). */
+  qualityQuestion: QualityOverLimit | null;
 }
 
-export const initialBroadcastFlowState = (): BroadcastFlowState => ({ countdown: null, countdownStartedAt: null, endConfirmOpen: false, broadcastState: 'NONE' });
+export const initialBroadcastFlowState = (): BroadcastFlowState => ({ countdown: null, countdownStartedAt: null, endConfirmOpen: false, broadcastState: 'NONE', qualityQuestion: null });
 
 export const useBroadcastStore = create<BroadcastFlowState>()(() => initialBroadcastFlowState());
 
