@@ -19,6 +19,7 @@ import { ToolPanel } from './ToolPanel';
 import { TopToolbar } from './TopToolbar';
 import { useStageShortcuts } from '../stage/useStageShortcuts';
 import { ShortcutsOverlay } from '../stage/ShortcutsOverlay';
+import { StatsPanel } from '../stats/StatsPanel';
 
 export function StudioScreen() {
   const toolOpen = useScreenStore((s) => s.selectedTool !== 'NONE');
@@ -39,6 +40,7 @@ export function StudioScreen() {
         {toolOpen && <ToolPanel />}
         <SideNav />
       </div>
+      <StatsPanel />
       {exitOpen && <ExitDialog onConfirm={confirmExit} />}
       {registerOpen && <RegisterPopup />}
       <LiveStreamBanner />
