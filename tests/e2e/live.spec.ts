@@ -329,6 +329,20 @@ test('a producer adds a destination, goes live from the studio: the RTMP server 
   await expect(page.getByTestId('output-health').first()).toBeVisible();
   await page.screenshot({ path: 'tests/.tmp/screens/live-on-air.png' });
 
+  // Issue 33: a health chip opens the Stats panel at its output, with the broadcast's figures from live.status.
+  const chip = page.getByTestId('output-health').first();
+  const chipOutput = await chip.getAttribute('data-output');
+  await chip.click();
+  const stats = page.getByRole('region', { name: 'Stats' });
+  await expect(stats.locator(`tr[data-output="${chipOutput}"]`)).toHaveAttribute('aria-current', 'true');
+  await expect.poll(async () => Number(await stats.locator('[data-metric="captureFps"] .stats-value').textContent()), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect(stats.locator('[data-metric="liveSec"] .stats-value')).toHaveText(/^\d+:\d\d:\d\d$/);
+  const live = stats.getByTestId('stats-outputs').locator('tbody tr').filter({ has: page.locator('td[data-metric="outputs[].state"]', { hasText: 'Live' }) });
+  await expect.poll(async () => Number(await live.first().locator('td[data-metric="outputs[].bitrateKbps"]').textContent()), { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(Number(await live.first().locator('td[data-metric="outputs[].droppedFrames"]').textContent())).toBeGreaterThanOrEqual(0);
+  await page.screenshot({ path: 'tests/.tmp/screens/stats-panel-live.png' });
+  await stats.getByRole('button', { name: 'Close Stats' }).click();
+
   // §8: the dead destination's failure is said, with CANCEL / TRY AGAIN, while the other streams on.
   const failure = page.getByRole('alertdialog').filter({ hasText: "An error occured while trying to livestream to your destinations. Please make sure you're logged into your social channels, check your destination settings" });
   await expect(failure).toBeVisible({ timeout: 60_000 });
