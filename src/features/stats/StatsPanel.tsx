@@ -64,16 +64,19 @@ function LiveSection({ focus }: { focus: string | null }) {
   const cores = useLiveStore((s) => s.info?.cores ?? null);
   const attendees = usePeopleStore((s) => s.attendeeCount);
   const focused = useRef<HTMLTableRowElement>(null);
-  useEffect(() => focused.current?.scrollIntoView({ block: 'nearest' }), [focus]);
+  // Braces: Chromium's scrollIntoView returns a promise now, which React would take for a cleanup.
+  useEffect(() => {
+    void focused.current?.scrollIntoView({ block: 'nearest' });
+  }, [focus]);
   if (!liveAvailable()) return <p className="stats-empty" data-testid="stats-no-broadcast">{T.noBroadcastDemo}</p>;
   const job = isJobActive(status) ? status!.job! : null;
   if (!job) return <p className="stats-empty" data-testid="stats-no-broadcast">{T.notLive}</p>;
   const liveSec = job.startedAt === null ? null : Math.max(0, Math.floor((Date.now() - job.startedAt) / 1000));
   return (
     <>
-      <dl className="stats-figures">
+      <dl className="stats-figures single">
         <Figure metric={L.captureFps} value={job.captureFps ?? null} />
-        <Figure metric={L.liveSec} value={liveSec === null ? null : formatDuration(liveSec)} />
+        <Figure metric={{ ...L.liveSec, unit: '' }} value={liveSec === null ? null : formatDuration(liveSec)} />
         <Figure metric={L.attendeeCount} value={attendees} />
         <Figure metric={{ name: 'renderMs', label: T.renderMs, unit: 'ms' }} value={null} />
         <Figure metric={{ name: 'droppedBeforeEncoding', label: T.droppedBeforeEncoding, unit: 'frames' }} value={null} />
