@@ -26,8 +26,8 @@ describe('statsWarnings', () => {
   });
 
   it('raises encoder overload when the capture falls under its fps, and then blames no destination', () => {
-    const w = statsWarnings(null, job({ captureFps: ENCODER_OVERLOAD_FPS - 3, outputs: [output({ fps: 20 })] }));
-    expect(w).toEqual([{ kind: 'encoderOverload', text: 'Encoder overload: capture 22 fps < 25 fps' }]);
+    const w = statsWarnings(null, job({ captureFps: ENCODER_OVERLOAD_FPS - 2.7345, outputs: [output({ fps: 20 })] }));
+    expect(w).toEqual([{ kind: 'encoderOverload', text: 'Encoder overload: capture 22.3 fps < 25 fps' }]);
     expect(statsWarnings(null, job({ captureFps: undefined, fpsAlarm: true }))[0]?.kind).toBe('encoderOverload');
   });
 

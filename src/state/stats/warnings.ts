@@ -32,6 +32,8 @@ export interface FrameFigures {
 }
 
 const ms = (v: number): string => `${v.toFixed(1)} ms`;
+/** Frames per second as people read them: one decimal at most (the worker reports 19.27710843…). */
+const fps = (v: number): string => `${Math.round(v * 10) / 10} fps`;
 
 export function statsWarnings(frames: FrameFigures | null, job: LiveJob | null): StatsWarning[] {
   const out: StatsWarning[] = [];
@@ -41,12 +43,12 @@ export function statsWarnings(frames: FrameFigures | null, job: LiveJob | null):
   if (!job || job.state !== 'live') return out;
   const captureFps = job.captureFps ?? null;
   const overloaded = captureFps !== null && captureFps < ENCODER_OVERLOAD_FPS;
-  if (overloaded) out.push({ kind: 'encoderOverload', text: `Encoder overload: capture ${captureFps} fps < ${ENCODER_OVERLOAD_FPS} fps` });
+  if (overloaded) out.push({ kind: 'encoderOverload', text: `Encoder overload: capture ${fps(captureFps)} < ${fps(ENCODER_OVERLOAD_FPS)}` });
   else if (job.fpsAlarm) out.push({ kind: 'encoderOverload', text: `Encoder overload: the worker's fps alarm is raised` });
   if (overloaded || job.fpsAlarm) return out; // every output is slow then: the encoder, not a destination
   for (const o of job.outputs) {
     if (o.state === 'retrying') out.push({ kind: 'congested', output: o.id, text: `${o.name} congested: reconnecting (${o.reconnects ?? 0} reconnects)` });
-    else if (o.state === 'live' && o.fps !== null && o.fps < CONGESTED_OUTPUT_FPS) out.push({ kind: 'congested', output: o.id, text: `${o.name} congested: ${o.fps} fps < ${CONGESTED_OUTPUT_FPS} fps` });
+    else if (o.state === 'live' && o.fps !== null && o.fps < CONGESTED_OUTPUT_FPS) out.push({ kind: 'congested', output: o.id, text: `${o.name} congested: ${fps(o.fps)} < ${fps(CONGESTED_OUTPUT_FPS)}` });
   }
   return out;
 }
