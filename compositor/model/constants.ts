@@ -41,3 +41,8 @@ export const DEFAULT_CALL_QUALITY = 5; // §3 producer card callQuality default
 export const DEFAULT_LAYOUT: LayoutCode = 'CLASSIC'; // §3 channel layout default classic
 
 export const DEFAULT_SHIFT_VIDEOS_UP = true; // §9 Defaults: shiftVideosUp true
+
+// Frame budgets and the statistics window (issue 33: the Stats panel, the HUD, benchmarks' frameMs).
+export const FRAME_BUDGET_60_MS = 1000 / 60; // one frame at 60 fps, 16.7 ms
+export const FRAME_BUDGET_30_MS = 1000 / 30; // one frame at 30 fps (§9 playout frame rate 30), 33.3 ms
+export const FRAME_STATS_WINDOW_MS = 10_000; // frame-time percentiles are over the last 10 s

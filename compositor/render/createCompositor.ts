@@ -14,6 +14,7 @@ import { createRenderer, DEFAULT_MAX_BATCH_TEXTURES } from './rendererSetup';
 import { probePreference } from './rendererChoice';
 import { animationFrames, createFrameScheduler, type FrameScheduler } from './scheduler';
 import { FrameStats } from './stats';
+import type { FrameWindowSummary } from './frameWindow';
 import type { Compositor, CompositorOptions, CompositorStats } from './types';
 import type { SceneModel } from '../model/scene';
 import { MediaTextures } from './videoTextures';
@@ -43,6 +44,7 @@ class StudioCompositor implements Compositor {
   private zoom: number;
   private sceneDirty = true;
   private layoutAll = true;
+  private zoomed = false;
   private clearColor = '';
   private destroyed = false;
 
@@ -111,6 +113,7 @@ class StudioCompositor implements Compositor {
     if (this.destroyed || z === this.zoom) return;
     this.zoom = z;
     this.applyZoom();
+    this.zoomed = true; // a new picture, not an idle draw
     this.scheduler.schedule();
   }
 
@@ -134,6 +137,14 @@ class StudioCompositor implements Compositor {
   stats(): CompositorStats {
     const textures = this.textures.count + this.labels.count + this.scene.templates.textures + (this.fade.running ? 1 : 0);
     return this.counters.snapshot(textures, this.rasters.count, this.fade.outgoingAlpha);
+  }
+
+  frameWindow(now?: number): FrameWindowSummary {
+    return this.counters.summary(now);
+  }
+
+  recentFrameMs(out: Float64Array, now = performance.now()): number {
+    return this.counters.window.durations(now, out);
   }
 
   destroy(): void {
@@ -162,16 +173,20 @@ class StudioCompositor implements Compositor {
     let fading = false;
     if (this.counters.frames === 0) performance.mark('compositor:first-frame-start');
     this.counters.measure(() => {
+      // Whether this frame had anything new to draw (else it counts as an idle draw).
+      let moved = this.sceneDirty || this.layoutAll || this.zoomed || this.fade.running || this.scene.animating;
+      this.zoomed = false;
       if (this.sceneDirty) {
         this.sceneDirty = false;
         this.applyScene(this.options.source.getState(), now);
       }
       const { uploads, resized } = this.textures.flush();
+      moved ||= resized;
       this.scene.layout(this.width, this.height, this.layoutAll || resized, now);
       this.layoutAll = false;
       fading = this.fade.step(now);
       this.renderer.render({ container: this.fade.stage });
-      return uploads;
+      return { uploads, moved };
     });
     if (this.counters.frames === 1) performance.mark('compositor:first-frame');
     this.frameListeners.forEach((l) => l());

@@ -13,4 +13,5 @@ export type {
   SceneSourceLike,
 } from './types';
 export { heldFrames } from './scheduler';
+export { FrameWindow, percentile, type FrameMsSummary, type FrameWindowSummary } from './frameWindow';
 export { startFrameClock } from './frameClock';

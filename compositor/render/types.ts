@@ -5,6 +5,7 @@
  */
 import type { SceneModel } from '../model/scene';
 import type { RendererPreference } from './rendererChoice';
+import type { FrameWindowSummary } from './frameWindow';
 
 /** The part of FontFaceSet (document.fonts) the compositor uses; tests pass a fake. */
 export interface FontSetLike {
@@ -88,6 +89,8 @@ export interface CompositorStats {
    * 0 at its end); 0 when none runs. A Cut never draws one.
    */
   outgoingAlpha: number;
+  /** Frames drawn with nothing new to show (no scene change, media upload, animation, resize or zoom): 0 on an idle stage. */
+  idleDraws: number;
 }
 
 export interface Compositor {
@@ -103,6 +106,10 @@ export interface Compositor {
   /** Draw now, synchronously (pending changes included), instead of on the next animation frame. */
   renderNow(): void;
   stats(): CompositorStats;
+  /** Frame times over the last FRAME_STATS_WINDOW_MS (issue 33), computed when called: read it a few times a second, not per frame. */
+  frameWindow(now?: number): FrameWindowSummary;
+  /** The window's frame times, oldest first, into `out` (the HUD's strip); returns how many. */
+  recentFrameMs(out: Float64Array, now?: number): number;
   /**
    * Called right after each frame is drawn, while the drawing buffer still holds it (a benchmark reads
    * the program back there); returns the unsubscribe.

@@ -1,13 +1,29 @@
-/** The running compositors by role, so the test surface can read their frame statistics (never in a production build). */
+/**
+ * The running compositors by role, with the scene each draws: the Stats panel and the frame-budget HUD
+ * read their frame windows (issue 33), and the test surface their statistics. Reading costs a
+ * summary when asked (a few times a second); drawing pays nothing for it.
+ */
 import type { Compositor } from '../../compositor/render';
+import type { SceneModel } from '../../compositor/model/scene';
 
-const running = new Map<string, Compositor>();
+export type CompositorRole = 'preview' | 'output';
 
-export function registerCompositor(role: 'preview' | 'output', compositor: Compositor | null): void {
-  if (compositor) running.set(role, compositor);
+interface Running {
+  compositor: Compositor;
+  scene: () => SceneModel;
+}
+
+const running = new Map<CompositorRole, Running>();
+
+export function registerCompositor(role: CompositorRole, compositor: Compositor | null, scene?: () => SceneModel): void {
+  if (compositor && scene) running.set(role, { compositor, scene });
   else running.delete(role);
 }
 
+export function runningCompositor(role: CompositorRole): Running | null {
+  return running.get(role) ?? null;
+}
+
 export function compositorStats() {
-  return Object.fromEntries([...running].map(([role, c]) => [role, c.stats()]));
+  return Object.fromEntries([...running].map(([role, r]) => [role, r.compositor.stats()]));
 }

@@ -54,7 +54,7 @@ export interface OutputHealth {
   bitrateKbps: number | null;
   fps: number | null;
   droppedFrames: number;
-  /** Attempts after the first since the worker started (each retry, automatic or TRY AGAIN); /metrics reads it, the panel does not yet. */
+  /** Attempts after the first since the worker started (each retry, automatic or TRY AGAIN); /metrics and the Stats panel read it. */
   reconnects?: number;
   retryInSec: number | null;
   error: string | null;
@@ -81,6 +81,8 @@ export interface LiveJob {
   recording: boolean;
   /** The program's video has stalled (the worker's frame rate fell under its floor). */
   fpsAlarm: boolean;
+  /** The program's frame rate at the ingest (frames/s over the last second, /metrics' studio_capture_fps); absent before the first. */
+  captureFps?: number;
   error: string | null;
   outputs: OutputHealth[];
 }

@@ -26,6 +26,9 @@ export interface ScreenState {
   shortcutsOpen: boolean;
   /** Title-safe and action-safe frames over the preview (never on the output). */
   safeAreaVisible: boolean;
+  /** The Stats panel (issue 33), non-modal beside the stage, and the output it was opened at (a health chip). */
+  statsOpen: boolean;
+  statsFocus: string | null;
 }
 
 export interface ScreenActions {
@@ -42,6 +45,9 @@ export interface ScreenActions {
   setExitDialogOpen(open: boolean): void;
   setShortcutsOpen(open: boolean): void;
   toggleSafeArea(): void;
+  toggleStats(): void;
+  openStats(output?: string): void;
+  closeStats(): void;
 }
 
 export const initialScreenState = (): ScreenState => ({
@@ -57,6 +63,8 @@ export const initialScreenState = (): ScreenState => ({
   exitDialogOpen: false,
   shortcutsOpen: false,
   safeAreaVisible: false,
+  statsOpen: false,
+  statsFocus: null,
 });
 
 export const useScreenStore = create<ScreenState & ScreenActions>()(
@@ -77,6 +85,17 @@ export const useScreenStore = create<ScreenState & ScreenActions>()(
     setExitDialogOpen: (open) => set((s) => void (s.exitDialogOpen = open)),
     setShortcutsOpen: (open) => set((s) => void (s.shortcutsOpen = open)),
     toggleSafeArea: () => set((s) => void (s.safeAreaVisible = !s.safeAreaVisible)),
+    toggleStats: () => (get().statsOpen ? get().closeStats() : get().openStats()),
+    openStats: (output) =>
+      set((s) => {
+        s.statsOpen = true;
+        s.statsFocus = output ?? null;
+      }),
+    closeStats: () =>
+      set((s) => {
+        s.statsOpen = false;
+        s.statsFocus = null;
+      }),
   })),
 );
 

@@ -339,6 +339,20 @@ test('a producer adds a destination, goes live from the studio: the RTMP server 
   await expect(failure).toBeHidden();
   await expect.poll(() => received(KEY), { timeout: 15_000 }).toBeGreaterThan(sizeAtFailure);
 
+  // Issue 33 (once §8's dialog is answered: a modal would hold the click): a health chip opens the Stats
+  // panel at its output, with the broadcast's figures from live.status. It stays open beside the stage.
+  const chip = page.getByTestId('output-health').first();
+  const chipOutput = await chip.getAttribute('data-output');
+  await chip.click();
+  const stats = page.getByRole('region', { name: 'Stats' });
+  await expect(stats.locator(`tr[data-output="${chipOutput}"]`)).toHaveAttribute('aria-current', 'true');
+  await expect.poll(async () => Number(await stats.locator('[data-metric="captureFps"] .stats-value').textContent()), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect(stats.locator('[data-metric="liveSec"] .stats-value')).toHaveText(/^\d+:\d\d:\d\d$/);
+  const live = stats.getByTestId('stats-outputs').locator('tbody tr').filter({ has: page.locator('td[data-metric="outputs[].state"]', { hasText: 'Live' }) });
+  await expect.poll(async () => Number(await live.first().locator('td[data-metric="outputs[].bitrateKbps"]').textContent()), { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(Number(await live.first().locator('td[data-metric="outputs[].droppedFrames"]').textContent())).toBeGreaterThanOrEqual(0);
+  await page.screenshot({ path: 'tests/.tmp/screens/stats-panel-live.png' });
+
   // The watch page, in a fresh browser context: no sign-in. (Closed once seen playing: on two cores it
   // would take the capture's CPU, which in production runs on another machine.)
   const viewer = await browser.newContext();

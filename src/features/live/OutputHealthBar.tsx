@@ -1,11 +1,12 @@
 /**
  * The toolbar while live (backend mode, issue 23): one chip per output (state dot, bitrate and frame
  * rate, or the state when not flowing; the tooltip adds dropped frames and errors), and the fps alarm
- * when the program's video has stalled. A chip opens the Destinations dialog.
+ * when the program's video has stalled. A chip opens the Stats panel at its output (issue 33).
  */
 import { AlertTriangle } from 'lucide-react';
 import { activeOutputs, hasFpsAlarm } from '../../state/live/rules';
 import { useLiveStore } from '../../state/live/store';
+import { useScreenStore } from '../../state/screenStore';
 import type { OutputHealth } from '../../state/live/types';
 import { Tooltip } from '../../ui/Tooltip';
 import { healthLong, healthShort } from './health';
@@ -17,7 +18,7 @@ function OutputChip({ output }: { output: OutputHealth }) {
   const state = LIVE_TEXTS.outputStates[output.state];
   return (
     <Tooltip label={`${output.name}: ${healthLong(output)}`}>
-      <button type="button" className={`output-chip state-${output.state}`} data-testid="output-health" data-output={output.id} data-state={output.state} onClick={() => useLiveStore.getState().openDialog('destinations')}>
+      <button type="button" className={`output-chip state-${output.state}`} data-testid="output-health" data-output={output.id} data-state={output.state} onClick={() => useScreenStore.getState().openStats(output.id)}>
         <span className="state-dot" aria-hidden />
         <span className="output-chip-name">{output.name}</span>
         {short !== state && <span className="visually-hidden">{state}</span>}

@@ -17,6 +17,7 @@ import { captureParams, captureSize, startCapture } from './capture';
 import { heldFrames } from '../../../compositor/render';
 import { outputRenderer } from '../../lib/captureContract';
 import { outputDev } from '../../lib/outputDev';
+import { FrameHud, hudRequested } from '../stats/FrameHud';
 
 /** Follows the program from the link's channel (the demo's output page has none: it follows this browser's tabs). */
 function followOutput(refused: (message: string) => void): () => void {
@@ -28,6 +29,8 @@ function followOutput(refused: (message: string) => void): () => void {
 /** Capture mode (the backend's capture worker) draws at the broadcast quality's size; otherwise full 1080p. */
 const capture = captureParams();
 const size = capture ? captureSize(capture) : { width: OUTPUT_WIDTH_PX, height: OUTPUT_HEIGHT_PX };
+/** ?hud=1 (issue 33): an overlay in the page, never in the canvas; the capture page shows none. */
+const hud = hudRequested() && capture === null;
 
 export function OutputPage() {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -72,6 +75,11 @@ export function OutputPage() {
   return (
     <>
       <canvas ref={canvas} className="output-canvas" width={size.width} height={size.height} data-testid="output-canvas" aria-label="Program output" />
+      {hud && (
+        <div className="output-hud-host">
+          <FrameHud role="output" />
+        </div>
+      )}
       {refusal && (
         <div className="output-refused" role="alert" data-testid="output-refused">
           {refusal}

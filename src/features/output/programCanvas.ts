@@ -17,7 +17,7 @@ export function startProgramCanvas(canvas: HTMLCanvasElement, o: { width: number
     .then((c) => {
       if (disposed) return c.destroy();
       compositor = c;
-      if (import.meta.env.MODE !== 'production' && o.name === 'output') registerCompositor('output', c);
+      if (o.name === 'output') registerCompositor('output', c, () => source.getState());
       o.ready?.(c, source);
     })
     .catch((e: unknown) => log.warn(o.name, `compositor failed to start: ${errorMessage(e)}`));
@@ -25,7 +25,7 @@ export function startProgramCanvas(canvas: HTMLCanvasElement, o: { width: number
   return () => {
     disposed = true;
     unsubscribeMedia();
-    if (import.meta.env.MODE !== 'production' && o.name === 'output') registerCompositor('output', null);
+    if (o.name === 'output') registerCompositor('output', null);
     compositor?.destroy();
   };
 }

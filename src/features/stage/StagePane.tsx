@@ -12,6 +12,9 @@ import { StagePreview } from './StagePreview';
 import { SafeAreaButton, SafeAreaGuide } from './SafeAreaGuide';
 import { STAGE_CSS_VARS } from './stageArrangement';
 import { useStageArrangement } from './useStageArrangement';
+import { FrameHud, hudRequested } from '../stats/FrameHud';
+
+const HUD = hudRequested(); // ?hud=1 (issue 33)
 
 export function StagePane() {
   const pane = useRef<HTMLElement>(null);
@@ -23,6 +26,7 @@ export function StagePane() {
         <div className="stage-frame" data-testid="stage-frame">
           <StagePreview />
           <SafeAreaGuide />
+          {HUD && <FrameHud role="preview" />}
         </div>
       </div>
       <div className="stage-bottom">

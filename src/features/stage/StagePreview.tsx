@@ -32,7 +32,7 @@ export function StagePreview() {
       .then((c) => {
         if (disposed) return c.destroy();
         compositor = c;
-        if (import.meta.env.MODE !== 'production') registerCompositor('preview', c);
+        registerCompositor('preview', c, () => sceneSource.getState()); // the Stats panel, the HUD and the test surface read it
       })
       .catch((e: unknown) => log.warn('preview', `compositor failed to start: ${errorMessage(e)}`));
     const observer = new ResizeObserver(() => {
@@ -47,7 +47,7 @@ export function StagePreview() {
       observer.disconnect();
       unsubscribeMedia();
       unsubscribeZoom();
-      if (import.meta.env.MODE !== 'production') registerCompositor('preview', null);
+      registerCompositor('preview', null);
       compositor?.destroy();
     };
   }, []);

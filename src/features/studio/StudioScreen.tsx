@@ -20,6 +20,7 @@ import { ToolPanel } from './ToolPanel';
 import { TopToolbar } from './TopToolbar';
 import { useStageShortcuts } from '../stage/useStageShortcuts';
 import { ShortcutsOverlay } from '../stage/ShortcutsOverlay';
+import { StatsPanel } from '../stats/StatsPanel';
 
 export function StudioScreen() {
   const toolOpen = useScreenStore((s) => s.selectedTool !== 'NONE');
@@ -40,6 +41,7 @@ export function StudioScreen() {
         {toolOpen && <ToolPanel />}
         <SideNav />
       </div>
+      <StatsPanel />
       {exitOpen && <ExitDialog onConfirm={confirmExit} />}
       {registerOpen && <RegisterPopup />}
       <LiveStreamBanner />

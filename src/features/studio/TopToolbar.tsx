@@ -16,6 +16,7 @@ import { OutputHealthBar } from '../live/OutputHealthBar';
 import { ConnectionState } from './ConnectionState';
 import { OutputLinkButton } from './OutputLinkButton';
 import { RecIndicator } from './RecIndicator';
+import { StatsButton } from '../stats/StatsButton';
 
 export function TopToolbar() {
   const eventName = useScreenStore((s) => s.eventName);
@@ -43,6 +44,7 @@ export function TopToolbar() {
         <button type="button" className={`btn ${live ? 'btn-danger' : 'btn-live'}`} data-testid="go-live" data-tour="golive" onClick={onGoLive}>
           <Radio size={16} aria-hidden /> {live ? 'END STREAM' : 'GO LIVE'}
         </button>
+        <StatsButton />
         <Tooltip label="Exit the studio">
           <button type="button" className="icon-button" aria-label="Exit studio" onClick={() => setExitDialogOpen(true)}>
             <LogOut size={18} aria-hidden />

@@ -120,6 +120,7 @@ export function createLiveManager(o: LiveOptions) {
         startedAt: job.live_at === null ? null : Number(job.live_at),
         recording: job.state === 'live' && outputs.some((x) => x.kind === 'recording' && x.state === 'live'),
         fpsAlarm: health?.fpsAlarm ?? false,
+        ...(job.state === 'live' && health?.fps != null ? { captureFps: health.fps } : {}),
         error: job.error,
         outputs: job.state === 'stopped' || job.state === 'failed' ? outputs.map((x) => ({ ...x, state: 'stopped' as const, fps: null, bitrateKbps: null })) : outputs,
       },

@@ -67,5 +67,16 @@ export const SHORTCUTS: Command = {
   perform: () => useScreenStore.getState().setShortcutsOpen(!useScreenStore.getState().shortcutsOpen),
 };
 
+/** The Stats panel (issue 33): Shift+D, "diagnostics" (plain letters and Shift+S/N are taken, see showCommands.ts). */
+export const STATS: Command = {
+  name: 'STATS',
+  section: 'Help',
+  title: 'Show or hide the Stats panel',
+  label: () => 'Stats',
+  keys: ['shift+d'],
+  enabled: () => true,
+  perform: () => useScreenStore.getState().toggleStats(),
+};
+
 /** Every command without a target, in the order the overlay lists them. */
-export const STAGE_COMMANDS: readonly Command[] = [UNDO, REDO, ...LAYOUT_COMMANDS, ...GRAPHICS_COMMANDS, ...SHOW_COMMANDS, SHORTCUTS];
+export const STAGE_COMMANDS: readonly Command[] = [UNDO, REDO, ...LAYOUT_COMMANDS, ...GRAPHICS_COMMANDS, ...SHOW_COMMANDS, STATS, SHORTCUTS];

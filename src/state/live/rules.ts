@@ -37,6 +37,7 @@ function parseOutput(raw: unknown): OutputHealth | null {
     bitrateKbps: numOrNull(raw.bitrateKbps),
     fps: numOrNull(raw.fps),
     droppedFrames: num(raw.droppedFrames) ? raw.droppedFrames : 0,
+    ...(num(raw.reconnects) ? { reconnects: raw.reconnects } : {}),
     retryInSec: numOrNull(raw.retryInSec),
     error: str(raw.error) ? raw.error : null,
   };
@@ -52,6 +53,7 @@ function parseJob(raw: unknown): LiveJob | null {
     startedAt: numOrNull(raw.startedAt),
     recording: raw.recording === true,
     fpsAlarm: raw.fpsAlarm === true,
+    ...(num(raw.captureFps) ? { captureFps: raw.captureFps } : {}),
     error: str(raw.error) ? raw.error : null,
     outputs: outputs as OutputHealth[],
   };

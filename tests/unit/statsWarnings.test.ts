@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { CONGESTED_OUTPUT_FPS, ENCODER_OVERLOAD_FPS, RENDER_LAG_MIN_FRAMES, RENDER_LAG_P95_MS, statsWarnings } from '../../src/state/stats/warnings';
+import type { LiveJob, OutputHealth } from '../../src/state/live/types';
+
+const output = (o: Partial<OutputHealth> = {}): OutputHealth => ({ id: 'd1', kind: 'rtmp', name: 'Company RTMP', state: 'live', bitrateKbps: 2500, fps: 30, droppedFrames: 0, retryInSec: null, error: null, ...o });
+const job = (j: Partial<LiveJob> = {}): LiveJob => ({ state: 'live', quality: '720p', startedAt: 0, recording: true, fpsAlarm: false, captureFps: 30, error: null, outputs: [output()], ...j });
+const frames = (p95: number, n = 600) => ({ frames: n, frameMs: { p95 } });
+
+describe('statsWarnings', () => {
+  it('says nothing when every figure is within its threshold', () => {
+    expect(statsWarnings(frames(12), job())).toEqual([]);
+    expect(statsWarnings(null, null)).toEqual([]);
+  });
+
+  it.each([
+    [RENDER_LAG_P95_MS + 0.1, true],
+    [RENDER_LAG_P95_MS, false],
+  ])('render lag at p95 %d ms: %s, with the threshold in its text', (p95, raised) => {
+    const w = statsWarnings(frames(p95), null);
+    expect(w.length > 0).toBe(raised);
+    if (raised) expect(w[0]).toEqual({ kind: 'renderLag', text: `Render lag: frameMs p95 ${p95.toFixed(1)} ms > 33.3 ms` });
+  });
+
+  it('does not judge a p95 on a handful of on-demand frames', () => {
+    expect(statsWarnings(frames(80, RENDER_LAG_MIN_FRAMES - 1), null)).toEqual([]);
+  });
+
+  it('raises encoder overload when the capture falls under its fps, and then blames no destination', () => {
+    const w = statsWarnings(null, job({ captureFps: ENCODER_OVERLOAD_FPS - 2.7345, outputs: [output({ fps: 20 })] }));
+    expect(w).toEqual([{ kind: 'encoderOverload', text: 'Encoder overload: capture 22.3 fps < 25 fps' }]);
+    expect(statsWarnings(null, job({ captureFps: undefined, fpsAlarm: true }))[0]?.kind).toBe('encoderOverload');
+  });
+
+  it('names a congested destination when it alone falls behind, or reconnects', () => {
+    const slow = output({ id: 'd2', name: 'Dead site', fps: CONGESTED_OUTPUT_FPS - 5 });
+    expect(statsWarnings(null, job({ outputs: [output(), slow] }))).toEqual([{ kind: 'congested', output: 'd2', text: 'Dead site congested: 20 fps < 25 fps' }]);
+    const retrying = output({ state: 'retrying', reconnects: 2, fps: null });
+    expect(statsWarnings(null, job({ outputs: [retrying] }))).toEqual([{ kind: 'congested', output: 'd1', text: 'Company RTMP congested: reconnecting (2 reconnects)' }]);
+  });
+
+  it('reads nothing of a broadcast that is not live', () => {
+    expect(statsWarnings(null, job({ state: 'stopping', captureFps: 3 }))).toEqual([]);
+  });
+});
