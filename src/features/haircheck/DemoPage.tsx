@@ -21,8 +21,8 @@ const StudioScreen = lazy(() => loadStudio().then((m) => ({ default: m.StudioScr
 
 /**
  * The compositor's renderer is chosen and pixi's WebGL test context made while the moderator checks
- * their devices: done after ENTER STUDIO, each stalled the studio's first frame by 1–3 s (issue 33,
- * benchmarks/entry.mjs). In an idle moment, once pixi (in the studio's chunk) has arrived.
+ * their devices: done after ENTER STUDIO, each stalled the studio's first frame by 1–3 s (issue 33, the
+ * entry benchmark). In an idle moment, once pixi (in the studio's chunk) has arrived.
  */
 function prepareStage(): void {
   const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 1000 }) : setTimeout(run, 0));

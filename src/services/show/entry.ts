@@ -73,7 +73,7 @@ export type EnterResult = 'entered' | 'connect-failed' | 'init-failed' | 'busy';
 export async function enterStudio(code: string, wait: Wait = realWait): Promise<EnterResult> {
   const layout = useScreenStore.getState();
   if (useScreenStore.getState().connectingOverlayVisible || useScreenStore.getState().view === 'event') return 'busy';
-  performance.mark('entry:proceed'); // benchmarks/entry.mjs reads the entry:* and compositor:* marks
+  performance.mark('entry:proceed'); // the entry benchmark reads the entry:* and compositor:* marks
   layout.setConnectingOverlay(true);
   useMeetingStore.getState().setConnexionState('CONNECTING');
 
