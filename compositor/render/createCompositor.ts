@@ -11,7 +11,7 @@ import { destroyRenderer } from './canvasLifecycle';
 import { clearTextMetrics, documentFonts, preloadFonts, watchFonts } from './fonts';
 import { templateFonts } from '../templates';
 import { createRenderer, DEFAULT_MAX_BATCH_TEXTURES } from './rendererSetup';
-import { probePreference } from './rendererChoice';
+import { defaultPreference } from './rendererChoice';
 import { animationFrames, createFrameScheduler, type FrameScheduler } from './scheduler';
 import { FrameStats } from './stats';
 import type { FrameWindowSummary } from './frameWindow';
@@ -236,7 +236,7 @@ export async function createCompositor(options: CompositorOptions): Promise<Comp
   // The template fonts load while the renderer initialises, so the first frame draws text in its face.
   const fontsReady = preloadFonts(fontSet(options), templateFonts());
   performance.mark('compositor:create'); // marks: where the time to a first frame goes (benchmarks/entry.mjs)
-  const preference = options.preference ?? (await probePreference());
+  const preference = options.preference ?? defaultPreference();
   performance.mark('compositor:preference');
   const renderer = await createRenderer({
     canvas: options.canvas,

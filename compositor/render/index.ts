@@ -1,6 +1,6 @@
 /** compositor/render public API: createCompositor and its types. */
 export { createCompositor } from './createCompositor';
-export { DEFAULT_MAX_BATCH_TEXTURES, prepareRenderer } from './rendererSetup';
+export { DEFAULT_MAX_BATCH_TEXTURES } from './rendererSetup';
 export { coverFrame, cropFrame, initials, pixelBox, zoomTransform, type PixelBox } from './geometry';
 export { FONT_PRELOAD_TIMEOUT_MS } from './fonts';
 export type {

@@ -3,9 +3,9 @@
  * fallback), no antialias, opaque, resolution 1, no ticker. Nothing here renders by itself.
  */
 import 'pixi.js/unsafe-eval'; // the app's CSP has no 'unsafe-eval' (ECOSYSTEM-NOTES §3b pitfall 5)
-import { autoDetectRenderer, DefaultBatcher, getMaxFragmentPrecision, type Renderer } from 'pixi.js';
+import { autoDetectRenderer, DefaultBatcher, type Renderer } from 'pixi.js';
 import { claimCanvas, destroyRenderer, holdClaim, restoreLostContext, waitForPrevious } from './canvasLifecycle';
-import { probePreference, type RendererPreference } from './rendererChoice';
+import type { RendererPreference } from './rendererChoice';
 
 /**
  * Texture slots per WebGL batch. pixi's batch shader picks the slot with an if-chain per shaded pixel;
@@ -21,18 +21,6 @@ export interface RendererSetup {
   preference: RendererPreference;
   maxBatchTextures: number;
   signal?: AbortSignal;
-}
-
-/**
- * Does ahead of time what a compositor's first frame would otherwise do on the main thread: learn the
- * default renderer (rendererChoice.ts), and make pixi's shared test context. pixi's batch shader asks
- * that WebGL context its fragment precision when the first batcher is built, with the Canvas 2D
- * renderer too; made while the studio opened, it held the first frame for about 1.1 s (issue 33).
- * The device check calls this while the page is idle; later compositors find both cached.
- */
-export async function prepareRenderer(): Promise<void> {
-  await probePreference();
-  getMaxFragmentPrecision();
 }
 
 function abortError(): Error {

@@ -19,18 +19,6 @@ import { InitScreen } from './InitScreen';
 const loadStudio = () => import('../studio/StudioScreen');
 const StudioScreen = lazy(() => loadStudio().then((m) => ({ default: m.StudioScreen })));
 
-/**
- * The compositor's renderer is chosen and pixi's WebGL test context made while the moderator checks
- * their devices: done after ENTER STUDIO, each stalled the studio's first frame by 1–3 s (issue 33, the
- * entry benchmark). In an idle moment, once pixi (in the studio's chunk) has arrived.
- */
-function prepareStage(): void {
-  const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 1000 }) : setTimeout(run, 0));
-  void import('../../../compositor/render')
-    .then((m) => whenIdle(() => void m.prepareRenderer()))
-    .catch(() => undefined); // a chunk that failed to load is reported when the studio opens
-}
-
 export function DemoPage({ code }: { code: string }) {
   const view = useScreenStore((s) => s.view);
   const overlay = useScreenStore((s) => s.connectingOverlayVisible);
@@ -39,7 +27,6 @@ export function DemoPage({ code }: { code: string }) {
   useEffect(() => {
     sounds.preload();
     void loadStudio();
-    prepareStage();
     return watchNetwork();
   }, []);
   const proceed = useCallback(() => void enterStudio(code), [code]);
