@@ -221,7 +221,8 @@ describe('what a flood of attendees costs the studio', () => {
     await expect.poll(() => countFrames.length, { timeout: AUDIENCE_COUNT_PUSH_MS * 2 }).toBeGreaterThanOrEqual(1);
     const gaps = countFrames.slice(1).map((at, i) => at - countFrames[i]!);
     for (const gap of gaps) expect(gap).toBeGreaterThan(AUDIENCE_COUNT_PUSH_MS - 500);
-    expect(countFrames.length).toBeLessThanOrEqual(Math.floor((Date.now() - t0) / AUDIENCE_COUNT_PUSH_MS) + 1);
+    // At most one per window since the first (which may be the watcher's own arrival, before the flood).
+    expect(countFrames.length).toBeLessThanOrEqual(Math.floor((Date.now() - countFrames[0]!) / AUDIENCE_COUNT_PUSH_MS) + 1);
     watcherSocket.close();
     await call(api(`eventuser/v1/events/${launch.eventId}/audience/settings`), { method: 'PUT', headers: bearer(token), json: { showAttendeeCount: false } });
   });
