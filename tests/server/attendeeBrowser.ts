@@ -1,5 +1,5 @@
 /** A browser on an event's attendee page (issue 32): it keeps the cookies the backend sets, as a browser would. */
-import { call, TestSocket, wsUrl } from './helpers';
+import { call, eventBySharingUrl, eventSocket, eventToken, signIn, TestSocket, wsUrl, type Json } from './helpers';
 
 export class AttendeeBrowser {
   cookie = '';
@@ -38,4 +38,23 @@ export async function joinedAttendee(base: string, sharingUrl: string, name: str
   const socket = await page.socket();
   const id = (await socket.next((m) => m.type === 'joined')).attendee.id as string;
   return { page, socket, id };
+}
+
+/** The moderator's side of the audience's server tests: producer1 with an event token and the studio's event socket on 'Product Launch Live'. */
+export interface LaunchModerator {
+  userToken: string;
+  userId: string;
+  launch: Json;
+  token: string;
+  studio: TestSocket;
+  moderatorGuid: string;
+}
+
+export async function moderatorOfLaunch(base: string): Promise<LaunchModerator> {
+  const p1 = await signIn(base, 'producer1');
+  const launch = await eventBySharingUrl(base, 'product-launch');
+  const token = await eventToken(base, p1.token, launch.eventId);
+  const studio = await eventSocket(base, { eventId: launch.eventId, accessToken: token, user: { id: p1.userId, name: 'Priya Patel' } });
+  const moderatorGuid = (await studio.next((m) => m.type === 'guid_assigned')).guid as string;
+  return { userToken: p1.token, userId: p1.userId, launch, token, studio, moderatorGuid };
 }

@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../src/server/server';
 import { ATTENDEE_PUSH_LIMIT } from '../../src/server/sockets/hub';
-import { AttendeeBrowser } from './attendeeBrowser';
-import { backendOn, bearer, call, eventBySharingUrl, eventSocket, eventToken, removeDir, signIn, tempDir, TestSocket, type Json } from './helpers';
+import { AttendeeBrowser, moderatorOfLaunch } from './attendeeBrowser';
+import { backendOn, bearer, call, eventBySharingUrl, removeDir, tempDir, type Json, type TestSocket } from './helpers';
 
 let backend: Backend;
 let dir: string;
@@ -35,11 +35,7 @@ beforeAll(async () => {
   dir = tempDir();
   backend = await backendOn(dir, { faults: true, janus: false });
   base = backend.url;
-  const p1 = await signIn(base, 'producer1');
-  launch = await eventBySharingUrl(base, 'product-launch');
-  token = await eventToken(base, p1.token, launch.eventId);
-  studio = await eventSocket(base, { eventId: launch.eventId, accessToken: token, user: { id: p1.userId, name: 'Priya Patel' } });
-  moderatorGuid = (await studio.next((m) => m.type === 'guid_assigned')).guid;
+  ({ launch, token, studio, moderatorGuid } = await moderatorOfLaunch(base));
 });
 afterAll(async () => {
   studio?.close();

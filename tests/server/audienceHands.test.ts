@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../../src/server/server';
 import { INVITED_ONLY_TEXT, INVITE_REVOKED_TEXT } from '../../src/server/audience/invites';
 import { HAND_RATE } from '../../src/server/audience/hands';
-import { AttendeeBrowser } from './attendeeBrowser';
-import { backendOn, bearer, call, channelOf, eventBySharingUrl, eventSocket, eventToken, producer, removeDir, signIn, tempDir, TestSocket, type Json } from './helpers';
+import { AttendeeBrowser, moderatorOfLaunch } from './attendeeBrowser';
+import { backendOn, bearer, call, channelOf, producer, removeDir, tempDir, type Json, type TestSocket } from './helpers';
 import { createTemplate, templateToAttributes } from '../../compositor/templates/schemas';
 
 let backend: Backend;
@@ -44,12 +44,7 @@ beforeAll(async () => {
   dir = tempDir();
   backend = await backendOn(dir, { faults: true, janus: false });
   base = backend.url;
-  const p1 = await signIn(base, 'producer1');
-  userToken = p1.token;
-  launch = await eventBySharingUrl(base, 'product-launch');
-  token = await eventToken(base, p1.token, launch.eventId);
-  studio = await eventSocket(base, { eventId: launch.eventId, accessToken: token, user: { id: p1.userId, name: 'Priya Patel' } });
-  moderatorGuid = (await studio.next((m) => m.type === 'guid_assigned')).guid;
+  ({ userToken, launch, token, studio, moderatorGuid } = await moderatorOfLaunch(base));
 });
 afterAll(async () => {
   studio?.close();
