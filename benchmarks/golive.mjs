@@ -28,6 +28,7 @@
  *   node benchmarks/golive.mjs --seconds 600 --quality 720p   # the 10-minute drift check
  *   node benchmarks/golive.mjs --json-only --out golive.json --keep   # --keep: leave the received files
  *   node benchmarks/golive.mjs --quick --attendee # also glass to attendee: the watch page's player (attendee-player.mjs)
+ *   node benchmarks/golive.mjs --quick --background-video   # a playing background video behind the card
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -48,6 +49,11 @@ const JSON_ONLY = flag('--json-only');
 /** Also an attendee's event page playing the HLS: glass to attendee (issue 32); its Chromium costs CPU of its own. */
 const ATTENDEE = flag('--attendee');
 const KEEP = flag('--keep');
+/**
+ * Also a moving background video behind the card (a predefined asset, as a moderator picks one): the
+ * capture then draws a decoded video every frame, as it does a guest's camera.
+ */
+const BACKGROUND_VIDEO = flag('--background-video');
 const OUT = option('--out', null);
 const SECONDS = Number(option('--seconds', QUICK ? 20 : 60));
 const WARMUP_SECONDS = Number(option('--warmup', 8));
@@ -101,6 +107,13 @@ async function signIn() {
     body: new URLSearchParams({ username: 'producer1', password: 'studio', grant_type: 'password' }),
   });
   return (await res.json()).access_token;
+}
+
+/** The first predefined background video, as the e2e build serves it (the backend's own origin). */
+function backgroundVideo(origin) {
+  const file = readdirSync(join(ROOT, 'dist-e2e', 'assets')).find((f) => /^background-video-1-.*\.webm$/.test(f));
+  if (!file) throw new Error('dist-e2e/ has no background-video-1: run `npm run build:e2e`');
+  return { id: 'bench-background-video', type: 'video', url: `${origin}/studio/instant-demo/assets/${file}`, name: 'Background video 1' };
 }
 
 /** The benchmark's producer card alone on air (a lone producer fills the frame, §9 geometry). */
@@ -669,6 +682,8 @@ try {
   await api(`/api/studio/live/${ctx.eventId}/destinations`, { token, json: { name: 'Bench RTMP', serverUrl: rtmp.url, streamKey: STREAM_KEY } });
   // The scene: the benchmark's card alone on air, saved like any producer's change (whole-body PUT).
   await api(`/api/studio/channel/${ctx.uuid}`, { method: 'PUT', token, json: { layers: [benchLayer], layout: 'CLASSIC', producerOrder: JSON.stringify([signal.BENCH_CARD_ID]) } });
+  // The background is a media slot of the keyed channel (the §7 body has no field for it): one sync update.
+  if (BACKGROUND_VIDEO) await api(`/api/studio/channel/${ctx.uuid}`, { method: 'PUT', token, json: { sync: { origin: 'golive-bench', seq: 1, changes: { 'media:background': backgroundVideo(base) } } } });
   for (const quality of QUALITY_LIST) {
     ctx.live = true;
     runs[quality] = await withTimeout(broadcast(ctx, quality, rtmp), (SECONDS + WARMUP_SECONDS + 600) * 1000, `${quality} broadcast`);

@@ -58,13 +58,16 @@ class StudioCompositor implements Compositor {
     this.clock = options.clock ?? (() => performance.now());
     this.wallClock = options.wallClock ?? (() => Date.now());
     this.scheduler = createFrameScheduler(options.frames ?? animationFrames(), () => this.frame());
-    this.textures = new MediaTextures({
-      onFrame: () => this.scheduler.schedule(),
-      onMediaChange: () => {
-        this.scene.checkMedia();
-        this.scheduler.schedule();
+    this.textures = new MediaTextures(
+      {
+        onFrame: () => this.scheduler.schedule(),
+        onMediaChange: () => {
+          this.scene.checkMedia();
+          this.scheduler.schedule();
+        },
       },
-    });
+      renderer.name === 'canvas' ? 'canvas' : 'webgl',
+    );
     this.labelStyle = new TextStyle({
       fontFamily: LABEL_FONT_FAMILY,
       fontSize: LABEL_FONT_PX,

@@ -36,22 +36,34 @@ export function hasFrame(el: MediaElement): boolean {
   return true;
 }
 
+/** Which pixi renderer draws the media: the alpha mode an opaque medium is declared with depends on it. */
+export type MediaRenderer = 'webgl' | 'canvas';
+
 /**
- * A TextureSource over a host-owned media element. Media are drawn opaque (camera feeds, backgrounds),
- * so by default they are declared already premultiplied: nothing is done per pixel on upload (for
- * alpha = 1 both forms are the same pixels), and a tile fading in or out blends at its alpha. Declared
- * 'no-premultiply-alpha', pixi's WebGL batcher blended them with SRC_ALPHA over a colour it had
- * already multiplied by the alpha: a tile at half its fade showed at a quarter (the Canvas 2D
- * renderer, issue 36, drew the half and showed the difference).
+ * How an opaque medium (camera feed, background) is declared, per renderer:
+ * - WebGL: already premultiplied. Nothing is done per pixel on upload (for alpha = 1 both forms are
+ *   the same pixels), and a tile fading in or out blends at its alpha. Declared 'no-premultiply-alpha',
+ *   pixi's WebGL batcher blended them with SRC_ALPHA over a colour it had already multiplied by the
+ *   alpha: a tile at half its fade showed at a quarter.
+ * - Canvas 2D: not premultiplied. pixi's Canvas 2D renderer turns a 'premultiplied-alpha' source into
+ *   an un-premultiplied copy (drawImage, getImageData, a loop per pixel) and keeps that copy until the
+ *   source is re-allocated: a playing video stayed on its first frame (the capture and every studio on
+ *   a software-GL machine showed frozen cameras), and each copy cost a full CPU pass. Canvas 2D draws
+ *   the element itself at the tile's globalAlpha, which is the right fade.
  */
+export function opaqueAlphaMode(renderer: MediaRenderer): 'premultiplied-alpha' | 'no-premultiply-alpha' {
+  return renderer === 'webgl' ? 'premultiplied-alpha' : 'no-premultiply-alpha';
+}
+
+/** A TextureSource over a host-owned media element (opaque unless it keeps its alpha, like a logo). */
 export class MediaTextureSource extends TextureSource<MediaElement> {
-  constructor(element: MediaElement, opaque = true) {
+  constructor(element: MediaElement, opaque = true, renderer: MediaRenderer = 'webgl') {
     const { width, height } = mediaSize(element);
     super({
       resource: element,
       width: Math.max(1, width),
       height: Math.max(1, height),
-      alphaMode: opaque ? 'premultiplied-alpha' : 'premultiply-alpha-on-upload',
+      alphaMode: opaque ? opaqueAlphaMode(renderer) : 'premultiply-alpha-on-upload',
       autoGarbageCollect: false,
       label: 'studio-media',
     });
@@ -95,7 +107,10 @@ type VideoWithFrames = HTMLVideoElement & {
 export class MediaTextures {
   private readonly entries = new Map<MediaElement, Entry>();
 
-  constructor(private readonly events: MediaTexturesEvents) {}
+  constructor(
+    private readonly events: MediaTexturesEvents,
+    private readonly renderer: MediaRenderer = 'webgl',
+  ) {}
 
   /** Live media textures. */
   get count(): number {
@@ -158,7 +173,7 @@ export class MediaTextures {
         source.resize(width, height, 1); // pixi re-allocates and re-uploads on 'resize'
         resized = true;
       } else {
-        source.update(); // WebGL: texSubImage2D now; Canvas 2D: drawImage reads the element at render
+        source.update(); // WebGL: texSubImage2D now; Canvas 2D: drawImage reads the element itself at render
       }
       uploads += 1;
     }
@@ -176,7 +191,7 @@ export class MediaTextures {
   private create(element: MediaElement, opaque: boolean): Entry {
     const entry: Entry = {
       element,
-      source: new MediaTextureSource(element, opaque),
+      source: new MediaTextureSource(element, opaque, this.renderer),
       refs: 0,
       dirty: false, // the first bind uploads it
       polled: false,

@@ -4,7 +4,7 @@
  * solid-colour pictures (gallerySamples' paintSample) on the output page, `elapsedMs` of the output's
  * clock after it appeared (animations played in, a ticker at a known scroll offset); renderAt(scene, colors, width, height, zoom) draws the same scene on a
  * second, preview-sized compositor and returns it as a PNG data URL, so tests can check that the
- * preview shows what the output shows.
+ * preview shows what the output shows. playCamera(key) puts a playing camera in place of a sample.
  */
 import { createCompositor, type Compositor } from '../../compositor/render';
 import type { SceneModel } from '../../compositor/model/scene';
@@ -54,6 +54,14 @@ export function installOutputTestHook(compositor: Compositor, setScene: (scene: 
       } finally {
         c.destroy();
       }
+    },
+    /** The browser's camera (fake in tests: it moves every frame) playing as source `key`: a moving picture on air. */
+    async playCamera(key: string): Promise<void> {
+      const video = document.createElement('video');
+      Object.assign(video, { muted: true, playsInline: true, srcObject: await navigator.mediaDevices.getUserMedia({ video: { width: 640, height: 360 } }) });
+      await video.play();
+      media.register(key, video);
+      compositor.invalidateMedia();
     },
     stats: () => compositor.stats(),
     /** Each program frame right after it is drawn (benchmarks/guests.mjs reads its counter there). */

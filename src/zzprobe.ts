@@ -1,0 +1,2 @@
+export * as pixi from 'pixi.js';
+export { MediaTextureSource } from '../compositor/render/videoTextures';
