@@ -10,8 +10,7 @@
  * `--dist a --dist b` measures two builds (e.g. before/after a change) interleaved run by run in one
  * process, so the machine's load falls on both alike: quote the ratio.
  * Prints JSON, then a one-line summary.
- * `--fast-connect` leaves out the demo's simulated 900 ms connect (what the studio itself costs).
- *   node benchmarks/entry.mjs [--runs 7] [--dwell 3000] [--fast-connect] [--dist dist-e2e] [--dist other-build] [--json-only]
+ *   node benchmarks/entry.mjs [--runs 7] [--dwell 3000] [--dist dist-e2e] [--dist other-build] [--json-only]
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
@@ -24,8 +23,6 @@ const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) +
 const JSON_ONLY = args.includes('--json-only');
 const RUNS = Number(opt('--runs', 7));
 const DWELL_MS = Number(opt('--dwell', 3000));
-/** Without the demo's simulated 900 ms connect (src/dev/fastEntry.ts): what the studio itself costs. */
-const FAST_CONNECT = args.includes('--fast-connect');
 const dists = args.flatMap((a, i) => (a === '--dist' ? [resolve(ROOT, args[i + 1])] : []));
 if (dists.length === 0) dists.push(join(ROOT, 'dist-e2e'));
 for (const d of dists) if (!existsSync(join(d, 'index.html'))) throw new Error(`${d} has no build: run \`npm run build:e2e\` (or vite build --mode e2e --outDir …)`);
@@ -72,10 +69,7 @@ try {
     const page = await context.newPage();
     const errors = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    await page.addInitScript((fast) => {
-      localStorage.setItem('tutorialCompleted', 'true');
-      if (fast) localStorage.setItem('studio.dev.fastEntry', 'true');
-    }, FAST_CONNECT);
+    await page.addInitScript(() => localStorage.setItem('tutorialCompleted', 'true'));
     await page.goto(url);
     const enter = page.getByRole('button', { name: /ENTER STUDIO/ });
     await enter.waitFor({ timeout: 60_000 });
@@ -146,7 +140,6 @@ try {
     chromium: version,
     runs: RUNS,
     dwellMs: DWELL_MS,
-    fastConnect: FAST_CONNECT,
     builds,
     ...(names.length === 2
       ? {

@@ -34,6 +34,3 @@ export const DEMO_CHANNEL: ChannelSummary = {
 
 /** §7: connecting to the demo event uses a fixed demo code plus the route's code parameter. */
 export const DEMO_FIXED_CODE = 'demo';
-
-/** How long the simulated connect takes, so the connecting overlay reads as a real join. */
-export const DEMO_CONNECT_LATENCY_MS = 900;

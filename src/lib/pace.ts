@@ -1,9 +1,9 @@
 /**
- * The studio's deliberate waits: the §2 splash and the demo's connect latency. Outside production,
+ * The studio's deliberate waits: the §2 splash. Outside production,
  * src/dev may shorten them for a browser test that is not about them (as a controlled clock would);
  * nothing is lent in production, and a wait is then always the SPEC's.
  */
-export type PacedWait = 'splash' | 'demoConnect';
+export type PacedWait = 'splash';
 
 let lent: Partial<Record<PacedWait, number>> = {};
 

@@ -68,6 +68,11 @@ export interface StudioSession {
   currentUser(): StudioUser;
   /** The title of the event about to be joined, shown by the device check. */
   upcomingEventTitle(): string;
+  /**
+   * What connecting can do ahead, started while the device check shows (entering without a stall,
+   * issue 33); connect works the same whether it ran or not.
+   */
+  warmUp?(): void;
   /** Connects to the event with the route's code parameter (§2 haircheck → event). */
   connect(code: string): Promise<Connection>;
   /** Leaves the meeting and closes the sockets (§4). */

@@ -7,6 +7,8 @@ test.use({ fastEntry: false });
 
 test('splash → device check with devices and a moving mic meter → connecting overlay → studio', async ({ page, problems }) => {
   void problems;
+  // The page's clock runs as usual until it is paused on ENTER STUDIO (below).
+  await page.clock.install();
   await page.goto('./?code=launch42');
   await expect(page.getByTestId('splash')).toBeVisible();
   await expect(page.getByTestId('haircheck')).toBeVisible({ timeout: 15_000 });
@@ -34,6 +36,9 @@ test('splash → device check with devices and a moving mic meter → connecting
   expect([...levels].some((l) => Number(l) > 0)).toBe(true);
   await page.screenshot({ path: 'tests/.tmp/screens/haircheck.png', animations: 'disabled' });
 
+  // The overlay shows while the studio connects and for the §2 switch delay (100 ms): the page's
+  // clock is held there, so its texts are read before the switch.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
   await page.getByRole('button', { name: /ENTER STUDIO/ }).click();
   const overlay = page.getByTestId('connecting-overlay');
   await expect(overlay).toBeVisible();
@@ -41,6 +46,7 @@ test('splash → device check with devices and a moving mic meter → connecting
   await expect(overlay).toContainText(TEXTS.connectingToStudio);
   await expect(overlay).toContainText(TEXTS.pleaseWaitSetup);
   await expect(overlay.getByRole('progressbar')).toBeVisible();
+  await page.clock.resume();
 
   await expect(page.getByTestId('studio')).toBeVisible({ timeout: 30_000 }); // entering under load (see fixtures.ts enterStudio)
   await expect(overlay).toBeHidden();

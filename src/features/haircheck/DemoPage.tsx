@@ -1,5 +1,5 @@
 /** The demo page (§2): phases init, haircheck and event, with the connecting overlay. */
-import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { watchNetwork } from '../../services/show/alerts';
 import { sounds } from '../../services/show/sounds';
 import { ErrorDialogHost } from '../dialogs/ErrorDialogHost';
@@ -16,8 +16,28 @@ import { InitScreen } from './InitScreen';
  * check, so the initial download stays small (issue 11: initial JS ≤ 300 KB gzip). It is fetched while
  * the moderator checks their devices, so entering does not wait for it.
  */
-const loadStudio = () => import('../studio/StudioScreen');
-const StudioScreen = lazy(() => loadStudio().then((m) => ({ default: m.StudioScreen })));
+let studioModule: typeof import('../studio/StudioScreen') | null = null;
+const loadStudio = () => import('../studio/StudioScreen').then((m) => (studioModule = m));
+/** Then the preview's first-frame costs are paid while the device check shows (stage/warmPreview.ts). */
+const warmPreview = () => import('../stage/warmPreview').then((m) => m.warmPreview());
+const LazyStudioScreen = lazy(() => loadStudio().then((m) => ({ default: m.StudioScreen })));
+
+/**
+ * The studio, rendered directly once its chunk is here: a lazy component suspends on its first render
+ * even when its chunk is loaded, and React then holds the reveal (about 125 ms of an idle main thread
+ * after ENTER STUDIO). Chosen once per visit: switching from the lazy to the loaded one would remount it.
+ */
+function Studio() {
+  const [Screen] = useState(() => studioModule?.StudioScreen ?? LazyStudioScreen);
+  return (
+    <Suspense fallback={null}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+/** The warm-up waits for an idle moment of the device check, at most this long. */
+const WARM_UP_IDLE_TIMEOUT_MS = 1000;
 
 export function DemoPage({ code }: { code: string }) {
   const view = useScreenStore((s) => s.view);
@@ -26,7 +46,8 @@ export function DemoPage({ code }: { code: string }) {
   const user = backend().session.currentUser();
   useEffect(() => {
     sounds.preload();
-    void loadStudio();
+    backend().session.warmUp?.();
+    void loadStudio().then(() => requestIdleCallback(() => void warmPreview(), { timeout: WARM_UP_IDLE_TIMEOUT_MS }));
     return watchNetwork();
   }, []);
   const proceed = useCallback(() => void enterStudio(code), [code]);
@@ -35,11 +56,7 @@ export function DemoPage({ code }: { code: string }) {
     <>
       {view === 'init' && <InitScreen firstName={user.firstName} error={initError} onRetry={() => useScreenStore.setState({ view: 'haircheck', initError: null })} />}
       {view === 'haircheck' && <HairCheck user={user} eventTitle={backend().session.upcomingEventTitle()} connecting={overlay} onProceed={proceed} />}
-      {view === 'event' && (
-        <Suspense fallback={null}>
-          <StudioScreen />
-        </Suspense>
-      )}
+      {view === 'event' && <Studio />}
       {overlay && <ConnectingOverlay />}
       <ErrorDialogHost />
       <InfoMessages />
