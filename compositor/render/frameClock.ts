@@ -20,8 +20,11 @@ const realTimers: FrameClockTimers = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-/** Calls `tick` `fps` times a second until the returned stop is called. */
-export function startFrameClock(fps: number, tick: () => void, timers: FrameClockTimers = realTimers): () => void {
+/**
+ * Calls `tick` `fps` times a second until the returned stop is called; `skipped` hears of each run of
+ * deadlines a slow draw or a stall missed (frames the program never had: the capture's dropped frames).
+ */
+export function startFrameClock(fps: number, tick: () => void, timers: FrameClockTimers = realTimers, skipped?: (frames: number) => void): () => void {
   const period = 1000 / fps;
   const start = timers.now();
   let n = 0;
@@ -34,7 +37,9 @@ export function startFrameClock(fps: number, tick: () => void, timers: FrameCloc
     if (stopped) return;
     tick();
     // The next deadline still ahead; those already passed are skipped, not drawn late in a burst.
-    n = Math.max(n + 1, Math.floor((timers.now() - start) / period) + 1);
+    const next = Math.max(n + 1, Math.floor((timers.now() - start) / period) + 1);
+    if (next > n + 1) skipped?.(next - n - 1);
+    n = next;
     schedule();
   };
   schedule();

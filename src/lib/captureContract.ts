@@ -40,3 +40,32 @@ export function outputRenderer(search: string, capturing: boolean): OutputRender
   if (asked === 'webgl' || asked === 'canvas') return asked;
   return capturing ? 'canvas' : undefined;
 }
+
+/**
+ * The page's own figures, sent to the worker as a text message on the ingest socket each
+ * CAPTURE_STATS_EVERY_MS (other text is status for the worker's log): its draw time per program frame
+ * (p50 over that second) and the frames its clock missed since the capture began.
+ */
+export const CAPTURE_STATS_EVERY_MS = 1000;
+const STATS_PREFIX = 'stats ';
+export interface CapturePageStats {
+  renderMs: number | null;
+  droppedBeforeEncoding: number;
+}
+
+export const captureStatsText = (s: CapturePageStats): string => STATS_PREFIX + JSON.stringify(s);
+
+/** The page's figures from a text message, or null when the text is status (or not well formed). */
+export function parseCaptureStats(text: string): CapturePageStats | null {
+  if (!text.startsWith(STATS_PREFIX)) return null;
+  try {
+    const raw: unknown = JSON.parse(text.slice(STATS_PREFIX.length));
+    if (typeof raw !== 'object' || raw === null) return null;
+    const { renderMs, droppedBeforeEncoding } = raw as Record<string, unknown>;
+    const count = typeof droppedBeforeEncoding === 'number' && Number.isSafeInteger(droppedBeforeEncoding) && droppedBeforeEncoding >= 0 ? droppedBeforeEncoding : null;
+    const ms = renderMs === null || (typeof renderMs === 'number' && Number.isFinite(renderMs) && renderMs >= 0) ? renderMs : undefined;
+    return count === null || ms === undefined ? null : { renderMs: ms, droppedBeforeEncoding: count };
+  } catch {
+    return null;
+  }
+}

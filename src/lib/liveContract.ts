@@ -83,8 +83,26 @@ export interface LiveJob {
   fpsAlarm: boolean;
   /** The program's frame rate at the ingest (frames/s over the last second, /metrics' studio_capture_fps); absent before the first. */
   captureFps?: number;
+  /** What the capture worker measures of itself while live (the Stats panel, /metrics); absent before its first report. */
+  capture?: CaptureFigures;
   error: string | null;
   outputs: OutputHealth[];
+}
+
+/**
+ * The capture worker's own figures, each over its last second: the page's draw time, the frames its
+ * clock missed, its encoder's output and the CPU of the worker with everything it runs. A figure not
+ * measured yet is null.
+ */
+export interface CaptureFigures {
+  /** The page's draw time per program frame (ms), p50 over the last second. */
+  renderMs: number | null;
+  /** Program frames the page's frame clock missed since the capture started (a draw or a stall past its tick): never encoded. */
+  droppedBeforeEncoding: number;
+  /** The page's encoder output (video and sound as sent to the ingest), kbit/s. */
+  encoderKbps: number | null;
+  /** CPU of the worker, its capture browser and its ffmpeg processes, in cores (2 = two cores busy). */
+  cpuCores: number | null;
 }
 
 export interface LiveStatus {

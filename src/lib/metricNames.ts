@@ -33,6 +33,10 @@ export const COMPOSITOR_METRICS = {
 /** The broadcast (backend mode), from live.status. */
 export const LIVE_METRICS = {
   captureFps: m('captureFps', 'Capture', 'frames/s', 'studio_capture_fps'),
+  renderMs: m('capture.renderMs', 'Render time per frame', 'ms', 'studio_capture_render_ms'),
+  droppedBeforeEncoding: m('capture.droppedBeforeEncoding', 'Dropped before encoding', 'frames', 'studio_capture_dropped_frames_total'),
+  encoderKbps: m('capture.encoderKbps', 'Encoder bitrate', 'kbit/s', 'studio_capture_encoder_kbps'),
+  cpuCores: m('capture.cpuCores', 'Worker CPU', 'cores', 'studio_capture_worker_cpu_cores'),
   liveSec: m('liveSec', 'Time live', 's'),
   attendeeCount: m('attendeeCount', 'Viewers (attendees)', 'people'),
   state: m('outputs[].state', 'State', '', 'studio_outputs'),

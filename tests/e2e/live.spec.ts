@@ -351,6 +351,12 @@ test('a producer adds a destination, goes live from the studio: the RTMP server 
   const live = stats.getByTestId('stats-outputs').locator('tbody tr').filter({ has: page.locator('td[data-metric="outputs[].state"]', { hasText: 'Live' }) });
   await expect.poll(async () => Number(await live.first().locator('td[data-metric="outputs[].bitrateKbps"]').textContent()), { timeout: 15_000 }).toBeGreaterThan(0);
   expect(Number(await live.first().locator('td[data-metric="outputs[].droppedFrames"]').textContent())).toBeGreaterThanOrEqual(0);
+  // The capture worker's own figures: the page's draw time, what it encoded, the CPU it all takes.
+  const figure = (metric: string) => stats.locator(`[data-metric="${metric}"] .stats-value`);
+  await expect.poll(async () => Number(await figure('capture.renderMs').textContent()), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => Number(await figure('capture.encoderKbps').textContent()), { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(Number(await figure('capture.droppedBeforeEncoding').textContent())).toBeGreaterThanOrEqual(0);
+  await expect(figure('capture.cpuCores')).toHaveText(/^\d+\.\d\d cores of a \d+-core budget$/);
   await page.screenshot({ path: 'tests/.tmp/screens/stats-panel-live.png' });
 
   // The watch page, in a fresh browser context: no sign-in. (Closed once seen playing: on two cores it

@@ -24,6 +24,10 @@ test('the Stats panel opens by Shift+D and the toolbar, reads figures that move,
   await expect(panel).toBeFocused(); // keyboard users land in it
   await expect(panel).toContainText('Budgets 16.7 ms (60 fps) and 33.3 ms (30 fps)');
   await expect(page.getByTestId('stats-no-broadcast')).toHaveText(/There is no broadcast in the demo/);
+  // Beside the stage, covering nothing: the stage and backstage (the left area) end where the panel begins.
+  const [left, box] = await Promise.all([page.getByTestId('left-area').boundingBox(), panel.boundingBox()]);
+  expect(left!.x + left!.width).toBeLessThanOrEqual(box!.x + 0.5);
+  await expect(page.getByTestId('stage-preview')).toBeVisible();
 
   // Figures that move: frames drawn go up as the stage draws (a guest taken off air and back).
   const before = await figure(page, 'frames');

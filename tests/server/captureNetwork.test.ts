@@ -13,15 +13,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCapture } from '../../src/server/live/worker/capture';
 import { captureNetworkArgs, NOWHERE_PROXY } from '../../src/server/live/worker/captureNetwork';
 import { removeDir, tempDir } from './helpers';
+import type { CapturePageStats } from '../../src/lib/captureContract';
 import { testCertificates } from '../../src/server/dev/servers/rtmpServer';
 
-/** The page: opens the ingest it is given, then tries to reach every target, and says when it is done. */
+/** The page: opens the ingest it is given, sends its figures, then tries to reach every target, and says when it is done. */
 const PAGE = `<!doctype html><html><body><script>
 const params = new URLSearchParams(location.search);
 const targets = JSON.parse(params.get('targets'));
 const socket = new WebSocket(params.get('capture'));
 socket.onopen = async () => {
   socket.send(new Uint8Array([1, 2, 3]));
+  socket.send('stats {"renderMs":12.5,"droppedBeforeEncoding":3}');
   for (const url of targets) {
     const img = new Image(); img.src = url + '/img';
     const video = document.createElement('video'); video.src = url + '/video'; document.body.append(video);
@@ -92,13 +94,17 @@ describe('the capture browser', () => {
     const pageUrl = `${page.origin}/output?token=t&targets=${encodeURIComponent(JSON.stringify(targets))}`;
     const media: Buffer[] = [];
     const lines: string[] = [];
-    const capture = await startCapture({ pageUrl, quality: '560p', reachable: [listed.origin], media: (c) => media.push(c), log: (l) => lines.push(l), ended: () => undefined });
+    const stats: CapturePageStats[] = [];
+    const capture = await startCapture({ pageUrl, quality: '560p', reachable: [listed.origin], media: (c) => media.push(c), log: (l) => lines.push(l), stats: (s) => stats.push(s), ended: () => undefined });
     try {
       await vi.waitFor(() => expect(lines).toContain('page: done'), { timeout: 30_000, interval: 200 });
     } finally {
       await capture.stop();
     }
     expect(Buffer.concat(media)).toEqual(Buffer.from([1, 2, 3]));
+    // The page's figures reach the worker as figures, not as a log line.
+    expect(stats).toEqual([{ renderMs: 12.5, droppedBeforeEncoding: 3 }]);
+    expect(lines.filter((l) => l.includes('stats'))).toEqual([]);
     expect(listed.hits).toEqual(expect.arrayContaining(['/img', '/fetch']));
     expect({ http: trapHttp.hits, https: trapHttps.hits, pageUnderAnotherName: page.hits }).toEqual({ http: [], https: [], pageUnderAnotherName: [] });
   });

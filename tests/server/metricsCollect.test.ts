@@ -24,6 +24,7 @@ describe('metrics read at scrape time', () => {
   const health: WorkerHealth = {
     fps: 29.5,
     fpsAlarm: false,
+    capture: { renderMs: 12.5, droppedBeforeEncoding: 7, encoderKbps: 3610, cpuCores: 1.37 },
     outputs: [
       output({ id: 'd-1', kind: 'rtmp', name: 'My secret channel', bitrateKbps: 4480, fps: 29.9, droppedFrames: 12, reconnects: 2 }),
       output({ id: 'hls', kind: 'hls', reconnects: 0 }),
@@ -48,6 +49,11 @@ describe('metrics read at scrape time', () => {
     expect(sample(text, 'studio_outputs', { output_kind: 'rtmp', state: 'failed' })).toBe(0);
     expect(sample(text, 'studio_capture_fps', { event: 'ev-1' })).toBe(29.5);
     expect(sample(text, 'studio_capture_fps_alarm', { event: 'ev-1' })).toBe(0);
+    // The capture worker's own figures, by broadcast.
+    expect(sample(text, 'studio_capture_render_ms', { event: 'ev-1' })).toBe(12.5);
+    expect(sample(text, 'studio_capture_dropped_frames_total', { event: 'ev-1' })).toBe(7);
+    expect(sample(text, 'studio_capture_encoder_kbps', { event: 'ev-1' })).toBe(3610);
+    expect(sample(text, 'studio_capture_worker_cpu_cores', { event: 'ev-1' })).toBe(1.37);
     expect(sample(text, 'studio_live_jobs', { state: 'live' })).toBe(1);
     expect(sample(text, 'studio_live_jobs', { state: 'starting' })).toBe(0);
     expect(sample(text, 'studio_sockets', { kind: 'event' })).toBe(2);
@@ -66,6 +72,7 @@ describe('metrics read at scrape time', () => {
     const text = await metrics.scrape();
     expect(sample(text, 'studio_output_fps', { output: 'd-1' })).toBeUndefined();
     expect(sample(text, 'studio_capture_fps', { event: 'ev-1' })).toBeUndefined();
+    expect(sample(text, 'studio_capture_worker_cpu_cores', { event: 'ev-1' })).toBeUndefined();
     expect(sample(text, 'studio_live_jobs', { state: 'live' })).toBe(0);
     expect(sample(text, 'process_cpu_user_seconds_total', {})).toBeGreaterThan(0);
   });

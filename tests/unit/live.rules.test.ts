@@ -33,6 +33,13 @@ describe('reading live.status', () => {
     expect(parseLiveStatus({ job: null })).toEqual({ job: null });
   });
 
+  it("keeps the capture worker's figures, and leaves out figures that do not read as such", () => {
+    const capture = { renderMs: 11.5, droppedBeforeEncoding: 4, encoderKbps: 3620, cpuCores: 1.42 };
+    expect(parseLiveStatus({ job: { ...job(), captureFps: 29.9, capture } })?.job?.capture).toEqual(capture);
+    expect(parseLiveStatus({ job: { ...job(), capture: { ...capture, renderMs: null, cpuCores: 'a lot' } } })?.job?.capture).toEqual({ ...capture, renderMs: null, cpuCores: null });
+    expect(parseLiveStatus({ job: { ...job(), capture: { renderMs: 3 } } })?.job).not.toHaveProperty('capture');
+  });
+
   it.each([
     ['not an object', 'live'],
     ['no job field', {}],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONGESTED_OUTPUT_FPS, ENCODER_OVERLOAD_FPS, RENDER_LAG_MIN_FRAMES, RENDER_LAG_P95_MS, statsWarnings } from '../../src/state/stats/warnings';
+import { CAPTURE_RENDER_LAG_MS, CONGESTED_OUTPUT_FPS, ENCODER_OVERLOAD_FPS, RENDER_LAG_MIN_FRAMES, RENDER_LAG_P95_MS, statsWarnings, WORKER_CPU_WARN_SHARE } from '../../src/state/stats/warnings';
 import type { LiveJob, OutputHealth } from '../../src/state/live/types';
 
 const output = (o: Partial<OutputHealth> = {}): OutputHealth => ({ id: 'd1', kind: 'rtmp', name: 'Company RTMP', state: 'live', bitrateKbps: 2500, fps: 30, droppedFrames: 0, retryInSec: null, error: null, ...o });
@@ -36,6 +36,30 @@ describe('statsWarnings', () => {
     expect(statsWarnings(null, job({ outputs: [output(), slow] }))).toEqual([{ kind: 'congested', output: 'd2', text: 'Dead site congested: 20 fps < 25 fps' }]);
     const retrying = output({ state: 'retrying', reconnects: 2, fps: null });
     expect(statsWarnings(null, job({ outputs: [retrying] }))).toEqual([{ kind: 'congested', output: 'd1', text: 'Company RTMP congested: reconnecting (2 reconnects)' }]);
+  });
+
+  it('the thresholds are the 30 fps budget and 90 % of the cores', () => {
+    expect(CAPTURE_RENDER_LAG_MS).toBeCloseTo(33.33, 2);
+    expect(WORKER_CPU_WARN_SHARE).toBe(0.9);
+  });
+
+  it.each([
+    [CAPTURE_RENDER_LAG_MS + 0.1, true],
+    [CAPTURE_RENDER_LAG_MS, false],
+  ])("render lag in the capture at renderMs %d: %s", (renderMs, raised) => {
+    const w = statsWarnings(null, job({ capture: { renderMs, droppedBeforeEncoding: 0, encoderKbps: 3500, cpuCores: 1 } }));
+    expect(w).toEqual(raised ? [{ kind: 'renderLag', text: `Render lag in the capture: renderMs p50 ${renderMs.toFixed(1)} ms > 33.3 ms` }] : []);
+  });
+
+  it('says which limit is hit: the quality above what the server carries, and its CPU past 90 %', () => {
+    const busy = job({ quality: '1080p', capture: { renderMs: 20, droppedBeforeEncoding: 40, encoderKbps: 6000, cpuCores: 1.85 } });
+    expect(statsWarnings(null, busy, { cores: 2, over: { chosen: '1080p', recommended: '720p', cores: 2 } })).toEqual([
+      { kind: 'capacity', text: "Quality above this server's limit: 1080p > 720p, what 2 cores carry" },
+      { kind: 'capacity', text: 'Capacity: worker CPU 1.85 cores > 90 % of 2' },
+    ]);
+    expect(statsWarnings(null, job({ capture: { renderMs: 20, droppedBeforeEncoding: 0, encoderKbps: 3500, cpuCores: 1.79 } }), { cores: 2, over: null })).toEqual([]);
+    // Not live: no limit is being hit.
+    expect(statsWarnings(null, job({ state: 'starting', capture: { renderMs: 20, droppedBeforeEncoding: 0, encoderKbps: 0, cpuCores: 2 } }), { cores: 2, over: { chosen: '1080p', recommended: '720p', cores: 2 } })).toEqual([]);
   });
 
   it('reads nothing of a broadcast that is not live', () => {

@@ -4,10 +4,26 @@
  * when nothing moves (the compositor otherwise draws only on change, and a still canvas gives no
  * frames), plus the program's sound, encoded here (MediaRecorder: H.264 + Opus in Matroska, a
  * keyframe every KEYFRAME_INTERVAL_MS, RECORDER_SLICE_MS slices) and sent over the loopback socket.
- * Status goes the same way as text, for the worker's log.
+ * Status goes the same way as text, for the worker's log, and so do the page's figures each second
+ * (draw time per frame, frames its clock missed: the Stats panel's "render time" and "dropped before
+ * encoding").
  */
-import { startFrameClock, type Compositor } from '../../../compositor/render';
-import { AUDIO_KBPS, AUDIO_SAMPLE_RATE, CAPTURE_FPS, CAPTURE_MIME, CAPTURE_PARAM, isQuality, KEYFRAME_INTERVAL_MS, QUALITIES, QUALITY_PARAM, RECORDER_SLICE_MS, type Quality } from '../../lib/captureContract';
+import { percentile, startFrameClock, type Compositor } from '../../../compositor/render';
+import {
+  AUDIO_KBPS,
+  AUDIO_SAMPLE_RATE,
+  CAPTURE_FPS,
+  CAPTURE_MIME,
+  CAPTURE_PARAM,
+  CAPTURE_STATS_EVERY_MS,
+  captureStatsText,
+  isQuality,
+  KEYFRAME_INTERVAL_MS,
+  QUALITIES,
+  QUALITY_PARAM,
+  RECORDER_SLICE_MS,
+  type Quality,
+} from '../../lib/captureContract';
 import { programSound } from '../../services/media/programSound';
 import { media } from '../../services/media/elements';
 import { mediaKey } from '../../../compositor/model/channel';
@@ -66,10 +82,24 @@ export function startCapture(canvas: HTMLCanvasElement, compositor: Compositor, 
   // gives CAPTURE_FPS frames, a moving one no more. renderNow is looked up at each tick: the
   // going-live benchmark's source wraps it.
   const video = canvas.captureStream(0).getVideoTracks()[0] as CanvasCaptureMediaStreamTrack;
-  const stopClock = startFrameClock(CAPTURE_FPS, () => {
-    compositor.renderNow();
-    video.requestFrame();
-  });
+  let drawMs: number[] = [];
+  let dropped = 0;
+  const stopClock = startFrameClock(
+    CAPTURE_FPS,
+    () => {
+      const start = performance.now();
+      compositor.renderNow();
+      drawMs.push(performance.now() - start);
+      video.requestFrame();
+    },
+    undefined,
+    (missed) => (dropped += missed),
+  );
+  const reportEvery = setInterval(() => {
+    const sorted = drawMs.sort((a, b) => a - b);
+    drawMs = [];
+    say(captureStatsText({ renderMs: sorted.length ? Math.round(percentile(sorted, 0.5) * 10) / 10 : null, droppedBeforeEncoding: dropped }));
+  }, CAPTURE_STATS_EVERY_MS);
   const stopSound = followSharedVideoSound();
   const stream = new MediaStream([video, programSound.track(AUDIO_SAMPLE_RATE)]);
   const recorder = new MediaRecorder(stream, {
@@ -90,6 +120,7 @@ export function startCapture(canvas: HTMLCanvasElement, compositor: Compositor, 
   socket.onclose = () => recorder.state !== 'inactive' && recorder.stop();
   return () => {
     stopClock();
+    clearInterval(reportEvery);
     stopSound();
     if (recorder.state !== 'inactive') recorder.stop();
     socket.close();

@@ -12,7 +12,8 @@ import { useScreenStore } from '../../state/screenStore';
 import { useLiveStore } from '../../state/live/store';
 import { usePeopleStore } from '../../state/people/peopleStore';
 import { formatDuration, isJobActive } from '../../state/live/rules';
-import { statsWarnings } from '../../state/stats/warnings';
+import { useQualityOverLimit } from '../../state/live/quality';
+import { CAPTURE_RENDER_LAG_MS, statsWarnings, WORKER_CPU_WARN_SHARE } from '../../state/stats/warnings';
 import { liveAvailable } from '../../services/live/attempt';
 import { LIVE_TEXTS } from '../live/texts';
 import { useCompositorFigures, type CompositorFigures } from './compositorFigures';
@@ -72,16 +73,18 @@ function LiveSection({ focus }: { focus: string | null }) {
   const job = isJobActive(status) ? status!.job! : null;
   if (!job) return <p className="stats-empty" data-testid="stats-no-broadcast">{T.notLive}</p>;
   const liveSec = job.startedAt === null ? null : Math.max(0, Math.floor((Date.now() - job.startedAt) / 1000));
+  const capture = job.capture ?? null;
+  const cpu = capture?.cpuCores ?? null;
   return (
     <>
       <dl className="stats-figures single">
         <Figure metric={L.captureFps} value={job.captureFps ?? null} />
         <Figure metric={{ ...L.liveSec, unit: '' }} value={liveSec === null ? null : formatDuration(liveSec)} />
         <Figure metric={L.attendeeCount} value={attendees} />
-        <Figure metric={{ name: 'renderMs', label: T.renderMs, unit: 'ms' }} value={null} />
-        <Figure metric={{ name: 'droppedBeforeEncoding', label: T.droppedBeforeEncoding, unit: 'frames' }} value={null} />
-        <Figure metric={{ name: 'encoderBitrateKbps', label: T.encoderBitrate, unit: 'kbit/s' }} value={null} />
-        <Figure metric={{ name: 'workerCpu', label: T.workerCpu, unit: '' }} value={cores === null ? null : `${T.notReported}, ${T.capacity(cores)}`} />
+        <Figure metric={L.renderMs} value={capture?.renderMs ?? null} over={capture?.renderMs != null && capture.renderMs > CAPTURE_RENDER_LAG_MS} />
+        <Figure metric={L.droppedBeforeEncoding} value={capture?.droppedBeforeEncoding ?? null} />
+        <Figure metric={L.encoderKbps} value={capture?.encoderKbps ?? null} />
+        <Figure metric={{ ...L.cpuCores, unit: '' }} value={cpu === null ? null : T.cpu(cpu, cores)} over={cpu !== null && cores !== null && cpu > cores * WORKER_CPU_WARN_SHARE} />
       </dl>
       <table className="stats-outputs" data-testid="stats-outputs">
         <caption>{T.outputsCaption}</caption>
@@ -119,12 +122,14 @@ export function StatsPanel() {
   const status = useLiveStore((s) => s.status);
   const panel = useRef<HTMLElement>(null);
   const figures = useCompositorFigures('preview', PANEL_REFRESH_MS);
+  const over = useQualityOverLimit();
+  const cores = useLiveStore((s) => s.info?.cores ?? null);
   // Keyboard users land in the panel when it opens (it is not modal: Tab leaves it as from anywhere).
   useEffect(() => {
     if (open) panel.current?.focus();
   }, [open, focus]);
   if (!open) return null;
-  const warnings = statsWarnings(figures, isJobActive(status) ? status!.job : null);
+  const warnings = statsWarnings(figures, isJobActive(status) ? status!.job : null, { cores, over });
   const close = () => {
     useScreenStore.getState().closeStats();
     document.querySelector<HTMLElement>('[data-testid="stats-button"]')?.focus();
@@ -148,7 +153,7 @@ export function StatsPanel() {
           T.noWarnings
         ) : (
           warnings.map((w) => (
-            <p key={`${w.kind}:${w.output ?? ''}`} data-warning={w.kind}>
+            <p key={w.text} data-warning={w.kind}>
               <AlertTriangle size={14} aria-hidden /> {w.text}
             </p>
           ))

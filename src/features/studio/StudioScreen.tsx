@@ -24,6 +24,7 @@ import { StatsPanel } from '../stats/StatsPanel';
 
 export function StudioScreen() {
   const toolOpen = useScreenStore((s) => s.selectedTool !== 'NONE');
+  const statsOpen = useScreenStore((s) => s.statsOpen);
   const exitOpen = useScreenStore((s) => s.exitDialogOpen);
   const registerOpen = useScreenStore((s) => s.registerPopupVisible);
   useStageShortcuts();
@@ -34,14 +35,14 @@ export function StudioScreen() {
   }, []);
 
   return (
-    <div className={`studio${toolOpen ? ' tool-open' : ''}`} data-testid="studio">
+    <div className={`studio${toolOpen ? ' tool-open' : ''}${statsOpen ? ' stats-open' : ''}`} data-testid="studio">
       <TopToolbar />
       <div className="studio-body">
         <LeftArea />
+        <StatsPanel />
         {toolOpen && <ToolPanel />}
         <SideNav />
       </div>
-      <StatsPanel />
       {exitOpen && <ExitDialog onConfirm={confirmExit} />}
       {registerOpen && <RegisterPopup />}
       <LiveStreamBanner />

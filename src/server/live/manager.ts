@@ -121,6 +121,7 @@ export function createLiveManager(o: LiveOptions) {
         recording: job.state === 'live' && outputs.some((x) => x.kind === 'recording' && x.state === 'live'),
         fpsAlarm: health?.fpsAlarm ?? false,
         ...(job.state === 'live' && health?.fps != null ? { captureFps: health.fps } : {}),
+        ...(job.state === 'live' && health?.capture ? { capture: health.capture } : {}),
         error: job.error,
         outputs: job.state === 'stopped' || job.state === 'failed' ? outputs.map((x) => ({ ...x, state: 'stopped' as const, fps: null, bitrateKbps: null })) : outputs,
       },

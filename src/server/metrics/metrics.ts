@@ -9,7 +9,7 @@
  * outputs are named by kind and id (a destination's id, `hls`, `recording`), broadcasts by event id.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { JOB_STATES, OUTPUT_KINDS, OUTPUT_STATES } from '../../lib/liveContract';
+import { JOB_STATES, OUTPUT_KINDS, OUTPUT_STATES, type CaptureFigures } from '../../lib/liveContract';
 import type { Bus } from '../cluster/bus';
 import type { LiveManager } from '../live/manager';
 import type { Hub } from '../sockets/hub';
@@ -91,6 +91,35 @@ export function createMetrics({ hub, live, bus }: MetricsSources) {
     collect() {
       this.reset();
       for (const j of live.jobs()) if (j.health) this.set({ event: j.eventId }, j.health.fpsAlarm ? 1 : 0);
+    },
+  });
+  // The capture worker's own figures (CaptureFigures), each for the broadcast's last second.
+  const captures = () => live.jobs().flatMap((j) => (j.health?.capture ? [{ event: j.eventId, c: j.health.capture }] : []));
+  const captureGauge = ({ name, help, read }: { name: string; help: string; read: (c: CaptureFigures) => number | null }) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['event'] as const,
+      registers,
+      collect() {
+        this.reset();
+        for (const { event, c } of captures()) {
+          const v = read(c);
+          if (v !== null) this.set({ event }, v);
+        }
+      },
+    });
+  captureGauge({ name: 'studio_capture_render_ms', help: "The capture page's draw time per program frame in ms, p50 over its last second.", read: (c) => c.renderMs });
+  captureGauge({ name: 'studio_capture_encoder_kbps', help: "The capture page's encoder output (video and sound) in kilobits per second over the last second.", read: (c) => c.encoderKbps });
+  captureGauge({ name: 'studio_capture_worker_cpu_cores', help: 'CPU of the capture worker with its browser and ffmpeg processes, in cores over the last second.', read: (c) => c.cpuCores });
+  new Counter({
+    name: 'studio_capture_dropped_frames_total',
+    help: "Program frames the capture page's frame clock missed since the capture began (never encoded).",
+    labelNames: ['event'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const { event, c } of captures()) setCounter(this, { event }, c.droppedBeforeEncoding);
     },
   });
   new Gauge({

@@ -10,6 +10,7 @@ import {
   OUTPUT_KINDS,
   OUTPUT_STATES,
   RECORDING_STATES,
+  type CaptureFigures,
   type Destination,
   type DestinationDraft,
   type LiveInfo,
@@ -43,6 +44,12 @@ function parseOutput(raw: unknown): OutputHealth | null {
   };
 }
 
+/** The capture worker's figures, or nothing when they do not read as such (an older worker sends none). */
+function parseCapture(raw: unknown): { capture: CaptureFigures } | null {
+  if (!isObj(raw) || !num(raw.droppedBeforeEncoding)) return null;
+  return { capture: { renderMs: numOrNull(raw.renderMs), droppedBeforeEncoding: raw.droppedBeforeEncoding, encoderKbps: numOrNull(raw.encoderKbps), cpuCores: numOrNull(raw.cpuCores) } };
+}
+
 function parseJob(raw: unknown): LiveJob | null {
   if (!isObj(raw) || !oneOf(JOB_STATES, raw.state) || !isQuality(raw.quality)) return null;
   const outputs = Array.isArray(raw.outputs) ? raw.outputs.map(parseOutput) : [];
@@ -54,6 +61,7 @@ function parseJob(raw: unknown): LiveJob | null {
     recording: raw.recording === true,
     fpsAlarm: raw.fpsAlarm === true,
     ...(num(raw.captureFps) ? { captureFps: raw.captureFps } : {}),
+    ...(parseCapture(raw.capture) ?? {}),
     error: str(raw.error) ? raw.error : null,
     outputs: outputs as OutputHealth[],
   };

@@ -6,7 +6,7 @@
 import type { BroadcastQuality } from '../settingsStore';
 
 export { JOB_STATES, OUTPUT_KINDS, OUTPUT_STATES, RECORDING_STATES } from '../../lib/liveContract';
-export type { Destination, DestinationDraft, DestinationPatch, JobState, LiveJob, LiveStatus, OutputHealth, OutputKind, OutputState, Recording, RecordingState } from '../../lib/liveContract';
+export type { CaptureFigures, Destination, DestinationDraft, DestinationPatch, JobState, LiveJob, LiveStatus, OutputHealth, OutputKind, OutputState, Recording, RecordingState } from '../../lib/liveContract';
 
 /** GET live/{eventId}: the watch page and what the server can afford. */
 export interface LiveInfo {

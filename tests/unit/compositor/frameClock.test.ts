@@ -57,20 +57,40 @@ describe('startFrameClock', () => {
     expect(ticks[150]! - 150 * (1000 / 30)).toBeLessThanOrEqual(lateMs + 1);
   });
 
-  it('skips the deadlines a stall missed instead of drawing them late in a burst', () => {
+  it('skips the deadlines a stall missed instead of drawing them late in a burst, and counts them', () => {
     const m = manualTimers();
     const ticks: number[] = [];
     let stall = true;
-    const stop = startFrameClock(30, () => {
-      ticks.push(m.api.now());
-      if (stall && ticks.length === 10) m.spend(200); // one 200 ms stall
-    }, m.api);
+    let missed = 0;
+    const stop = startFrameClock(
+      30,
+      () => {
+        ticks.push(m.api.now());
+        if (stall && ticks.length === 10) m.spend(200); // one 200 ms stall
+      },
+      m.api,
+      (frames) => (missed += frames),
+    );
     m.run(1000);
     stop();
     stall = false;
     const gaps = ticks.slice(1).map((t, i) => t - ticks[i]!);
     expect(Math.min(...gaps)).toBeGreaterThan(20); // no two frames back to back
     expect(ticks.length).toBeGreaterThanOrEqual(24); // 30 less the ~6 the stall took
+    // The stall (300–500 ms) takes the deadlines at 333 … 500 ms (one of them, the tick that ends it,
+    // is drawn): 5 missed, and drawn and missed make the second's 30.
+    expect(missed).toBe(5);
+    expect(ticks.length + missed).toBeGreaterThanOrEqual(30);
+    expect(ticks.length + missed).toBeLessThanOrEqual(31);
+  });
+
+  it('counts nothing missed when every draw fits its frame', () => {
+    const m = manualTimers();
+    let missed = 0;
+    const stop = startFrameClock(30, () => m.spend(30), m.api, (frames) => (missed += frames));
+    m.run(2000, 2);
+    stop();
+    expect(missed).toBe(0);
   });
 
   it('draws nothing after stop', () => {

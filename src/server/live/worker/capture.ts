@@ -13,7 +13,7 @@ import { BROWSER_ARGS, chromiumPath } from '../../chromium.mjs';
 import { guardChild } from '../../processGuard';
 import { redact } from './ffmpegProgress';
 import { captureNetworkArgs } from './captureNetwork';
-import { CAPTURE_PARAM, QUALITIES, QUALITY_PARAM, type Quality } from '../../../lib/captureContract';
+import { CAPTURE_PARAM, parseCaptureStats, QUALITIES, QUALITY_PARAM, type CapturePageStats, type Quality } from '../../../lib/captureContract';
 
 export interface CaptureOptions {
   /** The output page with its channel and one-time capture token (`…/output?channel=…&token=…`). */
@@ -25,6 +25,8 @@ export interface CaptureOptions {
   media(chunk: Buffer): void;
   /** The page said something (its status, a console error). */
   log(line: string): void;
+  /** The page's own figures (its draw time, the frames its clock missed), each second. */
+  stats(s: CapturePageStats): void;
   /** The capture ended by itself (the page closed its socket, the browser crashed). */
   ended(reason: string): void;
 }
@@ -44,8 +46,11 @@ export async function startCapture(o: CaptureOptions) {
     if (connected) return ws.close(1008, 'already capturing');
     connected = true;
     ws.on('message', (data, isBinary) => {
-      if (isBinary) o.media(Buffer.isBuffer(data) ? data : Buffer.concat(data as Buffer[]));
-      else log(`page: ${data.toString().slice(0, 500)}`);
+      if (isBinary) return o.media(Buffer.isBuffer(data) ? data : Buffer.concat(data as Buffer[]));
+      const text = data.toString();
+      const stats = parseCaptureStats(text);
+      if (stats) o.stats(stats);
+      else log(`page: ${text.slice(0, 500)}`);
     });
     ws.on('close', () => !stopping && o.ended('the capture page closed its connection'));
   });

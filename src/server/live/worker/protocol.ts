@@ -1,6 +1,6 @@
 /** The messages between the backend (live/manager.ts) and a capture worker process (worker/main.ts), over Node's IPC. */
 import type { Quality } from '../rules';
-import type { OutputHealth } from '../../../lib/liveContract';
+import type { CaptureFigures, OutputHealth } from '../../../lib/liveContract';
 import type { DestinationRules } from '../addresses';
 
 export interface WorkerDestination {
@@ -38,6 +38,8 @@ export interface WorkerHealth {
   fps: number | null;
   /** Under FPS_ALARM_BELOW for FPS_ALARM_AFTER_MS. */
   fpsAlarm: boolean;
+  /** The capture's own figures (absent from a stand-in worker that measures none). */
+  capture?: CaptureFigures;
   outputs: OutputHealth[];
 }
 

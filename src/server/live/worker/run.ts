@@ -14,6 +14,8 @@ import { startIngest, type Ingest } from './ingest';
 import { createOutput, type Output } from './output';
 import { hlsArgs, recordingArgs } from './outputArgs';
 import type { FromWorker, ToWorker, WorkerDestination, WorkerHealth } from './protocol';
+import { createTreeCpu } from './treeCpu';
+import type { CapturePageStats } from '../../../lib/captureContract';
 import { createTsFanout } from './tsFanout';
 import type { DestinationRules } from '../addresses';
 
@@ -40,7 +42,29 @@ let flowing = false;
 let ending = false;
 let healthTimer: ReturnType<typeof setInterval> | undefined;
 
-const health = (): WorkerHealth => ({ fps, fpsAlarm, outputs: [...outputs.values()].map((o) => o.health()) });
+/** The capture's figures: the page's (each second), the encoder's bytes and the process tree's CPU (each health beat). */
+let capturePage: CapturePageStats = { renderMs: null, droppedBeforeEncoding: 0 };
+let encodedBytes = 0;
+let encodedSince = Date.now();
+let encoderKbps: number | null = null;
+let cpuCores: number | null = null;
+const treeCpu = createTreeCpu();
+
+/** Each beat: the encoder's output since the last one, and the CPU of this worker and all it runs. */
+async function measure(): Promise<void> {
+  const now = Date.now();
+  encoderKbps = Math.round((encodedBytes * 8) / (now - encodedSince)); // bits per ms = kbit/s
+  encodedBytes = 0;
+  encodedSince = now;
+  cpuCores = await treeCpu().catch(() => null);
+}
+
+const health = (): WorkerHealth => ({
+  fps,
+  fpsAlarm,
+  capture: { ...capturePage, encoderKbps, cpuCores },
+  outputs: [...outputs.values()].map((o) => o.health()),
+});
 const changed = () => undefined; // health goes out on its own beat; a state change waits at most a second
 
 function addOutput(o: Output): void {
@@ -71,6 +95,7 @@ function teardown(code: number): void {
 async function start(m: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   rules = m.destinationRules;
   cas = destinationCas(m.destinationCaFile);
+  encodedSince = Date.now();
   mkdirSync(m.hlsDir, { recursive: true });
   mkdirSync(m.recordingDir, { recursive: true });
   ingest = startIngest({
@@ -89,9 +114,13 @@ async function start(m: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   addOutput(createOutput({ id: 'recording', kind: 'recording', name: 'Recording', prepare: async (attempt) => ({ args: recordingArgs(m.recordingDir, attempt, m.runId) }), fanout, secrets: [], changed, log }));
   addOutput(createOutput({ id: 'hls', kind: 'hls', name: 'Watch page', prepare: async (attempt) => ({ args: hlsArgs(m.hlsDir, attempt, m.runId) }), fanout, secrets: [], changed, log }));
   for (const d of m.destinations) addOutput(destinationOutput(d));
-  healthTimer = setInterval(() => send({ type: 'health', health: health() }), HEALTH_EVERY_MS);
+  healthTimer = setInterval(() => void measure().then(() => send({ type: 'health', health: health() })), HEALTH_EVERY_MS);
+  const media = (chunk: Buffer) => {
+    encodedBytes += chunk.length;
+    ingest?.write(chunk);
+  };
   try {
-    capture = await startCapture({ pageUrl: m.pageUrl, quality: m.quality, reachable: m.captureOrigins, media: (chunk) => ingest?.write(chunk), log, ended: fail });
+    capture = await startCapture({ pageUrl: m.pageUrl, quality: m.quality, reachable: m.captureOrigins, media, log, stats: (s) => (capturePage = s), ended: fail });
   } catch (error) {
     fail(`The capture browser did not start: ${error instanceof Error ? error.message : String(error)}`);
   }
