@@ -1,2 +1,0 @@
-export * as pixi from 'pixi.js';
-export { MediaTextureSource } from '../compositor/render/videoTextures';
