@@ -6,6 +6,7 @@
 import { buildLayers, isContentShare, liveInShowOrder } from '../layout';
 import { DEFAULT_SHIFT_VIDEOS_UP, PREVIEW_ZOOM, PREVIEW_ZOOM_CONTENT_SHARE } from '../model/constants';
 import { mediaKey, type ChannelDoc, type MediaRef, type MediaSlot } from '../model/channel';
+import { LANDSCAPE, type FrameShape } from '../model/frame';
 import type { SceneBackground, SceneModel, SceneSource, SceneTemplate } from '../model/scene';
 import { templateToScene, type SceneContext } from '../templates/schemas';
 import { liveNametags } from './nametags';
@@ -32,16 +33,17 @@ function foreground(doc: ChannelDoc): SceneSource | null {
   return foregroundImage ? sourceOf('foregroundImage', foregroundImage, FOREGROUND_PLACEHOLDER) : null;
 }
 
-export function channelScene(doc: ChannelDoc): SceneModel {
+/** The scene of the channel in one of the program's shapes (issue 34): the 16:9 one unless said. */
+export function channelScene(doc: ChannelDoc, shape: FrameShape = LANDSCAPE): SceneModel {
   const cards = new Map(doc.producers.map((p) => [p.id, p]));
   const contentShareLive = isContentShare(liveInShowOrder(doc.producers)[0] ?? { type: 'PRODUCER' });
-  const layers = buildLayers(doc.producers, doc.layout).filter((l) => !l.isHidden);
+  const layers = buildLayers(doc.producers, doc.layout, { shape }).filter((l) => !l.isHidden);
   const ctx: SceneContext = { brandSettings: doc.brandSettings, visibleLayers: new Map(layers.map((l) => [l.number, l])) };
   const items = [...doc.templates, ...liveNametags(doc), ...(doc.chatOnStream ? [doc.chatOnStream] : [])];
   const drawn = items.map((t) => templateToScene(t, ctx)).filter((t): t is SceneTemplate => t !== null);
   const fg = foreground(doc);
   // The bottom band (issue 26): lower graphics never collide; with shiftVideosUp the tiles move up.
-  const plan = planFor(drawn, doc.brandSettings.shiftVideosUp ?? DEFAULT_SHIFT_VIDEOS_UP);
+  const plan = planFor(drawn, doc.brandSettings.shiftVideosUp ?? DEFAULT_SHIFT_VIDEOS_UP, shape);
   const placed = applyBand(
     plan,
     layers.map((l) => ({
@@ -54,6 +56,7 @@ export function channelScene(doc: ChannelDoc): SceneModel {
       videoMuted: cards.get(l.sourceId)?.videoMute ?? false,
     })),
     drawn,
+    shape,
   );
   return {
     background: background(doc),

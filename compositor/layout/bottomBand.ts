@@ -11,8 +11,11 @@
  *   lower third  its bottom at y 0.92 as before, or BAND_GAP above the ticker;
  *   chat card    its bottom at y 0.8 (§9 "stacks up from y 0.8"), or BAND_GAP above whatever is lower;
  *                it may grow up to title-safe (shift off) or to the producers' minimum area (shift on).
+ * Those are the 16:9 places; the 9:16 frame (issue 34) stacks the same way on its own places, higher and
+ * clear of what phone apps draw (model/frame.ts GRAPHICS_PLACES).
  */
-import { CHAT_OVERLAY_START_Y, TICKER_Y } from '../model/constants';
+import { TICKER_Y } from '../model/constants';
+import { GRAPHICS_PLACES, type GraphicsPlaces } from '../model/frame';
 import type { Rect } from '../model/types';
 
 /** Title-safe: the central 90 % of the frame (5 % margins), what the preview's guide draws. */
@@ -23,7 +26,7 @@ export const BAND_GAP = 0.01;
 /** The ticker band's height (the §9 band from y 0.95 to the edge was this tall). */
 export const TICKER_HEIGHT = 1 - TICKER_Y;
 /** The lower third's bottom edge with no ticker under it. */
-export const LOWER_THIRD_BOTTOM = 0.92;
+export const LOWER_THIRD_BOTTOM = GRAPHICS_PLACES['16:9'].lowerThirdBottom;
 /** With shiftVideosUp the producers keep at least this share of the frame's size (the chat card gives way first). */
 export const PRODUCER_AREA_MIN = 0.6;
 
@@ -51,26 +54,27 @@ export interface BandPlan {
 export const FULL_FRAME: Rect = { x: 0, y: 0, width: 1, height: 1 };
 const round4 = (v: number): number => Math.round(v * 1e4) / 1e4;
 
-export function planBottomBand(input: BandInput): BandPlan {
-  let floor = TITLE_SAFE.y + TITLE_SAFE.height; // 0.95: the lowest a graphic may reach
+export function planBottomBand(input: BandInput, places: GraphicsPlaces = GRAPHICS_PLACES['16:9']): BandPlan {
+  const safe = places.safe;
+  let floor = safe.y + safe.height; // 0.95 in 16:9: the lowest a graphic may reach
   let top = 1;
   let ticker: Rect | null = null;
   if (input.ticker) {
-    ticker = { x: 0, y: round4(TICKER_Y - TICKER_HEIGHT), width: 1, height: round4(TICKER_HEIGHT) };
+    ticker = { x: 0, y: round4(places.tickerBottom - places.tickerHeight), width: 1, height: round4(places.tickerHeight) };
     top = ticker.y;
     floor = round4(ticker.y - BAND_GAP);
   }
   let lowerThirdBottom: number | null = null;
   if (input.lowerThird !== null) {
-    lowerThirdBottom = round4(Math.min(LOWER_THIRD_BOTTOM, floor));
+    lowerThirdBottom = round4(Math.min(places.lowerThirdBottom, floor));
     top = round4(lowerThirdBottom - input.lowerThird);
     floor = round4(top - BAND_GAP);
   }
   const minAreaBottom = round4(PRODUCER_AREA_MIN + BAND_GAP);
   let chat: BandPlan['chat'] = null;
   if (input.chat !== null) {
-    const bottom = round4(Math.min(CHAT_OVERLAY_START_Y, floor));
-    const ceiling = input.shiftVideosUp ? Math.min(bottom, minAreaBottom) : TITLE_SAFE.y;
+    const bottom = round4(Math.min(places.chatStartY, floor));
+    const ceiling = input.shiftVideosUp ? Math.min(bottom, minAreaBottom) : safe.y;
     chat = { bottom, ceiling };
     top = round4(Math.max(ceiling, bottom - input.chat));
   }
@@ -91,11 +95,11 @@ export function placeInArea(rect: Rect, area: Rect): Rect {
  * Where a tile's name tag may sit: the part of the tile inside title-safe and above the lower
  * graphics (a tag at the frame's edge, or under the ticker, is cut). Null when nothing is left.
  */
-export function nametagArea(tile: Rect, bandTop: number): Rect | null {
-  const x0 = Math.max(tile.x, TITLE_SAFE.x);
-  const y0 = Math.max(tile.y, TITLE_SAFE.y);
-  const x1 = Math.min(tile.x + tile.width, TITLE_SAFE.x + TITLE_SAFE.width);
-  const y1 = Math.min(tile.y + tile.height, TITLE_SAFE.y + TITLE_SAFE.height, bandTop < 1 ? bandTop - BAND_GAP : 1);
+export function nametagArea(tile: Rect, bandTop: number, safe: Rect = TITLE_SAFE): Rect | null {
+  const x0 = Math.max(tile.x, safe.x);
+  const y0 = Math.max(tile.y, safe.y);
+  const x1 = Math.min(tile.x + tile.width, safe.x + safe.width);
+  const y1 = Math.min(tile.y + tile.height, safe.y + safe.height, bandTop < 1 ? bandTop - BAND_GAP : 1);
   if (x1 <= x0 || y1 <= y0) return null;
   return { x: round4(x0), y: round4(y0), width: round4(x1 - x0), height: round4(y1 - y0) };
 }

@@ -2,6 +2,7 @@
  * §3 Layer list for the live producers: what the compositor draws and PUT /channel sends.
  */
 import { CONTENT_SHARE_LAYER_NUMBER, MAX_LIVE_SHOWN } from '../model/constants';
+import type { FrameShape } from '../model/frame';
 import type { Layer, LayoutCode, ProducerCard } from '../model/types';
 import { effectiveLayout } from './availability';
 import { isContentShare } from './onAir';
@@ -12,6 +13,8 @@ export { roundPosition } from './round';
 export interface BuildLayersOptions {
   /** Apply §4 substitution to the requested layout first (default true). */
   substitute?: boolean;
+  /** The frame the positions are for (issue 34): 16:9 (what PUT /channel sends) unless said. */
+  shape?: FrameShape;
 }
 
 /**
@@ -73,6 +76,6 @@ export function buildLayers(cards: readonly ProducerCard[], layout: LayoutCode, 
   const shown = live.slice(0, MAX_LIVE_SHOWN);
   const contentShare = shown[0] !== undefined && isContentShare(shown[0]);
   const drawn = opts.substitute === false ? layout : effectiveLayout(layout, shown.length, contentShare);
-  const slots = layoutRects(drawn, shown.length, { contentShare });
+  const slots = layoutRects(drawn, shown.length, { contentShare, ...(opts.shape ? { shape: opts.shape } : {}) });
   return live.map((card, i) => toLayer(card, slots[i] ?? HIDDEN_SLOT));
 }

@@ -3,15 +3,23 @@
  * 1920×1080 frame and returned as canvas fractions, so it is the same at any output size.
  * GEOMETRY.md beside this file draws every layout.
  */
-import { FRAME_ASPECT, MAX_LIVE_SHOWN, OUTPUT_HEIGHT_PX, OUTPUT_WIDTH_PX } from '../model/constants';
-import type { Crop, LayoutCode, Rect } from '../model/types';
-import { roundCrop, roundPosition } from './round';
+/**
+ * Producer slots per layout (§2 Stage layouts), for each shape of the program (issue 34). The 16:9
+ * geometry is designed in output pixels of the 1920×1080 frame, the 9:16 one in 1080×1920
+ * (portraitRects.ts), and both are returned as canvas fractions, so they are the same at any output
+ * size. GEOMETRY.md beside this file draws every 16:9 layout.
+ */
+import { FRAME_ASPECT, MAX_LIVE_SHOWN } from '../model/constants';
+import { FRAME_SIZES, LANDSCAPE, type FrameShape } from '../model/frame';
+import type { LayoutCode } from '../model/types';
+import { portraitBoxes } from './portraitRects';
+import { centredRow as centredBoxes, fullBox, HIDDEN_SLOT, TILE_GUTTER_PX, TILE_MARGIN_PX, toSlot, type Box, type LayoutSlot } from './slotBoxes';
 
-const W = OUTPUT_WIDTH_PX;
-const H = OUTPUT_HEIGHT_PX;
-/** Outer margin and gutter between tiles: the background shows around tiles, like a broadcast grid. */
-export const TILE_MARGIN_PX = 24;
-export const TILE_GUTTER_PX = 16;
+export { coverCrop, FULL_FRAME_SLOT, HIDDEN_POSITION, HIDDEN_SLOT, TILE_GUTTER_PX, TILE_MARGIN_PX, type LayoutSlot } from './slotBoxes';
+
+const FRAME = FRAME_SIZES['16:9'];
+const W = FRAME.width;
+const H = FRAME.height;
 /** Largest small tile (16:9) in the CINEMA strip and in PIP insets: a fifth of the frame width. */
 export const SMALL_TILE_MAX_WIDTH_PX = 384;
 /** SPLIT: the stacked column is at most a third of the inner width. */
@@ -22,65 +30,14 @@ const INNER_H = H - 2 * TILE_MARGIN_PX;
 export interface LayoutRectsOptions {
   /** Slot 0 is a live content share: it takes the main slot and is fitted whole, never cropped. */
   contentShare?: boolean;
+  /** The program's shape (16:9 unless said). */
+  shape?: FrameShape;
 }
 
-export interface LayoutSlot {
-  position: Rect;
-  crop: Crop;
-  /** True for producers the layout does not show (COVER: all but the first). */
-  isHidden: boolean;
-}
-
-/** A pixel box of the 1920×1080 reference frame. */
-interface Box {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-const NO_CROP: Crop = Object.freeze({ top: 0, left: 0, bottom: 0, right: 0 });
-const FULL: Box = { x: 0, y: 0, w: W, h: H };
-/** Where a hidden slot sits: zero size at the centre, so a renderer ignoring isHidden draws nothing. */
-export const HIDDEN_POSITION: Rect = Object.freeze({ x: 0.5, y: 0.5, width: 0, height: 0 });
-export const HIDDEN_SLOT: LayoutSlot = Object.freeze({ position: HIDDEN_POSITION, crop: NO_CROP, isHidden: true });
-export const FULL_FRAME_SLOT: LayoutSlot = Object.freeze({
-  position: Object.freeze({ x: 0, y: 0, width: 1, height: 1 }),
-  crop: NO_CROP,
-  isHidden: false,
-});
-
-/** Crop cutting a 16:9 source so it covers a box of another aspect, centred. */
-export function coverCrop(boxWidthPx: number, boxHeightPx: number): Crop {
-  const aspect = boxWidthPx / boxHeightPx;
-  if (!(aspect > 0) || Math.abs(aspect - FRAME_ASPECT) < 1e-9) return NO_CROP;
-  if (aspect > FRAME_ASPECT) {
-    const cut = (1 - FRAME_ASPECT / aspect) / 2; // box wider: cut top and bottom
-    return roundCrop({ top: cut, left: 0, bottom: cut, right: 0 });
-  }
-  const cut = (1 - aspect / FRAME_ASPECT) / 2; // box narrower: cut left and right
-  return roundCrop({ top: 0, left: cut, bottom: 0, right: cut });
-}
-
-/** Largest 16:9 box centred in `box`. */
-function contain(box: Box): Box {
-  const w = Math.min(box.w, box.h * FRAME_ASPECT);
-  const h = w / FRAME_ASPECT;
-  return { x: box.x + (box.w - w) / 2, y: box.y + (box.h - h) / 2, w, h };
-}
-
-function toSlot(box: Box, fit: 'cover' | 'contain'): LayoutSlot {
-  const b = fit === 'contain' ? contain(box) : box;
-  const position = roundPosition({ x: b.x / W, y: b.y / H, width: b.w / W, height: b.h / H });
-  return { position, crop: fit === 'contain' ? NO_CROP : coverCrop(b.w, b.h), isHidden: false };
-}
+const FULL: Box = fullBox(FRAME);
 
 /** `count` 16:9 tiles of width `tileW` in a row centred on x = W/2 at y. */
-function centredRow(count: number, tileW: number, y: number): Box[] {
-  const h = tileW / FRAME_ASPECT;
-  const x0 = (W - (count * tileW + (count - 1) * TILE_GUTTER_PX)) / 2;
-  return Array.from({ length: count }, (_, i) => ({ x: x0 + i * (tileW + TILE_GUTTER_PX), y, w: tileW, h }));
-}
+const centredRow = (count: number, tileW: number, y: number): Box[] => centredBoxes(FRAME, count, tileW, tileW / FRAME_ASPECT, y);
 
 /** Width of a 16:9 small tile when `count` of them share one row. */
 function smallTileWidth(count: number): number {
@@ -168,7 +125,7 @@ function pip(n: number): Box[] {
   return [FULL, ...insets];
 }
 
-/** Pixel boxes of the shown slots; null marks a slot the layout hides. */
+/** Pixel boxes of the shown 16:9 slots; null marks a slot the layout hides. */
 function boxes(layout: LayoutCode, n: number, contentShare: boolean): (Box | null)[] {
   if (n === 1) return [FULL]; // one producer fills the frame in every layout
   switch (layout) {
@@ -196,8 +153,10 @@ export function layoutRects(layout: LayoutCode, count: number, opts: LayoutRects
   const n = Math.max(0, Math.min(MAX_LIVE_SHOWN, Math.floor(count)));
   if (!(n > 0)) return [];
   const contentShare = opts.contentShare === true;
-  return boxes(layout, n, contentShare).map((box, i) => {
+  const shape = opts.shape ?? LANDSCAPE;
+  const shaped = shape === LANDSCAPE ? boxes(layout, n, contentShare) : portraitBoxes(layout, n, contentShare);
+  return shaped.map((box, i) => {
     if (box === null) return HIDDEN_SLOT;
-    return toSlot(box, contentShare && i === 0 ? 'contain' : 'cover');
+    return toSlot(box, contentShare && i === 0 ? 'contain' : 'cover', FRAME_SIZES[shape]);
   });
 }

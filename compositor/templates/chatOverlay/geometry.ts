@@ -2,6 +2,7 @@
  * Chat overlay geometry, pure (no pixi): text normalisation and the 50-character wrap (§9), the §9
  * stack slots, and the card layout in frame pixels given the measured text widths. See GEOMETRY.md.
  */
+import { FRAME_SIZES, GRAPHICS_PLACES, LANDSCAPE, shapeOfSize, sizeUnit, type FrameShape } from '../../model/frame';
 import { CHAT_OVERLAY_START_Y, CHAT_OVERLAY_STEP } from '../../model/constants';
 import {
   CHAT_BODY_FONT,
@@ -116,8 +117,9 @@ export interface ChatOverlaySizes {
   radius: number;
 }
 
-export function chatOverlaySizes(frameHeight: number): ChatOverlaySizes {
-  const px = (share: number): number => Math.max(1, Math.round(share * frameHeight));
+/** Sizes are shares of the frame's short side (its height in 16:9). */
+export function chatOverlaySizes(unit: number): ChatOverlaySizes {
+  const px = (share: number): number => Math.max(1, Math.round(share * unit));
   return {
     fontPx: px(CHAT_BODY_FONT),
     pitchPx: px(CHAT_LINE_PITCH),
@@ -130,8 +132,8 @@ export function chatOverlaySizes(frameHeight: number): ChatOverlaySizes {
 }
 
 /** CHAT_OVERLAY_MAX_LINES, fewer only on frames so small that whole-pixel rounding would push the card past the ceiling. */
-export function chatOverlayMaxLines(frameHeight: number, bottom: number = CHAT_OVERLAY_BASE_Y, ceiling: number = CHAT_OVERLAY_CEILING_Y): number {
-  const s = chatOverlaySizes(frameHeight);
+export function chatOverlayMaxLines(frameWidth: number, frameHeight: number, bottom: number = CHAT_OVERLAY_BASE_Y, ceiling: number = CHAT_OVERLAY_CEILING_Y): number {
+  const s = chatOverlaySizes(sizeUnit(frameWidth, frameHeight));
   const room = Math.round(bottom * frameHeight) - Math.round(ceiling * frameHeight);
   const fit = Math.floor((room - 2 * s.padY - s.headerPx) / s.pitchPx);
   return Math.max(0, Math.min(CHAT_OVERLAY_MAX_LINES, fit));
@@ -141,10 +143,12 @@ export function chatOverlayMaxLines(frameHeight: number, bottom: number = CHAT_O
  * The card's height (fraction of the frame height) for a message, before the bottom band limits it:
  * the name header, the padding and one pitch per line of the §9 wrap (at most CHAT_OVERLAY_MAX_LINES).
  */
-export function chatOverlayHeight(text: string, name: string): number {
+export function chatOverlayHeight(text: string, name: string, shape: FrameShape = LANDSCAPE): number {
   const lines = Math.min(CHAT_OVERLAY_MAX_LINES, wrapChatText(text).length);
   if (lines === 0) return 0;
-  return (name.trim() ? CHAT_HEADER_HEIGHT : 0) + 2 * CHAT_PAD_Y + lines * CHAT_LINE_PITCH;
+  const { width, height } = FRAME_SIZES[shape];
+  // Sizes are shares of the short side: as a share of this shape's height.
+  return ((name.trim() ? CHAT_HEADER_HEIGHT : 0) + 2 * CHAT_PAD_Y + lines * CHAT_LINE_PITCH) * (sizeUnit(width, height) / height);
 }
 
 /** What the view measured, in pixels at the sizes of chatOverlaySizes(frameHeight). */
@@ -177,16 +181,19 @@ export interface ChatOverlayLayout {
  * never cut or re-wrapped (the line breaks are §9's).
  */
 export function layoutChatOverlay(m: ChatOverlayMeasure, frameWidth: number, frameHeight: number, bottomAt: number = CHAT_OVERLAY_BASE_Y): ChatOverlayLayout {
-  const s = chatOverlaySizes(frameHeight);
+  const unit = sizeUnit(frameWidth, frameHeight);
+  const s = chatOverlaySizes(unit);
   const n = Math.max(0, Math.floor(m.lineCount));
   const left = Math.round(CHAT_LEFT * frameWidth);
-  const maxWidth = Math.max(1, Math.round(CHAT_RIGHT_LIMIT * frameWidth) - left);
+  const shape = shapeOfSize(frameWidth, frameHeight);
+  const right = shape === LANDSCAPE ? CHAT_RIGHT_LIMIT : GRAPHICS_PLACES[shape].chatRight;
+  const maxWidth = Math.max(1, Math.round(right * frameWidth) - left);
   const maxInner = Math.max(1, maxWidth - 2 * s.padX);
   const squeeze = (w: number): number => (w > maxInner ? maxInner / w : 1);
   const bodyScale = squeeze(m.bodyWidth);
   const nameScale = m.nameWidth === null ? 1 : squeeze(m.nameWidth);
   const inner = Math.max(m.bodyWidth * bodyScale, m.nameWidth === null ? 0 : m.nameWidth * nameScale);
-  const minWidth = Math.min(maxWidth, Math.round(CHAT_MIN_WIDTH * frameHeight));
+  const minWidth = Math.min(maxWidth, Math.round(CHAT_MIN_WIDTH * unit));
   const width = Math.min(maxWidth, Math.max(minWidth, Math.ceil(inner) + 2 * s.padX));
 
   const bottom = Math.round(bottomAt * frameHeight);

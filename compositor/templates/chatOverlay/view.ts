@@ -5,6 +5,7 @@
  * Created once per template id; a Text is re-rasterised only when its string, colour or pixel size
  * changes (a frame-size change, or fonts that finished loading).
  */
+import { sizeUnit } from '../../model/frame';
 import { CanvasTextMetrics, Container, Graphics, Text, TextStyle } from 'pixi.js';
 import type { SceneChatOverlay } from '../../model/scene';
 import type { RasterCounter, TemplateContext, TemplateView } from '../types';
@@ -75,12 +76,12 @@ export class ChatOverlayView implements TemplateView<SceneChatOverlay> {
   }
 
   /** The lines drawn for the current model at a frame height (wrap every 50, capped by the §9 stack). */
-  lines(frameHeight: number): string[] {
+  lines(frameWidth: number, frameHeight: number): string[] {
     if (this.wrappedFrom !== this.model.text) {
       this.wrappedFrom = this.model.text;
       this.wrapped = wrapChatText(this.model.text);
     }
-    return fitLines(this.wrapped, chatOverlayMaxLines(frameHeight, this.model.bottom, this.model.ceiling));
+    return fitLines(this.wrapped, chatOverlayMaxLines(frameWidth, frameHeight, this.model.bottom, this.model.ceiling));
   }
 
   update(model: SceneChatOverlay): void {
@@ -96,11 +97,11 @@ export class ChatOverlayView implements TemplateView<SceneChatOverlay> {
 
   sync(frameWidth: number, frameHeight: number): void {
     this.dirty = false;
-    const lines = frameWidth > 0 && frameHeight > 0 ? this.lines(frameHeight) : [];
+    const lines = frameWidth > 0 && frameHeight > 0 ? this.lines(frameWidth, frameHeight) : [];
     this.root.visible = lines.length > 0; // an empty message draws nothing
     if (lines.length === 0) return;
 
-    const layoutSizes = chatOverlaySizes(frameHeight);
+    const layoutSizes = chatOverlaySizes(sizeUnit(frameWidth, frameHeight));
     const primary = safeColor(this.model.primaryColor);
     const name = normalizeChatText(this.model.name);
 

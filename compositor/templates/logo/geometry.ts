@@ -2,8 +2,8 @@
  * Logo geometry, pure (no pixi): where each §3 logo position anchors (§9 margins 0.08 / 0.92) and the
  * picture's box, its corner on the anchor and the picture inside the frame. See GEOMETRY.md.
  */
-import { LOGO_ANCHOR_FAR, LOGO_ANCHOR_NEAR } from '../../model/constants';
 import type { LogoPosition } from '../../model/channel';
+import { GRAPHICS_PLACES, LANDSCAPE, shapeOfSize, sizeUnit, type FrameShape } from '../../model/frame';
 import type { Box } from '../types';
 import { LOGO_CENTRE, LOGO_HEIGHT, LOGO_MAX_WIDTH } from './schema';
 
@@ -19,30 +19,34 @@ export interface LogoAnchor {
   alignY: number;
 }
 
-const NEAR = { at: LOGO_ANCHOR_NEAR, align: 0 };
-const MID = { at: LOGO_CENTRE, align: 0.5 };
-const FAR = { at: LOGO_ANCHOR_FAR, align: 1 };
-
-const ANCHORS: Readonly<Record<LogoPosition, readonly [typeof NEAR, typeof NEAR]>> = {
-  TOPLEFT: [NEAR, NEAR],
-  TOP: [MID, NEAR],
-  TOPRIGHT: [FAR, NEAR],
-  RIGHT: [FAR, MID],
-  BOTTOMRIGHT: [FAR, FAR],
-  BOTTOM: [MID, FAR],
-  BOTTOMLEFT: [NEAR, FAR],
-  LEFT: [NEAR, MID],
+type Edge = 'near' | 'mid' | 'far';
+const ANCHORS: Readonly<Record<LogoPosition, readonly [Edge, Edge]>> = {
+  TOPLEFT: ['near', 'near'],
+  TOP: ['mid', 'near'],
+  TOPRIGHT: ['far', 'near'],
+  RIGHT: ['far', 'mid'],
+  BOTTOMRIGHT: ['far', 'far'],
+  BOTTOM: ['mid', 'far'],
+  BOTTOMLEFT: ['near', 'far'],
+  LEFT: ['near', 'mid'],
 };
+const ALIGN: Record<Edge, number> = { near: 0, mid: 0.5, far: 1 };
 
-export function logoAnchor(position: LogoPosition): LogoAnchor {
+/** The anchor in a shape's frame: §9's 0.08 / 0.92 in 16:9, inside what phone apps leave clear in 9:16. */
+export function logoAnchor(position: LogoPosition, shape: FrameShape = LANDSCAPE): LogoAnchor {
   const [h, v] = ANCHORS[position] ?? ANCHORS.TOPRIGHT;
-  return { x: h.at, y: v.at, alignX: h.align, alignY: v.align };
+  const { logoNear, logoFar } = GRAPHICS_PLACES[shape];
+  const at = (edge: Edge, near: number, far: number, mid: number): number => (edge === 'near' ? near : edge === 'far' ? far : mid);
+  // The middle of 9:16 is the middle of its clear area, not of the frame (the buttons' column is on the right).
+  const midX = shape === LANDSCAPE ? LOGO_CENTRE : (logoNear.x + logoFar.x) / 2;
+  const midY = shape === LANDSCAPE ? LOGO_CENTRE : (logoNear.y + logoFar.y) / 2;
+  return { x: at(h, logoNear.x, logoFar.x, midX), y: at(v, logoNear.y, logoFar.y, midY), alignX: ALIGN[h], alignY: ALIGN[v] };
 }
 
 /** The picture's size in frame pixels: LOGO_HEIGHT of the frame high, aspect kept, no wider than LOGO_MAX_WIDTH. */
 export function logoSize(sourceWidth: number, sourceHeight: number, frameWidth: number, frameHeight: number): { width: number; height: number } {
   const aspect = sourceWidth > 0 && sourceHeight > 0 ? sourceWidth / sourceHeight : 1;
-  const height = Math.round(LOGO_HEIGHT * frameHeight);
+  const height = Math.round(LOGO_HEIGHT * sizeUnit(frameWidth, frameHeight)); // a share of the short side (issue 34)
   const maxWidth = Math.round(LOGO_MAX_WIDTH * frameWidth);
   const width = Math.round(height * aspect);
   return width <= maxWidth ? { width, height } : { width: maxWidth, height: Math.round(maxWidth / aspect) };
@@ -51,7 +55,7 @@ export function logoSize(sourceWidth: number, sourceHeight: number, frameWidth: 
 /** The picture's box in frame pixels, its aligned point on the position's anchor. */
 export function logoBox(position: LogoPosition, sourceWidth: number, sourceHeight: number, frameWidth: number, frameHeight: number): Box {
   const { width, height } = logoSize(sourceWidth, sourceHeight, frameWidth, frameHeight);
-  const a = logoAnchor(position);
+  const a = logoAnchor(position, shapeOfSize(frameWidth, frameHeight));
   return {
     x: Math.round(a.x * frameWidth - a.alignX * width),
     y: Math.round(a.y * frameHeight - a.alignY * height),

@@ -5,6 +5,7 @@
  */
 import { fitText, graphemes, normalizeText, type Measure } from '../shared/text';
 import type { Box } from '../types';
+import { GRAPHICS_PLACES, LANDSCAPE, FRAME_SIZES, shapeOfSize, sizeUnit, type FrameShape } from '../../model/frame';
 import { LOWER_THIRD_MAX_CHARS, LT_BOTTOM, LT_LEFT, LT_LINE_HEIGHT, LT_MAX_LINES, LT_MAX_WIDTH, type PanelFill, type ThemeSpec } from './schema';
 
 /** One text block, top-left placed, in frame pixels. */
@@ -50,10 +51,19 @@ export interface LowerThirdMeasure {
   secondary: Measure;
 }
 
-function fitBlock(text: string, measure: Measure, condense: number, width: number, font: readonly [number, number], frameHeight: number): Omit<LowerThirdText, 'x' | 'y'> | null {
+/**
+ * The widest the lower third may be, in pixels: LT_MAX_WIDTH of a 16:9 frame; in 9:16 up to the edge
+ * of what phone apps leave clear (GRAPHICS_PLACES).
+ */
+export function lowerThirdMaxWidth(frameWidth: number, frameHeight: number): number {
+  const shape = shapeOfSize(frameWidth, frameHeight);
+  return Math.round((shape === LANDSCAPE ? LT_MAX_WIDTH : GRAPHICS_PLACES[shape].lowerThirdRight - LT_LEFT) * frameWidth);
+}
+
+function fitBlock(text: string, measure: Measure, condense: number, width: number, font: readonly [number, number], unit: number): Omit<LowerThirdText, 'x' | 'y'> | null {
   if (!text) return null;
   const condensed: Measure = (s, px) => measure(s, px) * condense;
-  const px = (share: number): number => Math.max(1, Math.round(share * frameHeight));
+  const px = (share: number): number => Math.max(1, Math.round(share * unit));
   const fit = fitText(text, condensed, width, LT_MAX_LINES, px(font[0]), px(font[1]));
   const lineHeightPx = Math.round(fit.fontPx * LT_LINE_HEIGHT);
   const widest = Math.max(0, ...fit.lines.map((l) => condensed(l, fit.fontPx)));
@@ -85,19 +95,20 @@ export function layoutLowerThird(
   /** Bottom edge (fraction of the height): the bottom band's place for it, y 0.92 by default. */
   bottomAt: number = LT_BOTTOM,
 ): LowerThirdLayout | null {
-  const hpx = (share: number): number => Math.round(share * frameHeight);
+  const unit = sizeUnit(frameWidth, frameHeight); // sizes: the short side (issue 34)
+  const hpx = (share: number): number => Math.round(share * unit);
   const padX = hpx(spec.padX);
   const padY = hpx(spec.padY);
   const accentW = spec.accent > 0 ? Math.max(1, hpx(spec.accent)) : 0;
-  const indent = Math.round(spec.indent * frameWidth);
+  const indent = Math.round(spec.indent * (shapeOfSize(frameWidth, frameHeight) === LANDSCAPE ? frameWidth : (unit * 16) / 9));
   const left = Math.round(LT_LEFT * frameWidth);
   const bottom = Math.round(bottomAt * frameHeight);
-  const maxOuter = Math.round(LT_MAX_WIDTH * frameWidth);
+  const maxOuter = lowerThirdMaxWidth(frameWidth, frameHeight);
   const innerP = Math.max(1, maxOuter - accentW - 2 * padX);
   const innerS = Math.max(1, innerP - indent);
 
-  const p = fitBlock(lowerThirdText(texts.primary, spec.caps), measure.primary, spec.condense, innerP, spec.primaryFont, frameHeight);
-  const s = fitBlock(lowerThirdText(texts.secondary, spec.caps), measure.secondary, spec.condense, innerS, spec.secondaryFont, frameHeight);
+  const p = fitBlock(lowerThirdText(texts.primary, spec.caps), measure.primary, spec.condense, innerP, spec.primaryFont, unit);
+  const s = fitBlock(lowerThirdText(texts.secondary, spec.caps), measure.secondary, spec.condense, innerS, spec.secondaryFont, unit);
   if (!p && !s) return null;
   const widest = Math.max(p?.width ?? 0, s?.width ?? 0);
 
@@ -140,9 +151,7 @@ export function layoutLowerThird(
   return { panels, accent: null, primary, secondary, bounds: union(panels.map((pl) => pl.box)) };
 }
 
-/** Reference frame for the height the lower third reserves in the bottom band (fractions do not depend on it). */
-const REF_W = 1920;
-const REF_H = 1080;
+/** The height the lower third reserves in the bottom band is computed in its shape's design frame. */
 /** No glyph of the lower-third fonts is wider than this many ems (wide capitals, CJK, emoji): a safe bound. */
 const WIDEST_GLYPH_EM = 1.25;
 
@@ -152,13 +161,14 @@ const WIDEST_GLYPH_EM = 1.25;
  * two (LT_MAX_LINES, the most it ever draws). Never less than what layoutLowerThird draws, so the
  * bottom band can stack the chat card above it without overlap. 0 when both texts are empty.
  */
-export function lowerThirdHeight(texts: { primary: string; secondary: string }, spec: ThemeSpec): number {
-  const hpx = (share: number): number => Math.round(share * REF_H);
+export function lowerThirdHeight(texts: { primary: string; secondary: string }, spec: ThemeSpec, shape: FrameShape = LANDSCAPE): number {
+  const { width: REF_W, height: REF_H } = FRAME_SIZES[shape];
+  const hpx = (share: number): number => Math.round(share * sizeUnit(REF_W, REF_H));
   const padX = hpx(spec.padX);
   const padY = hpx(spec.padY);
   const accentW = spec.accent > 0 ? Math.max(1, hpx(spec.accent)) : 0;
-  const innerP = Math.round(LT_MAX_WIDTH * REF_W) - accentW - 2 * padX;
-  const innerS = innerP - Math.round(spec.indent * REF_W);
+  const innerP = lowerThirdMaxWidth(REF_W, REF_H) - accentW - 2 * padX;
+  const innerS = innerP - Math.round(spec.indent * (shape === LANDSCAPE ? REF_W : (sizeUnit(REF_W, REF_H) * 16) / 9));
   const block = (text: string, font: readonly [number, number], inner: number): number => {
     const chars = graphemes(lowerThirdText(text, spec.caps)).length;
     if (chars === 0) return 0;

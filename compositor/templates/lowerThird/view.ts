@@ -3,6 +3,7 @@
  * appears and out when it leaves (TemplateLayer keeps it drawn until then). Text is rasterised only
  * when its string, colour or size changes; the motion moves, fades or scales display objects.
  */
+import { sizeUnit } from '../../model/frame';
 import { CanvasTextMetrics, Container, Graphics, TextStyle } from 'pixi.js';
 import type { SceneLowerThird } from '../../model/scene';
 import { DARK_TEXT, LIGHT_TEXT, readableOn, safeColor } from '../shared/color';
@@ -39,7 +40,8 @@ export class LowerThirdView implements TemplateView<SceneLowerThird> {
   private readonly secondary: RasterText;
   private readonly measure: { primary: TextStyle; secondary: TextStyle };
   private layout: LowerThirdLayout | null = null;
-  private frameHeight = 0;
+  /** The frame's short side: what the rise is a share of (as every size, issue 34). */
+  private frameUnit = 0;
   private enterAt: number | null = null;
   private leaveAt: number | null = null;
 
@@ -93,7 +95,7 @@ export class LowerThirdView implements TemplateView<SceneLowerThird> {
       this.model.bottom,
     );
     this.layout = layout;
-    this.frameHeight = frameHeight;
+    this.frameUnit = sizeUnit(frameWidth, frameHeight);
     this.root.visible = layout !== null;
     if (!layout) return;
     const primary = safeColor(this.model.primaryColor);
@@ -144,7 +146,7 @@ export class LowerThirdView implements TemplateView<SceneLowerThird> {
     if (spec.motion === 'slide') this.group.x = -Math.ceil(layout.bounds.x + layout.bounds.width) * (1 - amount);
     else if (spec.motion === 'rise') {
       this.group.alpha = amount;
-      this.group.y = Math.round((1 - amount) * LT_RISE * this.frameHeight);
+      this.group.y = Math.round((1 - amount) * LT_RISE * this.frameUnit);
     } else {
       const second = easeOutCubic(clamp01((amount - LT_WIPE_STAGGER) / (1 - LT_WIPE_STAGGER)));
       this.panels[0]!.scale.x = amount;

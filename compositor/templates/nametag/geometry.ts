@@ -2,6 +2,7 @@
  * Name-tag geometry, pure (no pixi): the tag at the bottom-left of its producer's tile, sized by the
  * tile, the name fitted on one line inside the tile (smaller font, then squeezed). See GEOMETRY.md.
  */
+import { sizeUnit } from '../../model/frame';
 import type { Rect } from '../../model/types';
 import { fitText, type Measure } from '../shared/text';
 import type { Box } from '../types';
@@ -34,9 +35,9 @@ export interface NametagLayout {
   name: { text: string; x: number; centerY: number; fontPx: number; scaleX: number } | null;
 }
 
-/** Tag height for a tile: a share of the tile, within the frame's bounds; 0 when the tile is too small to hold one. */
-export function nametagHeight(tile: Box, frameHeight: number): number {
-  const h = Math.min(Math.round(NAMETAG_MAX_HEIGHT * frameHeight), Math.max(Math.round(NAMETAG_MIN_HEIGHT * frameHeight), Math.round(NAMETAG_TILE_SHARE * tile.height)));
+/** Tag height for a tile: a share of the tile, within bounds that are shares of the frame's short side; 0 when the tile is too small to hold one. */
+export function nametagHeight(tile: Box, unit: number): number {
+  const h = Math.min(Math.round(NAMETAG_MAX_HEIGHT * unit), Math.max(Math.round(NAMETAG_MIN_HEIGHT * unit), Math.round(NAMETAG_TILE_SHARE * tile.height)));
   const margin = Math.round(h * NAMETAG_MARGIN);
   return h + 2 * margin <= tile.height && h + 2 * margin <= tile.width ? h : 0;
 }
@@ -44,7 +45,7 @@ export function nametagHeight(tile: Box, frameHeight: number): number {
 /** The tag in frame pixels; null when the tile is hidden or too small. */
 export function layoutNametag(rect: Rect, name: string, measure: Measure, frameWidth: number, frameHeight: number): NametagLayout | null {
   const tile = tileBox(rect, frameWidth, frameHeight);
-  const h = nametagHeight(tile, frameHeight);
+  const h = nametagHeight(tile, sizeUnit(frameWidth, frameHeight));
   if (h <= 0) return null;
   const margin = Math.round(h * NAMETAG_MARGIN);
   const badge = { x: tile.x + margin, y: tile.y + tile.height - margin - h, width: h, height: h };

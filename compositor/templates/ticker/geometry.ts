@@ -2,22 +2,24 @@
  * Ticker geometry, pure (no pixi): the band, the text size, the pieces the text is rasterised in,
  * and the seamless scroll (offset, period, how many copies cover the band). See GEOMETRY.md.
  */
-import { TICKER_Y } from '../../model/constants';
-import { TICKER_HEIGHT } from '../../layout/bottomBand';
+import { GRAPHICS_PLACES, shapeOfSize, sizeUnit } from '../../model/frame';
 import { graphemes, normalizeText } from '../shared/text';
 import type { Box } from '../types';
 import { TICKER_FONT, TICKER_GAP_PX, TICKER_PIECE_CHARS, TICKER_REFERENCE_WIDTH, TICKER_SPEED_PX_PER_S } from './schema';
 
 /**
  * The band in frame pixels: full width, its bottom edge on y 0.95 (§9 "ticker at y 0.95") so its
- * text stays inside title-safe (the bottom band, layout/bottomBand.ts).
+ * text stays inside title-safe (the bottom band, layout/bottomBand.ts); in 9:16, on the bottom of
+ * what phone apps leave clear (model/frame.ts GRAPHICS_PLACES).
  */
 export function tickerBand(frameWidth: number, frameHeight: number): Box {
-  const y = Math.round((TICKER_Y - TICKER_HEIGHT) * frameHeight);
-  return { x: 0, y, width: frameWidth, height: Math.max(0, Math.round(TICKER_Y * frameHeight) - y) };
+  const { tickerBottom, tickerHeight } = GRAPHICS_PLACES[shapeOfSize(frameWidth, frameHeight)];
+  const y = Math.round((tickerBottom - tickerHeight) * frameHeight);
+  return { x: 0, y, width: frameWidth, height: Math.max(0, Math.round(tickerBottom * frameHeight) - y) };
 }
 
-export const tickerFontPx = (frameHeight: number): number => Math.max(1, Math.round(TICKER_FONT * frameHeight));
+/** The text size: a share of the frame's short side (its height in 16:9). */
+export const tickerFontPx = (frameWidth: number, frameHeight: number): number => Math.max(1, Math.round(TICKER_FONT * sizeUnit(frameWidth, frameHeight)));
 
 /** Scroll speed in frame pixels per second: 60 at 1920 wide, scaled with the width. */
 export const tickerSpeed = (frameWidth: number): number => (TICKER_SPEED_PX_PER_S * frameWidth) / TICKER_REFERENCE_WIDTH;

@@ -90,7 +90,7 @@ export class TickerView implements TemplateView<SceneTicker> {
       const piece = new RasterText(this.first, 'ticker-text', { fontFamily: [...TICKER_FONT_FAMILY], fontWeight: TICKER_WEIGHT, fontSize: 1 }, this.rasters, { x: 0, y: 0.5 });
       this.pieces.push(piece);
     }
-    const style = { fontSize: tickerFontPx(frameHeight), fill: readableOn(color) };
+    const style = { fontSize: tickerFontPx(frameWidth, frameHeight), fill: readableOn(color) };
     let x = 0;
     const centerY = Math.round(band.y + band.height / 2);
     pieces.forEach((value, i) => {

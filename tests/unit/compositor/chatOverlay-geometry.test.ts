@@ -111,8 +111,8 @@ describe('§9 stack slots: from y 0.8 down in steps of 1/8 while positive', () =
 
   it('cap a message at 14 lines at every output size', () => {
     expect(CHAT_OVERLAY_MAX_LINES).toBe(14);
-    for (const h of [1080, 900, 720, 540, 360]) expect(chatOverlayMaxLines(h)).toBe(14);
-    expect(chatOverlayMaxLines(40)).toBeLessThan(14); // whole-pixel rounding on a thumbnail keeps the card inside
+    for (const h of [1080, 900, 720, 540, 360]) expect(chatOverlayMaxLines((h * 16) / 9, h)).toBe(14);
+    expect(chatOverlayMaxLines(71, 40)).toBeLessThan(14); // whole-pixel rounding on a thumbnail keeps the card inside
   });
 });
 
