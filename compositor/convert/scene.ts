@@ -37,13 +37,18 @@ function foreground(doc: ChannelDoc): SceneSource | null {
 export function channelScene(doc: ChannelDoc, shape: FrameShape = LANDSCAPE): SceneModel {
   const cards = new Map(doc.producers.map((p) => [p.id, p]));
   const contentShareLive = isContentShare(liveInShowOrder(doc.producers)[0] ?? { type: 'PRODUCER' });
-  const layers = buildLayers(doc.producers, doc.layout, { shape }).filter((l) => !l.isHidden);
-  const ctx: SceneContext = { brandSettings: doc.brandSettings, visibleLayers: new Map(layers.map((l) => [l.number, l])) };
   const items = [...doc.templates, ...liveNametags(doc), ...(doc.chatOnStream ? [doc.chatOnStream] : [])];
-  const drawn = items.map((t) => templateToScene(t, ctx)).filter((t): t is SceneTemplate => t !== null);
+  const laidOut = (areaHeight?: number) => {
+    const layers = buildLayers(doc.producers, doc.layout, { shape, ...(areaHeight !== undefined ? { areaHeight } : {}) }).filter((l) => !l.isHidden);
+    const ctx: SceneContext = { brandSettings: doc.brandSettings, visibleLayers: new Map(layers.map((l) => [l.number, l])) };
+    return { layers, drawn: items.map((t) => templateToScene(t, ctx)).filter((t): t is SceneTemplate => t !== null) };
+  };
+  const full = laidOut();
   const fg = foreground(doc);
   // The bottom band (issue 26): lower graphics never collide; with shiftVideosUp the tiles move up.
-  const plan = planFor(drawn, doc.brandSettings.shiftVideosUp ?? DEFAULT_SHIFT_VIDEOS_UP, shape);
+  const plan = planFor(full.drawn, doc.brandSettings.shiftVideosUp ?? DEFAULT_SHIFT_VIDEOS_UP, shape);
+  // 9:16 keeps the width: the people are laid out again in the shorter area (their crops fit it).
+  const { layers, drawn } = plan.producerArea.width === 1 && plan.producerArea.height < 1 ? laidOut(plan.producerArea.height) : full;
   const placed = applyBand(
     plan,
     layers.map((l) => ({
@@ -62,7 +67,7 @@ export function channelScene(doc: ChannelDoc, shape: FrameShape = LANDSCAPE): Sc
     background: background(doc),
     producers: placed.producers,
     templates: placed.templates,
-    ...(plan.producerArea.width < 1 ? { producerArea: plan.producerArea } : {}),
+    ...(plan.producerArea.width < 1 || plan.producerArea.height < 1 ? { producerArea: plan.producerArea } : {}),
     ...(fg ? { foreground: fg } : {}),
     previewZoom: contentShareLive ? PREVIEW_ZOOM_CONTENT_SHARE : PREVIEW_ZOOM,
     primaryColor: doc.brandSettings.primaryColor,

@@ -28,7 +28,7 @@ export const TICKER_HEIGHT = 1 - TICKER_Y;
 /** The lower third's bottom edge with no ticker under it. */
 export const LOWER_THIRD_BOTTOM = GRAPHICS_PLACES['16:9'].lowerThirdBottom;
 /** With shiftVideosUp the producers keep at least this share of the frame's size (the chat card gives way first). */
-export const PRODUCER_AREA_MIN = 0.6;
+export const PRODUCER_AREA_MIN = GRAPHICS_PLACES['16:9'].producerAreaMin;
 
 export interface BandInput {
   ticker: boolean;
@@ -70,7 +70,7 @@ export function planBottomBand(input: BandInput, places: GraphicsPlaces = GRAPHI
     top = round4(lowerThirdBottom - input.lowerThird);
     floor = round4(top - BAND_GAP);
   }
-  const minAreaBottom = round4(PRODUCER_AREA_MIN + BAND_GAP);
+  const minAreaBottom = round4(places.producerAreaMin + BAND_GAP);
   let chat: BandPlan['chat'] = null;
   if (input.chat !== null) {
     const bottom = round4(Math.min(places.chatStartY, floor));
@@ -79,8 +79,8 @@ export function planBottomBand(input: BandInput, places: GraphicsPlaces = GRAPHI
     top = round4(Math.max(ceiling, bottom - input.chat));
   }
   const shift = input.shiftVideosUp && top < 1;
-  const size = shift ? round4(Math.max(PRODUCER_AREA_MIN, top - BAND_GAP)) : 1;
-  const producerArea = shift ? { x: round4((1 - size) / 2), y: 0, width: size, height: size } : FULL_FRAME;
+  const size = shift ? round4(Math.max(places.producerAreaMin, top - BAND_GAP)) : 1;
+  const producerArea = !shift ? FULL_FRAME : places.shiftKeepsWidth ? { x: 0, y: 0, width: 1, height: size } : { x: round4((1 - size) / 2), y: 0, width: size, height: size };
   return { ticker, lowerThirdBottom, chat, top, producerArea };
 }
 

@@ -15,6 +15,8 @@ export interface BuildLayersOptions {
   substitute?: boolean;
   /** The frame the positions are for (issue 34): 16:9 (what PUT /channel sends) unless said. */
   shape?: FrameShape;
+  /** 9:16: the share of the height the layout fills (layoutRects' areaHeight). */
+  areaHeight?: number;
 }
 
 /**
@@ -76,6 +78,6 @@ export function buildLayers(cards: readonly ProducerCard[], layout: LayoutCode, 
   const shown = live.slice(0, MAX_LIVE_SHOWN);
   const contentShare = shown[0] !== undefined && isContentShare(shown[0]);
   const drawn = opts.substitute === false ? layout : effectiveLayout(layout, shown.length, contentShare);
-  const slots = layoutRects(drawn, shown.length, { contentShare, ...(opts.shape ? { shape: opts.shape } : {}) });
+  const slots = layoutRects(drawn, shown.length, { contentShare, ...(opts.shape ? { shape: opts.shape } : {}), ...(opts.areaHeight !== undefined ? { areaHeight: opts.areaHeight } : {}) });
   return live.map((card, i) => toLayer(card, slots[i] ?? HIDDEN_SLOT));
 }

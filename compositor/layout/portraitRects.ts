@@ -15,11 +15,8 @@ import { FRAME_SIZES } from '../model/frame';
 import type { LayoutCode } from '../model/types';
 import { fullBox, TILE_GUTTER_PX as G, TILE_MARGIN_PX as M, type Box } from './slotBoxes';
 
-const FRAME = FRAME_SIZES['9:16'];
-const W = FRAME.width;
-const H = FRAME.height;
+const W = FRAME_SIZES['9:16'].width;
 const INNER_W = W - 2 * M;
-const INNER_H = H - 2 * M;
 /** SPLIT: the spotlight's share of the inner height. */
 export const PORTRAIT_SPLIT_MAIN_SHARE = 0.6;
 /** CINEMA and PIP: small square tiles, at most a third of the inner width (three fit a row). */
@@ -28,6 +25,13 @@ export const PORTRAIT_SMALL_TILE_MAX_PX = Math.floor((INNER_W - 2 * G) / 3);
 export const PORTRAIT_PIP_TOP_PX = 160;
 /** SPLIT: one row below the spotlight holds at most this many tiles. */
 const ROW_MAX = 3;
+
+/** The area the layout fills: the whole 1080×1920 frame, or above the bottom band's graphics (a shorter one). */
+interface Area {
+  h: number;
+  inner: Box;
+}
+const areaOf = (h: number): Area => ({ h, inner: { x: M, y: M, w: INNER_W, h: h - 2 * M } });
 
 /** `count` tiles filling the box as a grid of `cols` columns, rows as needed; a short last row is centred. */
 function grid(box: Box, count: number, cols: number): Box[] {
@@ -49,12 +53,10 @@ function classicCols(n: number): number {
   return 3;
 }
 
-const inner: Box = { x: M, y: M, w: INNER_W, h: INNER_H };
-
 /** The main box on top and the others in rows of up to ROW_MAX below it. */
-function mainAbove(k: number, mainShare: number): Box[] {
-  const mainH = Math.round(INNER_H * mainShare);
-  const below: Box = { x: M, y: M + mainH + G, w: INNER_W, h: INNER_H - mainH - G };
+function mainAbove(a: Area, k: number, mainShare: number): Box[] {
+  const mainH = Math.round(a.inner.h * mainShare);
+  const below: Box = { x: M, y: M + mainH + G, w: INNER_W, h: a.inner.h - mainH - G };
   return [{ x: M, y: M, w: INNER_W, h: mainH }, ...grid(below, k, k <= ROW_MAX ? k : Math.ceil(k / 2))];
 }
 
@@ -70,35 +72,39 @@ function squares(k: number, y: number): Box[] {
   });
 }
 
-function cinema(n: number): Box[] {
+function cinema(a: Area, n: number): Box[] {
   const k = n - 1;
   const strip = squares(k, 0);
   const stripH = Math.max(...strip.map((b) => b.y + b.h));
-  const stripY = H - M - stripH;
+  const stripY = a.h - M - stripH;
   return [{ x: M, y: M, w: INNER_W, h: stripY - G - M }, ...strip.map((b) => ({ ...b, y: b.y + stripY }))];
 }
 
-function rows(n: number, contentShare: boolean): Box[] {
-  if (!contentShare) return grid(inner, n, 1);
-  const half = (INNER_H - G) / 2;
+function rows(a: Area, n: number, contentShare: boolean): Box[] {
+  if (!contentShare) return grid(a.inner, n, 1);
+  const half = (a.inner.h - G) / 2;
   return [{ x: M, y: M, w: INNER_W, h: half }, ...grid({ x: M, y: M + half + G, w: INNER_W, h: half }, n - 1, 1)];
 }
 
-/** Pixel boxes of the shown 9:16 slots; null marks a slot the layout hides. */
-export function portraitBoxes(layout: LayoutCode, n: number, contentShare: boolean): (Box | null)[] {
-  const full = fullBox(FRAME);
+/**
+ * Pixel boxes of the shown 9:16 slots in an area 1080 wide and `height` tall (the frame, or the part
+ * above the bottom band's graphics); null marks a slot the layout hides.
+ */
+export function portraitBoxes(layout: LayoutCode, n: number, contentShare: boolean, height: number = FRAME_SIZES['9:16'].height): (Box | null)[] {
+  const a = areaOf(height);
+  const full = fullBox({ width: W, height });
   if (n === 1) return [full]; // one person fills the frame in every layout
   switch (layout) {
     case 'CLASSIC':
-      return grid(inner, n, classicCols(n));
+      return grid(a.inner, n, classicCols(n));
     case 'COVER':
       return [full, ...Array.from({ length: n - 1 }, () => null)];
     case 'SPLIT':
-      return mainAbove(n - 1, PORTRAIT_SPLIT_MAIN_SHARE);
+      return mainAbove(a, n - 1, PORTRAIT_SPLIT_MAIN_SHARE);
     case 'CINEMA':
-      return cinema(n);
+      return cinema(a, n);
     case 'SIDEBYSIDE':
-      return rows(n, contentShare);
+      return rows(a, n, contentShare);
     case 'PIP':
       return [full, ...squares(n - 1, PORTRAIT_PIP_TOP_PX)];
   }

@@ -32,6 +32,11 @@ export interface LayoutRectsOptions {
   contentShare?: boolean;
   /** The program's shape (16:9 unless said). */
   shape?: FrameShape;
+  /**
+   * 9:16 only: the share of the frame's height the layout fills (from the top), when the bottom band's
+   * graphics take the rest (shiftVideosUp); the slots are fractions of that area.
+   */
+  areaHeight?: number;
 }
 
 const FULL: Box = fullBox(FRAME);
@@ -154,9 +159,7 @@ export function layoutRects(layout: LayoutCode, count: number, opts: LayoutRects
   if (!(n > 0)) return [];
   const contentShare = opts.contentShare === true;
   const shape = opts.shape ?? LANDSCAPE;
-  const shaped = shape === LANDSCAPE ? boxes(layout, n, contentShare) : portraitBoxes(layout, n, contentShare);
-  return shaped.map((box, i) => {
-    if (box === null) return HIDDEN_SLOT;
-    return toSlot(box, contentShare && i === 0 ? 'contain' : 'cover', FRAME_SIZES[shape]);
-  });
+  if (shape === LANDSCAPE) return boxes(layout, n, contentShare).map((box, i) => (box === null ? HIDDEN_SLOT : toSlot(box, contentShare && i === 0 ? 'contain' : 'cover', FRAME)));
+  const area = { width: FRAME_SIZES[shape].width, height: Math.round(FRAME_SIZES[shape].height * (opts.areaHeight ?? 1)) };
+  return portraitBoxes(layout, n, contentShare, area.height).map((box, i) => (box === null ? HIDDEN_SLOT : toSlot(box, contentShare && i === 0 ? 'contain' : 'cover', area)));
 }

@@ -54,6 +54,13 @@ export interface GraphicsPlaces {
   /** The right edge a lower third and a chat card may reach. */
   lowerThirdRight: number;
   chatRight: number;
+  /**
+   * With shiftVideosUp, the producers' area above the graphics: 16:9 scales the whole layout down
+   * (centred, same aspect); 9:16 keeps the full width and lays the people out again in the shorter area.
+   */
+  shiftKeepsWidth: boolean;
+  /** With shiftVideosUp, the least share of the height the producers keep (the chat card gives way first). */
+  producerAreaMin: number;
 }
 
 const LANDSCAPE_TICKER_HEIGHT = 1 - TICKER_Y;
@@ -68,16 +75,20 @@ export const GRAPHICS_PLACES: Readonly<Record<FrameShape, GraphicsPlaces>> = Obj
     logoFar: { x: LOGO_ANCHOR_FAR, y: LOGO_ANCHOR_FAR },
     lowerThirdRight: 0.75,
     chatRight: 0.95,
+    shiftKeepsWidth: false,
+    producerAreaMin: 0.6,
   },
   '9:16': {
     safe: { x: 0.05, y: 0.07, width: 0.78, height: 0.71 },
     tickerBottom: 0.78,
     tickerHeight: (LANDSCAPE_TICKER_HEIGHT * 1080) / 1920, // the same 54 px as 16:9's at 1080
     lowerThirdBottom: 0.76,
-    chatStartY: 0.68,
+    chatStartY: 0.74,
     logoNear: { x: 0.08, y: 0.09 },
     logoFar: { x: 0.81, y: 0.76 },
     lowerThirdRight: 0.83,
     chatRight: 0.83,
+    shiftKeepsWidth: true,
+    producerAreaMin: 0.45, // full width: 1080×864 at the least, more than 16:9's 0.6 gives
   },
 });

@@ -14,6 +14,7 @@ import { useChannelStore } from '../state/channel/store';
 import { useChatStore } from '../state/chat/chatStore';
 import { channelBody } from '../../compositor/convert';
 import { selectScene } from '../state/channel/scene';
+import { LANDSCAPE, type FrameShape } from '../../compositor/model/frame';
 import { compositorStats } from '../lib/compositorRegistry';
 import { demoChannelServer } from '../demo/demoChannel';
 import { closeError, showError } from '../services/show/alerts';
@@ -68,7 +69,8 @@ export function studioSnapshot() {
 export function installTestSurface(): void {
   (window as unknown as { __STUDIO__: unknown }).__STUDIO__ = {
     state: studioSnapshot,
-    scene: () => selectScene(drawnDoc()),
+    /** The scene of this page's channel, in a shape (the program's 16:9 unless said; issue 34). */
+    scene: (shape: FrameShape = LANDSCAPE) => selectScene(drawnDoc(), shape),
     channel: () => {
       const channel = useMeetingStore.getState().channel;
       return channel ? channelBody(useChannelStore.getState().doc, channel, null) : null;

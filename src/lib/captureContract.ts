@@ -3,6 +3,8 @@
  * the §9 broadcast qualities, the encoder's settings and the page parameters. Shared by both sides.
  */
 
+import { LANDSCAPE, PORTRAIT, type FrameShape } from '../../compositor/model/frame';
+
 /** §9 broadcast quality: the output's size and the encoder's video bitrate. */
 export const QUALITIES = {
   '1080p': { width: 1920, height: 1080, videoKbps: 6000 },
@@ -20,6 +22,15 @@ export const AUDIO_KBPS = 128;
 export const AUDIO_SAMPLE_RATE = 48_000;
 /** H.264 (OpenH264 in Debian's Chromium) and Opus in Matroska; ffmpeg turns the Opus into AAC. */
 export const CAPTURE_MIME = 'video/x-matroska;codecs=avc1,opus';
+
+/**
+ * The output page's shape (issue 34): `?format=9:16` draws the vertical program (1080×1920, or the
+ * quality's size turned upright in capture mode); anything else the 16:9 one.
+ */
+export const FORMAT_PARAM = 'format';
+export function outputShape(search: string): FrameShape {
+  return new URLSearchParams(search).get(FORMAT_PARAM) === PORTRAIT ? PORTRAIT : LANDSCAPE;
+}
 
 /** The output page's parameters in capture mode: the worker's ingest socket and the quality. */
 export const CAPTURE_PARAM = 'capture';

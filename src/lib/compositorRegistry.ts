@@ -6,7 +6,8 @@
 import type { Compositor } from '../../compositor/render';
 import type { SceneModel } from '../../compositor/model/scene';
 
-export type CompositorRole = 'preview' | 'output';
+/** The studio's 16:9 preview, its vertical (9:16) one (issue 34), and the output page's program. */
+export type CompositorRole = 'preview' | 'vertical' | 'output';
 
 interface Running {
   compositor: Compositor;

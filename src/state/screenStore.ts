@@ -26,6 +26,8 @@ export interface ScreenState {
   shortcutsOpen: boolean;
   /** Title-safe and action-safe frames over the preview (never on the output). */
   safeAreaVisible: boolean;
+  /** The vertical (9:16) program shown beside the 16:9 preview (issue 34). */
+  verticalVisible: boolean;
   /** The Stats panel (issue 33), non-modal beside the stage, and the output it was opened at (a health chip). */
   statsOpen: boolean;
   statsFocus: string | null;
@@ -45,6 +47,7 @@ export interface ScreenActions {
   setExitDialogOpen(open: boolean): void;
   setShortcutsOpen(open: boolean): void;
   toggleSafeArea(): void;
+  toggleVertical(): void;
   toggleStats(): void;
   openStats(output?: string): void;
   closeStats(): void;
@@ -63,6 +66,7 @@ export const initialScreenState = (): ScreenState => ({
   exitDialogOpen: false,
   shortcutsOpen: false,
   safeAreaVisible: false,
+  verticalVisible: false,
   statsOpen: false,
   statsFocus: null,
 });
@@ -85,6 +89,7 @@ export const useScreenStore = create<ScreenState & ScreenActions>()(
     setExitDialogOpen: (open) => set((s) => void (s.exitDialogOpen = open)),
     setShortcutsOpen: (open) => set((s) => void (s.shortcutsOpen = open)),
     toggleSafeArea: () => set((s) => void (s.safeAreaVisible = !s.safeAreaVisible)),
+    toggleVertical: () => set((s) => void (s.verticalVisible = !s.verticalVisible)),
     toggleStats: () => (get().statsOpen ? get().closeStats() : get().openStats()),
     openStats: (output) =>
       set((s) => {

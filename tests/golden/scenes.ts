@@ -11,12 +11,15 @@ import type { SceneChatOverlay, SceneModel } from '../../compositor/model/scene'
 import { producerCard, withOrderRanks } from '../../compositor/model/producerCard';
 import { selectScene } from '../../src/state/channel/scene';
 import { emptyChannel } from '../../compositor/model/channel';
+import { LANDSCAPE, PORTRAIT, type FrameShape } from '../../compositor/model/frame';
 import { CUT, DEFAULT_FADE_MS, defaultFade, type SceneTransition } from '../../compositor/model/transition';
 import { TILE_EASE_MS } from '../../compositor/layout/tween';
 import { createTemplate } from '../../compositor/templates/schemas';
 import {
   bandSample,
+  chatSample,
   foregroundSample,
+  inPortrait,
   logoSample,
   lowerThirdSample,
   mutedVideoSample,
@@ -40,7 +43,7 @@ export interface GoldenScene {
   from?: SceneModel;
 }
 
-function build(layout: LayoutCode, count: number, contentShare: boolean): GoldenScene {
+function build(layout: LayoutCode, count: number, contentShare: boolean, shape: FrameShape = LANDSCAPE): GoldenScene {
   const cards = Array.from({ length: count }, (_, i) =>
     producerCard({ id: `p${i + 1}`, name: `P ${i + 1}`, url: `/p${i + 1}`, ...(contentShare && i === 0 ? { type: 'CONTENT_SHARING' as const } : {}) }),
   );
@@ -48,14 +51,19 @@ function build(layout: LayoutCode, count: number, contentShare: boolean): Golden
   for (const c of cards) producers = goOnAir(producers, c.id);
   // Layout goldens show the layouts alone: name tags (on by default, §3) have their own goldens.
   const base = emptyChannel();
-  const scene = selectScene({ ...base, producers, layout, brandSettings: { ...base.brandSettings, nametagsActive: false } });
+  const scene = selectScene({ ...base, producers, layout, brandSettings: { ...base.brandSettings, nametagsActive: false } }, shape);
   const colors = Object.fromEntries(cards.map((c, i) => [c.id, contentShare && i === 0 ? SHARE_COLOR : PALETTE[i]!]));
-  return { name: `${layout.toLowerCase()}-${count}${contentShare ? '-share' : ''}`, scene, colors };
+  return { name: `${shape === PORTRAIT ? 'portrait-' : ''}${layout.toLowerCase()}-${count}${contentShare ? '-share' : ''}`, scene, colors };
 }
 
 /** A scene with a chat message on stream (§3 Template item type CHAT) over the producers. */
 function withChat(base: GoldenScene, name: string, chat: Omit<SceneChatOverlay, 'kind'>): GoldenScene {
   return { ...base, name, scene: { ...base.scene, templates: [{ kind: 'chat', ...chat }] } };
+}
+
+function portraitChat(): GoldenScene[] {
+  const chat = chatSample('#0D62C5', 'chat');
+  return [inPortrait(chat)];
 }
 
 export const CHAT_SCENES: GoldenScene[] = [
@@ -139,6 +147,17 @@ export const TRANSITION_SCENES: GoldenScene[] = [
     const to = look('CLASSIC', 3, take);
     return { name: `transition-move-${at}`, scene: to.scene, colors: to.colors, elapsedMs: ms, from: from.scene };
   }),
+];
+
+/**
+ * The vertical program (issue 34), drawn on the output page with ?format=9:16 (1080×1920): every
+ * layout × count, with a shared screen, and every template kind in that frame.
+ */
+export const PORTRAIT_SCENES: GoldenScene[] = [
+  ...LAYOUT_CODES.flatMap((layout) => COUNTS.map((n) => build(layout, n, false, PORTRAIT))),
+  ...LAYOUT_CODES.flatMap((layout) => [2, 3].map((n) => build(layout, n, true, PORTRAIT))),
+  ...TEMPLATE_SCENES.map(inPortrait),
+  ...portraitChat(),
 ];
 
 export const GOLDEN_SCENES: GoldenScene[] = [

@@ -4,6 +4,7 @@
  * channel document made into a scene by the same channelScene the studio uses, plus the solid-colour
  * pictures its media keys stand for (painted by paintSample, never fetched).
  */
+import { PORTRAIT } from '../../../compositor/model/frame';
 import { goOnAir } from '../../../compositor/layout';
 import { channelScene } from '../../../compositor/convert';
 import { emptyChannel, mediaKey, type ChannelDoc, type ChatItem, type LogoPosition, type TemplateItem, type TemplateTheme } from '../../../compositor/model/channel';
@@ -20,6 +21,8 @@ export interface TemplateSample {
   colors: Record<string, string>;
   /** Compositor-clock time between showing the scene and the picture: animations have played in. */
   elapsedMs: number;
+  /** The channel it is drawn from (the same show in either shape). */
+  doc: ChannelDoc;
 }
 
 /** Longer than every template's in- and out-animation (at most 700 ms). */
@@ -97,8 +100,11 @@ const sample = (name: string, o: StageOptions, elapsedMs = SAMPLE_SETTLE_MS): Te
   const { doc, colors } = stage(o);
   const scene = { ...channelScene(doc), previewZoom: 1 };
   for (const t of scene.templates ?? []) if (t.kind === 'logo') colors[t.source.key] = LOGO_COLORS[SAMPLE_CORNERS.indexOf(t.corner) % LOGO_COLORS.length]!;
-  return { name, scene, colors, elapsedMs };
+  return { name, scene, colors, elapsedMs, doc };
 };
+
+/** The same sample in the vertical 9:16 frame (issue 34): its channel drawn in that shape. */
+export const inPortrait = (s: TemplateSample): TemplateSample => ({ ...s, name: `portrait-${s.name}`, scene: { ...channelScene(s.doc, PORTRAIT), previewZoom: 1 } });
 
 export function lowerThirdSample(theme: TemplateTheme, text: SampleTextKey, primaryColor: string, name = `lower-third-${theme}-${text}`): TemplateSample {
   const t = SAMPLE_TEXTS[text];

@@ -1,11 +1,11 @@
 /**
- * The output page ({base}output): the program scene alone, full frame 1920×1080, no UI — what a
- * capture tool or playout would take. A read-only follower of the channel's room: in backend mode
+ * The output page ({base}output): the program scene alone, full frame 1920×1080 (with `?format=9:16`
+ * the vertical program, 1080×1920, issue 34), no UI — what a capture tool or playout would take. A read-only follower of the channel's room: in backend mode
  * with the output link's token, receiving the people on air from the meeting
  * (services/meeting/programMedia.ts); in the demo, the room of this browser's studio tabs.
  */
 import { useEffect, useRef, useState } from 'react';
-import { OUTPUT_HEIGHT_PX, OUTPUT_WIDTH_PX } from '../../../compositor/model/constants';
+import { FRAME_SIZES } from '../../../compositor/model/frame';
 import { outputLinkParams } from '../../services/channel/outputLink';
 import { backend } from '../../state/backend';
 import { followProgram } from '../../services/meeting/followProgram';
@@ -15,7 +15,7 @@ import { useProgramStore } from '../../state/programStore';
 import { startProgramCanvas } from './programCanvas';
 import { captureParams, captureSize, startCapture } from './capture';
 import { heldFrames } from '../../../compositor/render';
-import { outputRenderer } from '../../lib/captureContract';
+import { outputRenderer, outputShape } from '../../lib/captureContract';
 import { outputDev } from '../../lib/outputDev';
 import { FrameHud, hudRequested } from '../stats/FrameHud';
 
@@ -26,9 +26,10 @@ function followOutput(refused: (message: string) => void): () => void {
   });
 }
 
-/** Capture mode (the backend's capture worker) draws at the broadcast quality's size; otherwise full 1080p. */
+/** Capture mode (the backend's capture worker) draws at the broadcast quality's size; otherwise full 1080p, in the link's shape. */
 const capture = captureParams();
-const size = capture ? captureSize(capture) : { width: OUTPUT_WIDTH_PX, height: OUTPUT_HEIGHT_PX };
+const shape = outputShape(location.search);
+const size = capture ? captureSize(capture, shape) : FRAME_SIZES[shape];
 /** ?hud=1 (issue 33): an overlay in the page, never in the canvas; the capture page shows none. */
 const hud = hudRequested() && capture === null;
 
@@ -47,6 +48,7 @@ export function OutputPage() {
     const stopCanvas = startProgramCanvas(el, {
       ...size,
       name: 'output',
+      shape,
       preference: outputRenderer(location.search, capture !== null),
       // Outside production the golden images pin the clock (a ticker at a known offset); in production it is real time.
       ...(dev && !capture ? dev.testOptions() : {}),

@@ -24,6 +24,7 @@ import {
   RECORDER_SLICE_MS,
   type Quality,
 } from '../../lib/captureContract';
+import { LANDSCAPE, type FrameShape } from '../../../compositor/model/frame';
 import { programSound } from '../../services/media/programSound';
 import { media } from '../../services/media/elements';
 import { mediaKey } from '../../../compositor/model/channel';
@@ -49,7 +50,11 @@ export function captureParams(search = location.search): CaptureParams | null {
   return { ingest, quality };
 }
 
-export const captureSize = (p: CaptureParams) => QUALITIES[p.quality];
+/** The quality's size, upright for the vertical program (720p: 720×1280). */
+export function captureSize(p: CaptureParams, shape: FrameShape = LANDSCAPE): { width: number; height: number } {
+  const { width, height } = QUALITIES[p.quality];
+  return shape === LANDSCAPE ? { width, height } : { width: height, height: width };
+}
 
 /** The shared video's sound follows the program's foreground video. */
 function followSharedVideoSound(): () => void {

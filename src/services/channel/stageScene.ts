@@ -5,6 +5,7 @@
  */
 import type { ChannelDoc } from '../../../compositor/model/channel';
 import type { SceneModel } from '../../../compositor/model/scene';
+import { LANDSCAPE, PORTRAIT, type FrameShape } from '../../../compositor/model/frame';
 import { selectScene } from '../../state/channel/scene';
 import { useChannelStore } from '../../state/channel/store';
 
@@ -14,11 +15,12 @@ export interface DocStore {
   subscribe(listener: (state: { doc: ChannelDoc }) => void): () => void;
 }
 
-export function createSceneSource(store: DocStore) {
+/** The scene of `store`'s document in `shape` (the program's 16:9 unless said, issue 34). */
+export function createSceneSource(store: DocStore, shape: FrameShape = LANDSCAPE) {
   let fixed: SceneModel | null = null;
   const listeners = new Set<() => void>();
   return {
-    getState: (): SceneModel => fixed ?? selectScene(store.getState().doc),
+    getState: (): SceneModel => fixed ?? selectScene(store.getState().doc, shape),
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
       let last = store.getState().doc;
@@ -42,3 +44,5 @@ export function createSceneSource(store: DocStore) {
 
 /** The studio preview's source. */
 export const sceneSource = createSceneSource(useChannelStore);
+/** The studio's vertical preview's source: the same channel in 9:16 (issue 34). */
+export const verticalSceneSource = createSceneSource(useChannelStore, PORTRAIT);

@@ -6,13 +6,15 @@
 import { channelScene } from '../../../compositor/convert';
 import type { ChannelDoc } from '../../../compositor/model/channel';
 import type { SceneModel } from '../../../compositor/model/scene';
+import { LANDSCAPE, type FrameShape } from '../../../compositor/model/frame';
 
-let lastDoc: ChannelDoc | null = null;
-let lastScene: SceneModel | null = null;
+/** The last document and its scene, per shape (the 16:9 and the 9:16 preview each read their own). */
+const last = new Map<FrameShape, { doc: ChannelDoc; scene: SceneModel }>();
 
-export function selectScene(doc: ChannelDoc): SceneModel {
-  if (doc === lastDoc && lastScene) return lastScene;
-  lastScene = channelScene(doc);
-  lastDoc = doc;
-  return lastScene;
+export function selectScene(doc: ChannelDoc, shape: FrameShape = LANDSCAPE): SceneModel {
+  const hit = last.get(shape);
+  if (hit?.doc === doc) return hit.scene;
+  const scene = channelScene(doc, shape);
+  last.set(shape, { doc, scene });
+  return scene;
 }
