@@ -7,6 +7,7 @@
  */
 import { Container, type ContainerChild } from 'pixi.js';
 import { channelScene } from '../../compositor/convert';
+import type { FrameShape } from '../../compositor/model/frame';
 import { emptyChannel, mediaKey, type ChannelDoc, type TemplateItem } from '../../compositor/model/channel';
 import type { SceneModel } from '../../compositor/model/scene';
 import { createCompositor, pixelBox, type Compositor } from '../../compositor/render';
@@ -29,6 +30,8 @@ export interface BroadcastConfig {
   height: number;
   warmup: number;
   frames: number;
+  /** The program's shape (issue 34): the same show drawn in the vertical 9:16 frame with `--vertical`. */
+  shape?: FrameShape;
 }
 
 export interface Rig {
@@ -77,7 +80,8 @@ function doc(opts: { ticker: boolean; lowerThird: boolean; count?: number; layou
   };
 }
 
-const sceneOf = (d: ChannelDoc): SceneModel => ({ ...channelScene(d), previewZoom: 1 });
+let shape: FrameShape = '16:9';
+const sceneOf = (d: ChannelDoc): SceneModel => ({ ...channelScene(d, shape), previewZoom: 1 });
 
 /** Every visible leaf of the graphics (templates and foreground) with its frame box: the floor's overlays. */
 function graphicsQuads(root: Container, width: number, height: number): Overlay[] {
@@ -111,6 +115,7 @@ function sync(r: Rig): void {
 export async function broadcastSetup(config: BroadcastConfig) {
   broadcastTeardown();
   const { width, height } = config;
+  shape = config.shape ?? '16:9';
   const sources = new Sources(N + 1); // 9 producers and the background video
   const scenes = {
     full: sceneOf(doc({ ticker: true, lowerThird: true })),

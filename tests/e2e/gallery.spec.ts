@@ -1,6 +1,6 @@
 /**
  * The template gallery ({base}gallery): opens without console errors, shows every template card,
- * and a new primary colour redraws the compositor's canvases.
+ * a new primary colour redraws the compositor's canvases, and each graphic shows in either shape.
  */
 import { test, expect } from './fixtures';
 
@@ -26,4 +26,19 @@ test('the gallery draws every template and follows the primary colour', async ({
   await expect(page.getByRole('radio', { name: '120 characters' })).toBeChecked();
   await page.waitForTimeout(1500);
   await page.screenshot({ path: 'tests/.tmp/gallery.png', fullPage: true });
+
+  // Both shapes (issue 34): each graphic also in the vertical 9:16 frame, upright, beside its 16:9 card.
+  await page.getByRole('radio', { name: 'Both' }).check();
+  for (const id of ['lower-third-1', 'ticker', 'logos', 'nametags-1', 'chat', 'muted']) {
+    const portrait = page.getByTestId(`gallery-card-${id}-portrait`).locator('canvas');
+    await expect(portrait).toBeVisible();
+    const box = (await portrait.boundingBox())!;
+    expect(box.height / box.width).toBeCloseTo(16 / 9, 1);
+    await expect(page.getByTestId(`gallery-card-${id}`)).toBeVisible();
+  }
+  await page.getByRole('radio', { name: 'Vertical 9:16' }).check();
+  await expect(page.getByTestId('gallery-card-ticker')).toHaveCount(0);
+  await expect(page.getByTestId('gallery-card-ticker-portrait')).toBeVisible();
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: 'tests/.tmp/screens/gallery-vertical.png', fullPage: true });
 });

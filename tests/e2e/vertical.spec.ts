@@ -38,6 +38,15 @@ test('Vertical (9:16) shows the vertical program beside the 16:9 preview, both l
   const [main, ...others] = (await verticalScene(page)).producers;
   expect(main!.rect.width).toBeGreaterThan(0.9); // the spotlight across the width, on top
   for (const o of others) expect(o.rect.y).toBeGreaterThan(main!.rect.y + main!.rect.height);
+  // The safe-area guide shows, on the vertical program, the area its graphics keep to.
+  await page.getByRole('button', { name: 'Safe-area guide' }).click();
+  const phoneSafe = vertical.getByTestId('safe-area-guide-vertical').locator('.safe-area-frame');
+  const guide = await phoneSafe.boundingBox();
+  const frame = (await vertical.boundingBox())!;
+  expect(guide!.x).toBeGreaterThan(frame.x);
+  expect(guide!.x + guide!.width).toBeLessThan(frame.x + frame.width * 0.9); // clear of the buttons down the right
+  expect(guide!.y + guide!.height).toBeLessThan(frame.y + frame.height * 0.85); // and of the captions below
+  await page.getByRole('button', { name: 'Safe-area guide' }).click();
   const drawn = await framesOf(page, 'vertical');
   await expect.poll(() => framesOf(page, 'vertical')).toBeGreaterThan(drawn);
   await page.screenshot({ path: 'tests/.tmp/screens/vertical-studio.png' });

@@ -9,7 +9,8 @@ import { useChannelStore } from '../../state/channel/store';
 import { SAFE_AREA_COMMAND } from '../../state/commands/graphicsCommands';
 import { keyLabel } from '../../state/commands/shortcuts';
 import { useScreenStore } from '../../state/screenStore';
-import { sceneSource } from '../../services/channel/stageScene';
+import { sceneSource, verticalSceneSource } from '../../services/channel/stageScene';
+import { GRAPHICS_PLACES } from '../../../compositor/model/frame';
 import { Tooltip } from '../../ui/Tooltip';
 
 /** SMPTE ST 2046-1: action-safe 93 % and title-safe 90 % of the frame's width and height. */
@@ -32,6 +33,33 @@ export function SafeAreaGuide() {
       </span>
       <span className="safe-area-frame title" style={frame(TITLE_SAFE, zoom)}>
         <span className="safe-area-label">Title safe</span>
+      </span>
+    </div>
+  );
+}
+
+/** A frame fraction on the preview, which zooms about the centre (§2 104 %), in percent. */
+const zoomed = (f: number, zoom: number): number => ((f - 0.5) * zoom + 0.5) * 100;
+
+/**
+ * The vertical preview's guide (issue 34): where its graphics stay, title-safe and clear of what phone
+ * apps draw over a vertical video (their top bar, the buttons down the right, the captions below).
+ */
+export function VerticalSafeAreaGuide() {
+  const visible = useScreenStore((s) => s.safeAreaVisible);
+  const zoom = useSyncExternalStore(verticalSceneSource.subscribe, () => verticalSceneSource.getState().previewZoom);
+  if (!visible) return null;
+  const { safe } = GRAPHICS_PLACES['9:16'];
+  const inset = {
+    left: `${zoomed(safe.x, zoom)}%`,
+    top: `${zoomed(safe.y, zoom)}%`,
+    right: `${100 - zoomed(safe.x + safe.width, zoom)}%`,
+    bottom: `${100 - zoomed(safe.y + safe.height, zoom)}%`,
+  };
+  return (
+    <div className="safe-area" aria-hidden data-testid="safe-area-guide-vertical">
+      <span className="safe-area-frame title" style={inset}>
+        <span className="safe-area-label">Phone safe</span>
       </span>
     </div>
   );

@@ -10,7 +10,7 @@ import { HistoryButtons } from './HistoryButtons';
 import { ProgramMeter } from '../audio/ProgramMeter';
 import { LayoutToolbar } from './LayoutToolbar';
 import { StagePreview } from './StagePreview';
-import { SafeAreaButton, SafeAreaGuide } from './SafeAreaGuide';
+import { SafeAreaButton, SafeAreaGuide, VerticalSafeAreaGuide } from './SafeAreaGuide';
 import { STAGE_CSS_VARS } from './stageArrangement';
 import { useStageArrangement } from './useStageArrangement';
 import { FrameHud, hudRequested } from '../stats/FrameHud';
@@ -36,6 +36,7 @@ export function StagePane() {
         {vertical && (
           <div className="stage-frame vertical" data-testid="stage-frame-vertical">
             <StagePreview shape={PORTRAIT} />
+            <VerticalSafeAreaGuide />
           </div>
         )}
       </div>
