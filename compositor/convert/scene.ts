@@ -39,7 +39,8 @@ export function channelScene(doc: ChannelDoc, shape: FrameShape = LANDSCAPE): Sc
   const contentShareLive = isContentShare(liveInShowOrder(doc.producers)[0] ?? { type: 'PRODUCER' });
   const items = [...doc.templates, ...liveNametags(doc), ...(doc.chatOnStream ? [doc.chatOnStream] : [])];
   const laidOut = (areaHeight?: number) => {
-    const layers = buildLayers(doc.producers, doc.layout, { shape, ...(areaHeight !== undefined ? { areaHeight } : {}) }).filter((l) => !l.isHidden);
+    const layout = shape === LANDSCAPE ? doc.layout : (doc.verticalLayout ?? doc.layout);
+    const layers = buildLayers(doc.producers, layout, { shape, ...(areaHeight !== undefined ? { areaHeight } : {}) }).filter((l) => !l.isHidden);
     const ctx: SceneContext = { brandSettings: doc.brandSettings, visibleLayers: new Map(layers.map((l) => [l.number, l])) };
     return { layers, drawn: items.map((t) => templateToScene(t, ctx)).filter((t): t is SceneTemplate => t !== null) };
   };

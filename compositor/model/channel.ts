@@ -109,6 +109,12 @@ export interface ChannelDoc {
    * that draws the program sees the new look and how to go to it at once.
    */
   take?: ChannelTake;
+  /**
+   * The vertical (9:16) program's own layout (issue 34): absent, it follows `layout`. Not part of the
+   * §7 body (which draws 16:9): the keyed channel carries it as `layout:9:16`, synced, merged and undone
+   * like every key.
+   */
+  verticalLayout?: LayoutCode;
 }
 
 export const emptyMedia = (): ChannelMedia => ({ background: null, foregroundImage: null, foregroundVideo: null });

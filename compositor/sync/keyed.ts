@@ -40,6 +40,7 @@ export const KEY = {
   layer: (sourceId: string) => `layer:${sourceId}`,
   producerOrder: 'producerOrder',
   take: 'take',
+  verticalLayout: 'layout:9:16',
 } as const;
 
 const BRAND_FIELDS = { ...BRAND, ...BRAND_OPTIONAL };
@@ -100,6 +101,7 @@ const FIELDS_OF = {
   layer: ['producers', 'layout'],
   producerOrder: ['producers'],
   take: ['take'],
+  verticalLayout: ['verticalLayout'],
 } as const satisfies Record<string, readonly (keyof ChannelDoc)[]>;
 
 /**
@@ -134,6 +136,8 @@ export function keyedFromDoc(doc: ChannelDoc, fields?: ReadonlySet<keyof Channel
   if (wanted('producerOrder')) out[KEY.producerOrder] = doc.producers.map((p) => p.id);
   // Not in the §7 body (so keyedFromBody never has it): the run of show's last take.
   if (wanted('take') && doc.take) out[KEY.take] = plain(doc.take);
+  // Not in the §7 body either: the vertical program's own layout, when it has one (issue 34).
+  if (wanted('verticalLayout') && doc.verticalLayout) out[KEY.verticalLayout] = doc.verticalLayout;
   return out;
 }
 
@@ -192,7 +196,17 @@ export function docFromKeyed(keyed: KeyedChannel, known?: Pick<ChannelDoc, 'prod
   // Off-air cards exist only as ids in the order; mergeProducers turns live layers into live cards.
   const producers = mergeProducers(known?.producers ?? order.map((id) => producerCard({ id, name: '' })), layers, order);
   const take = parseChannelTake(keyed[KEY.take]);
-  return { producers, layout, brandSettings, media, templates, chatOnStream: chat?.type === 'CHAT' ? chat : null, ...(take ? { take } : {}) };
+  const verticalLayout = keyed[KEY.verticalLayout];
+  return {
+    producers,
+    layout,
+    brandSettings,
+    media,
+    templates,
+    chatOnStream: chat?.type === 'CHAT' ? chat : null,
+    ...(take ? { take } : {}),
+    ...(isOneOf(LAYOUT_CODES, verticalLayout) ? { verticalLayout } : {}),
+  };
 }
 
 /** Keyed map → full §7 body, layer geometry and name tags recomputed by channelBody (buildLayers). */

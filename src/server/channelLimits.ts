@@ -125,7 +125,9 @@ export function keyProblem(key: string, value: SyncValue, media: MediaOrigins): 
   const [prefix, id = ''] = key.includes(':') ? [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)] : [key];
   switch (prefix) {
     case 'layout':
-      return (LAYOUT_CODES as readonly unknown[]).includes(value) ? null : 'layout is not a layout code';
+      // `layout` (the §7 layout) and `layout:9:16` (the vertical program's own, issue 34): no other shape.
+      if (key !== 'layout' && key !== 'layout:9:16') return `${key.slice(0, 40)} is not a channel key`;
+      return (LAYOUT_CODES as readonly unknown[]).includes(value) ? null : `${key} is not a layout code`;
     case 'brand': {
       const check = ({ ...BRAND, ...BRAND_OPTIONAL } as Record<string, (v: unknown) => boolean>)[id];
       return check?.(value) ? dataProblem(value, {}, id) : `brand setting ${id.slice(0, 40)} is unknown or malformed`;

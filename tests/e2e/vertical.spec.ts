@@ -47,6 +47,18 @@ test('Vertical (9:16) shows the vertical program beside the 16:9 preview, both l
   expect(guide!.x + guide!.width).toBeLessThan(frame.x + frame.width * 0.9); // clear of the buttons down the right
   expect(guide!.y + guide!.height).toBeLessThan(frame.y + frame.height * 0.85); // and of the captions below
   await page.getByRole('button', { name: 'Safe-area guide' }).click();
+  // The vertical program's own layout: 9:16 changes, 16:9 stays; one undo puts it back.
+  const wideBefore = await page.evaluate(() => (window as unknown as Surface).__STUDIO__.scene());
+  const tallBefore = (await verticalScene(page)).producers.map((p) => p.rect);
+  await page.getByRole('combobox', { name: 'Vertical layout' }).selectOption({ label: 'Vertical: Classic' });
+  await expect.poll(async () => (await verticalScene(page)).producers.map((p) => p.rect)).not.toEqual(tallBefore);
+  const grid = (await verticalScene(page)).producers;
+  expect(grid[0]!.rect.width).toBeLessThan(0.6); // two columns, not the spotlight across the width
+  expect((await page.evaluate(() => (window as unknown as Surface).__STUDIO__.scene())).producers).toEqual(wideBefore.producers);
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect.poll(async () => (await verticalScene(page)).producers.map((p) => p.rect)).toEqual(tallBefore);
+  await expect(page.getByRole('combobox', { name: 'Vertical layout' })).toHaveValue('SAME');
+  await page.getByRole('combobox', { name: 'Vertical layout' }).selectOption({ label: 'Vertical: Classic' });
   const drawn = await framesOf(page, 'vertical');
   await expect.poll(() => framesOf(page, 'vertical')).toBeGreaterThan(drawn);
   await page.screenshot({ path: 'tests/.tmp/screens/vertical-studio.png' });

@@ -110,6 +110,8 @@ describe('one past a limit is refused', () => {
     ['an unknown brand setting', ['brand:evil', 'x'], /brand setting evil is unknown/],
     ['shiftVideosUp that is not a boolean', ['brand:shiftVideosUp', 'yes'], /brand setting shiftVideosUp is unknown or malformed/],
     ['an unknown layout', ['layout', 'HUGE'], /layout is not a layout code/],
+    ['an unknown vertical layout', ['layout:9:16', 'HUGE'], /layout:9:16 is not a layout code/],
+    ['a layout of a shape the studio does not draw', ['layout:4:3', 'CLASSIC'], /layout:4:3 is not a channel key/],
     ['a media URL past the URL limit', ['media:background', { id: 'b', type: 'image', url: text(URL_TEXT_MAX + 1), name: 'b' }], /url is longer than 2048/],
     ['a producer order of 18 ids', ['producerOrder', Array.from({ length: 18 }, (_, i) => `p${i}`)], /more than 17 entries/],
     ['a take with a Fade of 10 s', ['take', { id: 't1', startedAt: 1, transition: { kind: 'fade', durationMs: 10_000 } }], /take is malformed/],
@@ -124,6 +126,11 @@ describe('one past a limit is refused', () => {
     ['a template item that does not read back as one (a position that is not a point)', ['tpl:a', { ...(item('LOGO', 'a') as object), position: { x: 'left', y: 0 } } as SyncValue], /template item is malformed/],
   ])('%s (400)', (_name, entry, message) => {
     expect(refusal(base, withEntries(base, [entry]))).toEqual({ status: 400, message: expect.stringMatching(message) });
+  });
+
+  it('the vertical program\u2019s own layout (issue 34, beside the §7 body) is accepted', () => {
+    const edited = withEntries(base, [['layout:9:16', 'SPLIT']]);
+    expect(enforceChannelLimits(base, edited, MEDIA)).toEqual(edited);
   });
 
   it('the optional brand setting shiftVideosUp (issue 26, mirrored from Settings) is accepted', () => {

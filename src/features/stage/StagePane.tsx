@@ -14,7 +14,7 @@ import { SafeAreaButton, SafeAreaGuide, VerticalSafeAreaGuide } from './SafeArea
 import { STAGE_CSS_VARS } from './stageArrangement';
 import { useStageArrangement } from './useStageArrangement';
 import { FrameHud, hudRequested } from '../stats/FrameHud';
-import { VerticalButton } from './VerticalButton';
+import { VerticalButton, VerticalLayoutSelect } from './VerticalButton';
 import { useScreenStore } from '../../state/screenStore';
 import { PORTRAIT } from '../../../compositor/model/frame';
 
@@ -37,6 +37,7 @@ export function StagePane() {
           <div className="stage-frame vertical" data-testid="stage-frame-vertical">
             <StagePreview shape={PORTRAIT} />
             <VerticalSafeAreaGuide />
+            <VerticalLayoutSelect />
           </div>
         )}
       </div>

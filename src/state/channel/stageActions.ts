@@ -29,6 +29,7 @@ export const editLabels = {
   swap: (a: string, b: string) => `Swap ${a} and ${b}`,
   move: (name: string) => `Move ${name}`,
   layout: (layout: LayoutCode) => `Layout: ${LAYOUT_LABELS[layout]}`,
+  verticalLayout: (layout: LayoutCode | null) => `Vertical layout: ${layout ? LAYOUT_LABELS[layout] : 'same as 16:9'}`,
 };
 
 /** A card drag is one history entry (§3 REORDER). */
@@ -50,6 +51,13 @@ export const stageActions = {
   },
   setLayout(layout: LayoutCode): boolean {
     return edit(editLabels.layout(layout), { group: 'LAYOUT', action: 'SELECT', value: layout }, (doc) => void (doc.layout = layout));
+  },
+  /** The vertical program's own layout (issue 34), or null to follow the 16:9 one; the 16:9 program is untouched. */
+  setVerticalLayout(layout: LayoutCode | null): boolean {
+    return edit(editLabels.verticalLayout(layout), { group: 'LAYOUT', action: 'SELECT', value: layout ?? 'SAME' }, (doc) => {
+      if (layout) doc.verticalLayout = layout;
+      else delete doc.verticalLayout;
+    });
   },
   /** §4 drop reorder (steps of 10; the two lowest numbers swapped if out of order). */
   reorder(draggedId: string, targetIndex: number): boolean {

@@ -57,3 +57,13 @@ describe('the 9:16 scene: one channel, its own frame', () => {
     expect(chat.kind === 'chat' && chatOverlayMaxLines(1080, 1920, chat.bottom, chat.ceiling)).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('the vertical program’s own layout', () => {
+  it('draws 9:16 in its own layout when it has one, and 16:9 as before', () => {
+    const doc = { ...show(3), layout: 'CLASSIC' as const };
+    const own = { ...doc, verticalLayout: 'SPLIT' as const };
+    expect(channelScene(own, '16:9')).toEqual(channelScene(doc, '16:9'));
+    expect(channelScene(own, '9:16')).not.toEqual(channelScene(doc, '9:16'));
+    expect(channelScene(own, '9:16').producers.map((p) => p.rect)).toEqual(channelScene({ ...doc, layout: 'SPLIT' }, '9:16').producers.map((p) => p.rect));
+  });
+});

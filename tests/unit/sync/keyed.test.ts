@@ -138,6 +138,19 @@ describe('keyedFromDoc: the document → keyed map without a body in between', (
     for (const card of offAir) expect(back.producers.find((p) => p.id === card.id)).toBe(card);
   });
 
+  it('the vertical program\u2019s own layout travels as its own key, beside the §7 body and never in it (issue 34)', () => {
+    const keyed = keyedFromDoc({ ...fullChannel(), verticalLayout: 'SPLIT' });
+    expect(keyed['layout:9:16']).toBe('SPLIT');
+    expect(docFromKeyed(keyed).verticalLayout).toBe('SPLIT');
+    expect(keyedFromDoc(fullChannel())).not.toHaveProperty('layout:9:16');
+    expect(docFromKeyed({ ...keyed, 'layout:9:16': 'DIAGONAL' })).not.toHaveProperty('verticalLayout');
+    // Choosing it again (or going back to the 16:9 layout) changes that key alone.
+    const before = fullChannel();
+    const changes = keyedChangesOf(before, { ...before, verticalLayout: 'PIP' }, [['verticalLayout']]);
+    expect(changes).toEqual({ 'layout:9:16': 'PIP' });
+    expect(keyedChangesOf({ ...before, verticalLayout: 'PIP' }, before, [['verticalLayout']])).toEqual({ 'layout:9:16': null });
+  });
+
   it('the run of show\u2019s last take travels as its own key, beside the §7 body and never in it (issue 25)', () => {
     const take = { id: 'take-7', startedAt: 1_700_000_000_000, transition: { kind: 'fade' as const, durationMs: 800 } };
     const keyed = keyedFromDoc({ ...fullChannel(), take });
