@@ -14,17 +14,15 @@
  * Those are the 16:9 places; the 9:16 frame (issue 34) stacks the same way on its own places, higher and
  * clear of what phone apps draw (model/frame.ts GRAPHICS_PLACES).
  */
-import { TICKER_Y } from '../model/constants';
 import { GRAPHICS_PLACES, type GraphicsPlaces } from '../model/frame';
 import type { Rect } from '../model/types';
 
 /** Title-safe: the central 90 % of the frame (5 % margins), what the preview's guide draws. */
-export const TITLE_SAFE_MARGIN = 0.05;
-export const TITLE_SAFE: Rect = { x: TITLE_SAFE_MARGIN, y: TITLE_SAFE_MARGIN, width: 1 - 2 * TITLE_SAFE_MARGIN, height: 1 - 2 * TITLE_SAFE_MARGIN };
+export const TITLE_SAFE: Rect = GRAPHICS_PLACES['16:9'].safe;
 /** Space between two stacked graphics, and between the graphics and the shifted tiles. */
 export const BAND_GAP = 0.01;
 /** The ticker band's height (the §9 band from y 0.95 to the edge was this tall). */
-export const TICKER_HEIGHT = 1 - TICKER_Y;
+export const TICKER_HEIGHT = GRAPHICS_PLACES['16:9'].tickerHeight;
 /** The lower third's bottom edge with no ticker under it. */
 export const LOWER_THIRD_BOTTOM = GRAPHICS_PLACES['16:9'].lowerThirdBottom;
 /** With shiftVideosUp the producers keep at least this share of the frame's size (the chat card gives way first). */

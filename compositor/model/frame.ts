@@ -3,7 +3,7 @@
  * each in its design pixels (layouts and graphics are designed there and drawn as fractions, so the
  * same at any output size). One channel, one show: each shape draws it in its own frame.
  */
-import { CHAT_OVERLAY_START_Y, LOGO_ANCHOR_FAR, LOGO_ANCHOR_NEAR, TICKER_Y } from './constants';
+import { CHAT_OVERLAY_START_Y, LOGO_ANCHOR_FAR, LOGO_ANCHOR_NEAR, OUTPUT_HEIGHT_PX, OUTPUT_WIDTH_PX, TICKER_Y } from './constants';
 import type { Rect } from './types';
 
 export const FRAME_SHAPES = ['16:9', '9:16'] as const;
@@ -17,11 +17,9 @@ export interface FrameSize {
 }
 
 export const FRAME_SIZES: Readonly<Record<FrameShape, FrameSize>> = Object.freeze({
-  '16:9': Object.freeze({ width: 1920, height: 1080 }), // §9 broadcast quality 1080p
-  '9:16': Object.freeze({ width: 1080, height: 1920 }),
+  '16:9': Object.freeze({ width: OUTPUT_WIDTH_PX, height: OUTPUT_HEIGHT_PX }), // §9 broadcast quality 1080p
+  '9:16': Object.freeze({ width: OUTPUT_HEIGHT_PX, height: OUTPUT_WIDTH_PX }), // the same, upright
 });
-
-export const isFrameShape = (v: unknown): v is FrameShape => typeof v === 'string' && (FRAME_SHAPES as readonly string[]).includes(v);
 
 /** The shape a canvas of this size draws (taller than wide: the vertical one). */
 export const shapeOfSize = (width: number, height: number): FrameShape => (height > width ? PORTRAIT : LANDSCAPE);
@@ -51,8 +49,8 @@ export interface GraphicsPlaces {
   /** Logo anchors: near (top, left) and far (bottom, right) edges. */
   logoNear: { x: number; y: number };
   logoFar: { x: number; y: number };
-  /** The right edge a lower third and a chat card may reach. */
-  lowerThirdRight: number;
+  /** The widest a lower third may be (a share of the width from its left edge, 5 %), and the right edge a chat card may reach. */
+  lowerThirdMaxWidth: number;
   chatRight: number;
   /**
    * With shiftVideosUp, the producers' area above the graphics: 16:9 scales the whole layout down
@@ -64,16 +62,18 @@ export interface GraphicsPlaces {
 }
 
 const LANDSCAPE_TICKER_HEIGHT = 1 - TICKER_Y;
+/** Title-safe in 16:9: the central 90 % of the frame, what the preview's guide draws. */
+const TITLE_SAFE_MARGIN = 0.05;
 export const GRAPHICS_PLACES: Readonly<Record<FrameShape, GraphicsPlaces>> = Object.freeze({
   '16:9': {
-    safe: { x: 0.05, y: 0.05, width: 0.9, height: 0.9 },
+    safe: { x: TITLE_SAFE_MARGIN, y: TITLE_SAFE_MARGIN, width: 1 - 2 * TITLE_SAFE_MARGIN, height: 1 - 2 * TITLE_SAFE_MARGIN },
     tickerBottom: TICKER_Y,
     tickerHeight: LANDSCAPE_TICKER_HEIGHT,
     lowerThirdBottom: 0.92,
     chatStartY: CHAT_OVERLAY_START_Y,
     logoNear: { x: LOGO_ANCHOR_NEAR, y: LOGO_ANCHOR_NEAR },
     logoFar: { x: LOGO_ANCHOR_FAR, y: LOGO_ANCHOR_FAR },
-    lowerThirdRight: 0.75,
+    lowerThirdMaxWidth: 0.7,
     chatRight: 0.95,
     shiftKeepsWidth: false,
     producerAreaMin: 0.6,
@@ -81,12 +81,12 @@ export const GRAPHICS_PLACES: Readonly<Record<FrameShape, GraphicsPlaces>> = Obj
   '9:16': {
     safe: { x: 0.05, y: 0.07, width: 0.78, height: 0.71 },
     tickerBottom: 0.78,
-    tickerHeight: (LANDSCAPE_TICKER_HEIGHT * 1080) / 1920, // the same 54 px as 16:9's at 1080
+    tickerHeight: (LANDSCAPE_TICKER_HEIGHT * OUTPUT_HEIGHT_PX) / OUTPUT_WIDTH_PX, // the same 54 px as 16:9's at 1080
     lowerThirdBottom: 0.76,
     chatStartY: 0.74,
     logoNear: { x: 0.08, y: 0.09 },
     logoFar: { x: 0.81, y: 0.76 },
-    lowerThirdRight: 0.83,
+    lowerThirdMaxWidth: 0.78, // to x 0.83, clear of the buttons' column
     chatRight: 0.83,
     shiftKeepsWidth: true,
     producerAreaMin: 0.45, // full width: 1080×864 at the least, more than 16:9's 0.6 gives

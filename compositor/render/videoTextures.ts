@@ -11,6 +11,7 @@
  */
 import { TextureSource } from 'pixi.js';
 import type { MediaElement } from './types';
+import type { RendererPreference } from './rendererChoice';
 
 const isVideo = (el: MediaElement): el is HTMLVideoElement =>
   typeof HTMLVideoElement !== 'undefined' && el instanceof HTMLVideoElement;
@@ -36,9 +37,6 @@ export function hasFrame(el: MediaElement): boolean {
   return true;
 }
 
-/** Which pixi renderer draws the media: the alpha mode an opaque medium is declared with depends on it. */
-export type MediaRenderer = 'webgl' | 'canvas';
-
 /**
  * How an opaque medium (camera feed, background) is declared, per renderer:
  * - WebGL: already premultiplied. Nothing is done per pixel on upload (for alpha = 1 both forms are
@@ -51,13 +49,13 @@ export type MediaRenderer = 'webgl' | 'canvas';
  *   a software-GL machine showed frozen cameras), and each copy cost a full CPU pass. Canvas 2D draws
  *   the element itself at the tile's globalAlpha, which is the right fade.
  */
-export function opaqueAlphaMode(renderer: MediaRenderer): 'premultiplied-alpha' | 'no-premultiply-alpha' {
+function opaqueAlphaMode(renderer: RendererPreference): 'premultiplied-alpha' | 'no-premultiply-alpha' {
   return renderer === 'webgl' ? 'premultiplied-alpha' : 'no-premultiply-alpha';
 }
 
 /** A TextureSource over a host-owned media element (opaque unless it keeps its alpha, like a logo). */
 export class MediaTextureSource extends TextureSource<MediaElement> {
-  constructor(element: MediaElement, opaque = true, renderer: MediaRenderer = 'webgl') {
+  constructor(element: MediaElement, opaque = true, renderer: RendererPreference = 'webgl') {
     const { width, height } = mediaSize(element);
     super({
       resource: element,
@@ -109,7 +107,7 @@ export class MediaTextures {
 
   constructor(
     private readonly events: MediaTexturesEvents,
-    private readonly renderer: MediaRenderer = 'webgl',
+    private readonly renderer: RendererPreference = 'webgl',
   ) {}
 
   /** Live media textures. */

@@ -3,13 +3,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTreeCpu } from '../../src/server/live/worker/treeCpu';
 
 const children: ReturnType<typeof spawn>[] = [];
+/** How long the test's processes live at most: each ends by itself, so none outlives a killed test run. */
+const LIFETIME_MS = 8000;
 // Each parent leads its own process group (detached): killing the group takes its spinning child too.
 afterEach(() => children.splice(0).forEach((c) => process.kill(-c.pid!, 'SIGKILL')));
 
 describe("a worker's CPU with everything it runs", () => {
   it('counts a busy grandchild under an idle process, not only the process itself', async () => {
     // An idle parent (as the worker mostly is) whose child spins (as a capture browser's renderer does).
-    const spinner = `require('node:child_process').spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }); setInterval(() => {}, 1000);`;
+    const spin = `const end = Date.now() + ${LIFETIME_MS}; while (Date.now() < end) {}`;
+    const spinner = `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(spin)}], { stdio: 'ignore' }); setTimeout(() => {}, ${LIFETIME_MS});`;
     const parent = spawn(process.execPath, ['-e', spinner], { stdio: 'ignore', detached: true });
     children.push(parent);
     await new Promise((r) => setTimeout(r, 500)); // both are running

@@ -15,7 +15,6 @@ import {
   CHAT_PAD_X,
   CHAT_PAD_Y,
   CHAT_RADIUS,
-  CHAT_RIGHT_LIMIT,
 } from './schema';
 
 import { graphemes, normalizeText as normalizeChatText } from '../shared/text';
@@ -185,8 +184,7 @@ export function layoutChatOverlay(m: ChatOverlayMeasure, frameWidth: number, fra
   const s = chatOverlaySizes(unit);
   const n = Math.max(0, Math.floor(m.lineCount));
   const left = Math.round(CHAT_LEFT * frameWidth);
-  const shape = shapeOfSize(frameWidth, frameHeight);
-  const right = shape === LANDSCAPE ? CHAT_RIGHT_LIMIT : GRAPHICS_PLACES[shape].chatRight;
+  const right = GRAPHICS_PLACES[shapeOfSize(frameWidth, frameHeight)].chatRight; // CHAT_RIGHT_LIMIT in 16:9
   const maxWidth = Math.max(1, Math.round(right * frameWidth) - left);
   const maxInner = Math.max(1, maxWidth - 2 * s.padX);
   const squeeze = (w: number): number => (w > maxInner ? maxInner / w : 1);

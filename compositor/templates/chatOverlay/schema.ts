@@ -5,6 +5,7 @@
  */
 import { DEFAULT_PRIMARY_COLOR, LOWER_THIRD_Z } from '../../model/constants';
 import type { SceneChatOverlay } from '../../model/scene';
+import { GRAPHICS_PLACES } from '../../model/frame';
 import { readableOn } from '../shared/color';
 
 export const CHAT_OVERLAY_WRAP_CHARS = 50; // §9 chat overlay text wraps every 50 characters
@@ -25,7 +26,7 @@ export const CHAT_RADIUS = 0.012; // 13 px corner radius
 export const CHAT_MIN_WIDTH = 0.3; // 324 px: a short message still makes a card, not a chip
 /** Left edge and right limit of the card, fractions of the frame WIDTH (5 % title-safe margins). */
 export const CHAT_LEFT = 0.05;
-export const CHAT_RIGHT_LIMIT = 0.95;
+export const CHAT_RIGHT_LIMIT = GRAPHICS_PLACES['16:9'].chatRight;
 
 export const CHAT_CARD_COLOR = '#161A24';
 export const CHAT_CARD_ALPHA = 1; // opaque: a tile edge or busy video behind it never shows through the text

@@ -6,7 +6,7 @@
 import { fitText, graphemes, normalizeText, type Measure } from '../shared/text';
 import type { Box } from '../types';
 import { GRAPHICS_PLACES, LANDSCAPE, FRAME_SIZES, shapeOfSize, sizeUnit, type FrameShape } from '../../model/frame';
-import { LOWER_THIRD_MAX_CHARS, LT_BOTTOM, LT_LEFT, LT_LINE_HEIGHT, LT_MAX_LINES, LT_MAX_WIDTH, type PanelFill, type ThemeSpec } from './schema';
+import { LOWER_THIRD_MAX_CHARS, LT_BOTTOM, LT_LEFT, LT_LINE_HEIGHT, LT_MAX_LINES, type PanelFill, type ThemeSpec } from './schema';
 
 /** One text block, top-left placed, in frame pixels. */
 export interface LowerThirdText {
@@ -56,9 +56,11 @@ export interface LowerThirdMeasure {
  * of what phone apps leave clear (GRAPHICS_PLACES).
  */
 export function lowerThirdMaxWidth(frameWidth: number, frameHeight: number): number {
-  const shape = shapeOfSize(frameWidth, frameHeight);
-  return Math.round((shape === LANDSCAPE ? LT_MAX_WIDTH : GRAPHICS_PLACES[shape].lowerThirdRight - LT_LEFT) * frameWidth);
+  return Math.round(GRAPHICS_PLACES[shapeOfSize(frameWidth, frameHeight)].lowerThirdMaxWidth * frameWidth);
 }
+
+/** What a theme's indent is a share of: the frame's width in 16:9, a 16:9 width of its short side in 9:16. */
+const indentBase = (frameWidth: number, frameHeight: number): number => (shapeOfSize(frameWidth, frameHeight) === LANDSCAPE ? frameWidth : (sizeUnit(frameWidth, frameHeight) * 16) / 9);
 
 function fitBlock(text: string, measure: Measure, condense: number, width: number, font: readonly [number, number], unit: number): Omit<LowerThirdText, 'x' | 'y'> | null {
   if (!text) return null;
@@ -100,7 +102,7 @@ export function layoutLowerThird(
   const padX = hpx(spec.padX);
   const padY = hpx(spec.padY);
   const accentW = spec.accent > 0 ? Math.max(1, hpx(spec.accent)) : 0;
-  const indent = Math.round(spec.indent * (shapeOfSize(frameWidth, frameHeight) === LANDSCAPE ? frameWidth : (unit * 16) / 9));
+  const indent = Math.round(spec.indent * indentBase(frameWidth, frameHeight));
   const left = Math.round(LT_LEFT * frameWidth);
   const bottom = Math.round(bottomAt * frameHeight);
   const maxOuter = lowerThirdMaxWidth(frameWidth, frameHeight);
@@ -168,7 +170,7 @@ export function lowerThirdHeight(texts: { primary: string; secondary: string }, 
   const padY = hpx(spec.padY);
   const accentW = spec.accent > 0 ? Math.max(1, hpx(spec.accent)) : 0;
   const innerP = lowerThirdMaxWidth(REF_W, REF_H) - accentW - 2 * padX;
-  const innerS = innerP - Math.round(spec.indent * (shape === LANDSCAPE ? REF_W : (sizeUnit(REF_W, REF_H) * 16) / 9));
+  const innerS = innerP - Math.round(spec.indent * indentBase(REF_W, REF_H));
   const block = (text: string, font: readonly [number, number], inner: number): number => {
     const chars = graphemes(lowerThirdText(text, spec.caps)).length;
     if (chars === 0) return 0;

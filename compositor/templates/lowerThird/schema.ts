@@ -4,14 +4,15 @@
  * fractions of the frame WIDTH, so a scene renders the same at any output size. See GEOMETRY.md.
  */
 import type { TemplateTheme } from '../../model/channel';
+import { GRAPHICS_PLACES } from '../../model/frame';
 
 export const LOWER_THIRD_MAX_CHARS = 120; // §9 lower third 120 each (primary and secondary text)
 
 /** Left edge and widest extent of the graphic, fractions of the frame width (title-safe 5 %). */
 export const LT_LEFT = 0.05;
-export const LT_MAX_WIDTH = 0.7;
+export const LT_MAX_WIDTH = GRAPHICS_PLACES['16:9'].lowerThirdMaxWidth;
 /** Bottom edge, a fraction of the height: above the ticker band (y 0.95), under the chat card's base (0.8) … */
-export const LT_BOTTOM = 0.92;
+export const LT_BOTTOM = GRAPHICS_PLACES['16:9'].lowerThirdBottom;
 /** Lines each text may take before its font shrinks (then squeezes): 120 characters always fit. */
 export const LT_MAX_LINES = 2;
 /** Line pitch as a multiple of the font size. */

@@ -47,7 +47,7 @@ describe('the 9:16 scene: one channel, its own frame', () => {
     // A long lower third stays left of the buttons' column.
     const measure = (text: string, px: number) => text.length * px * 0.6;
     const layout = layoutLowerThird({ primary: 'Dr. Maximiliana Oyelaran-Whitfield, Director of Distributed Systems', secondary: 'Keynote: low-latency live video at planetary scale' }, LOWER_THIRD_THEMES['1'], { primary: measure, secondary: measure }, 1080, 1920)!;
-    expect(layout.bounds.x + layout.bounds.width).toBeLessThanOrEqual(Math.round(GRAPHICS_PLACES['9:16'].lowerThirdRight * 1080));
+    expect(layout.bounds.x + layout.bounds.width).toBeLessThanOrEqual(Math.round((GRAPHICS_PLACES['9:16'].safe.x + GRAPHICS_PLACES['9:16'].lowerThirdMaxWidth) * 1080));
     expect(layout.bounds.x).toBeGreaterThanOrEqual(Math.round(safe.x * 1080));
   });
 
