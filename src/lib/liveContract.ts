@@ -4,6 +4,7 @@
  * src/state/live). The studio's rules (src/state/live/rules.ts) check what arrives against them.
  */
 import type { Quality } from './captureContract';
+import type { FrameShape } from '../../compositor/model/frame';
 
 /** An RTMP destination as a page sees it: never the stream key, only its last four characters. */
 export interface Destination {
@@ -12,14 +13,17 @@ export interface Destination {
   serverUrl: string;
   keyLast4: string;
   enabled: boolean;
+  /** Which program it receives (issue 34): the 16:9 one, or the vertical one for the platforms that take it. */
+  shape: FrameShape;
   createdAt: number;
 }
 
-/** What the Add destination form sends. */
+/** What the Add destination form sends (no shape: 16:9). */
 export interface DestinationDraft {
   name: string;
   serverUrl: string;
   streamKey: string;
+  shape?: FrameShape;
 }
 
 export type DestinationPatch = Partial<DestinationDraft & { enabled: boolean }>;
@@ -33,6 +37,8 @@ export type RecordingState = (typeof RECORDING_STATES)[number];
 
 export interface Recording {
   id: string;
+  /** The program recorded (issue 34): a broadcast with a vertical program leaves one recording per shape. */
+  shape: FrameShape;
   startedAt: number;
   durationSec: number | null;
   sizeBytes: number | null;
@@ -50,6 +56,8 @@ export interface OutputHealth {
   id: string;
   kind: OutputKind;
   name: string;
+  /** The program it carries (issue 34). */
+  shape: FrameShape;
   state: OutputState;
   bitrateKbps: number | null;
   fps: number | null;
@@ -85,6 +93,10 @@ export interface LiveJob {
   captureFps?: number;
   /** What the capture worker measures of itself while live (the Stats panel, /metrics); absent before its first report. */
   capture?: CaptureFigures;
+  /** The programs this broadcast renders (issue 34): 16:9 always, and 9:16 when a vertical destination was switched on at GO LIVE. */
+  shapes: FrameShape[];
+  /** The vertical program's own figures while live (its frame rate, its page's draw time and encoder); absent without one, or before its first report. */
+  vertical?: ProgramFigures;
   error: string | null;
   outputs: OutputHealth[];
 }
@@ -105,6 +117,12 @@ export interface CaptureFigures {
   cpuCores: number | null;
 }
 
+/** One program's figures (the 16:9 one's are captureFps, fpsAlarm and capture above; cpuCores is the whole worker's). */
+export interface ProgramFigures extends Omit<CaptureFigures, 'cpuCores'> {
+  fps: number | null;
+  fpsAlarm: boolean;
+}
+
 export interface LiveStatus {
   job: LiveJob | null;
 }
@@ -115,4 +133,6 @@ export interface WatchState {
   state: 'not-live' | 'live' | 'ended';
   /** The HLS playlist's URL while live. */
   hls: string | null;
+  /** The vertical program's playlist while live, when the broadcast has one (issue 34): a portrait phone plays it. */
+  verticalHls: string | null;
 }

@@ -95,7 +95,7 @@ describe('the capture browser', () => {
     const media: Buffer[] = [];
     const lines: string[] = [];
     const stats: CapturePageStats[] = [];
-    const capture = await startCapture({ pageUrl, quality: '560p', reachable: [listed.origin], media: (c) => media.push(c), log: (l) => lines.push(l), stats: (s) => stats.push(s), ended: () => undefined });
+    const capture = await startCapture({ pageUrl, shape: '16:9', quality: '560p', reachable: [listed.origin], media: (c) => media.push(c), log: (l) => lines.push(l), stats: (s) => stats.push(s), ended: () => undefined });
     try {
       await vi.waitFor(() => expect(lines).toContain('page: done'), { timeout: 30_000, interval: 200 });
     } finally {

@@ -152,4 +152,38 @@ describe('a broadcast', () => {
     expect((await call(`${base}/api/studio/watch/product-launch/hls/..%2F..%2Flive.log`)).status).toBe(404);
     expect((await call(`${base}/api/studio/watch/product-launch/hls/recording.mp4`)).status).toBe(404);
   });
+
+  it('with a vertical destination switched on: renders both programs, offers the vertical playlist, leaves a recording per shape (issue 34)', async () => {
+    const channel = await channelOf(base, p1.token, townHall.eventId);
+    for (const d of (await live(townHall.eventId, '/destinations')).body as Json[]) await live(townHall.eventId, `/destinations/${d.id}`, { method: 'DELETE' });
+    expect((await live(townHall.eventId, '/destinations', { method: 'POST', json: { name: 'Shorts', serverUrl: 'rtmp://127.0.0.1/live', streamKey: 'shorts-key', shape: 'square' } })).body).toMatchObject({ message: 'The shape is 16:9 or 9:16' });
+    const landscape = (await live(townHall.eventId, '/destinations', { method: 'POST', json: { name: 'YouTube', serverUrl: 'rtmp://127.0.0.1/live', streamKey: 'yt-key-1' } })).body as Json;
+    expect(landscape).toMatchObject({ shape: '16:9' });
+    const vertical = (await live(townHall.eventId, '/destinations', { method: 'POST', json: { name: 'Shorts', serverUrl: 'rtmp://127.0.0.1/live', streamKey: 'shorts-key', shape: '9:16' } })).body as Json;
+    expect(vertical).toMatchObject({ name: 'Shorts', shape: '9:16' });
+    // Switched off, it asks for no vertical program; a PATCH keeps its shape unless it names one.
+    expect((await live(townHall.eventId, `/destinations/${vertical.id}`, { method: 'PATCH', json: { enabled: false } })).body).toMatchObject({ enabled: false, shape: '9:16' });
+    expect((await live(townHall.eventId, `/destinations/${vertical.id}`, { method: 'PATCH', json: { shape: 'tall' } })).status).toBe(400);
+    expect((await live(townHall.eventId, `/destinations/${vertical.id}`, { method: 'PATCH', json: { enabled: true } })).body).toMatchObject({ enabled: true, shape: '9:16' });
+    const info = (await live(townHall.eventId)).body as Json;
+    expect(['560p', '720p', '1080p']).toContain(info.recommendedQualityBothShapes);
+
+    const socket = await studioSocket(base, { channel: channel.uuid, token: p1.token });
+    await socket.next((m) => m.type === 'registered');
+    const go = (path: string) => call(`${base}/api/studio/channel/${channel.uuid}/${path}`, { method: 'POST', headers: producer(p1.token), json: { quality: '560p' } });
+    await go('golive');
+    const status = await socket.next(isBroadcastState('LIVE'));
+    expect(status.status.job).toMatchObject({ shapes: ['16:9', '9:16'], outputs: [{ name: 'YouTube', shape: '16:9' }, { name: 'Shorts', shape: '9:16' }] });
+    const watch = (await call(`${base}/api/studio/watch/town-hall`)).body as Json;
+    expect(watch).toMatchObject({ state: 'live', hls: '/api/studio/watch/town-hall/hls/index.m3u8', verticalHls: '/api/studio/watch/town-hall/hls-vertical/index.m3u8' });
+    expect((await call(`${base}/api/studio/watch/town-hall/hls-vertical/seg-0.ts`)).body).toBe('stand-in 9:16 segment');
+    expect((await call(`${base}/api/studio/watch/town-hall/hls-sideways/index.m3u8`)).status).toBe(404);
+    const recordings = (await live(townHall.eventId, '/recordings')).body as Json[];
+    expect(recordings.map((r) => r.shape).sort()).toEqual(['16:9', '9:16']);
+    await go('stoplive');
+    await socket.next(isBroadcastState('TERMINATED'));
+    expect((await call(`${base}/api/studio/watch/town-hall/hls-vertical/index.m3u8`)).status).toBe(410);
+    socket.close();
+    for (const d of [landscape, vertical]) await live(townHall.eventId, `/destinations/${d.id}`, { method: 'DELETE' });
+  });
 });

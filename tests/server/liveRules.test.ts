@@ -41,7 +41,7 @@ describe('the rules of going live (issue 23)', () => {
   });
 
   it('recommends 720p on two cores, 1080p from four', () => {
-    expect([1, 2, 3, 4, 8].map(recommendedQuality)).toEqual(['560p', '720p', '720p', '1080p', '1080p']);
+    expect([1, 2, 3, 4, 8].map((cores) => recommendedQuality(cores))).toEqual(['560p', '720p', '720p', '1080p', '1080p']);
   });
 
   it('tells the studio the §4 broadcast state of each job state', () => {

@@ -10,7 +10,7 @@ import type { WorkerHealth } from '../../src/server/live/worker/protocol';
 import { createMetrics, type MetricsSources } from '../../src/server/metrics/metrics';
 import { sample } from './metricsText';
 
-const output = (patch: Partial<OutputHealth>): OutputHealth => ({ id: 'hls', kind: 'hls', name: 'Watch page', state: 'live', bitrateKbps: 2500, fps: 30, droppedFrames: 0, retryInSec: null, error: null, ...patch });
+const output = (patch: Partial<OutputHealth>): OutputHealth => ({ id: 'hls', kind: 'hls', name: 'Watch page', shape: '16:9', state: 'live', bitrateKbps: 2500, fps: 30, droppedFrames: 0, retryInSec: null, error: null, ...patch });
 
 function sources(jobs: ReturnType<MetricsSources['live']['jobs']>) {
   return {

@@ -8,11 +8,12 @@ import { spawn } from 'node:child_process';
 import { exited, guardChild } from '../../src/server/processGuard';
 import { runWorker } from '../../src/server/live/worker/run';
 
-const PICTURE = 'testsrc2=size=320x180:rate=15';
+/** A small picture in the program's shape (issue 34): what arrives shows which program it was. */
+const picture = (shape: string) => `testsrc2=size=${shape === '9:16' ? '180x320' : '320x180'}:rate=15`;
 const TONE = 'sine=frequency=440:sample_rate=48000';
 
 runWorker(async (o) => {
-  const args = ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', PICTURE, '-f', 'lavfi', '-i', TONE];
+  const args = ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', picture(o.shape), '-f', 'lavfi', '-i', TONE];
   const encode = ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '30', '-pix_fmt', 'yuv420p', '-c:a', 'libopus', '-b:a', '64k', '-f', 'matroska', 'pipe:1'];
   const proc = spawn(process.env.FFMPEG_BIN || 'ffmpeg', [...args, ...encode], { stdio: ['ignore', 'pipe', 'ignore'] });
   guardChild(proc, 'synthetic-capture');

@@ -22,13 +22,13 @@ import { initialLiveState, useLiveStore } from '../../src/state/live/store';
 import { DESTINATIONS_MAX } from '../../src/state/live/limits';
 import type { LiveJob, LiveStatus, OutputHealth, OutputState } from '../../src/state/live/types';
 
-const output = (id: string, state: OutputState, kind: OutputHealth['kind'] = 'rtmp'): OutputHealth => ({ id, kind, name: id, state, bitrateKbps: 4500, fps: 30, droppedFrames: 0, retryInSec: null, error: null });
-const job = (patch: Partial<LiveJob> = {}): LiveJob => ({ state: 'live', quality: '1080p', startedAt: 1, recording: true, fpsAlarm: false, error: null, outputs: [], ...patch });
+const output = (id: string, state: OutputState, kind: OutputHealth['kind'] = 'rtmp'): OutputHealth => ({ id, kind, name: id, shape: '16:9', state, bitrateKbps: 4500, fps: 30, droppedFrames: 0, retryInSec: null, error: null });
+const job = (patch: Partial<LiveJob> = {}): LiveJob => ({ state: 'live', quality: '1080p', startedAt: 1, recording: true, fpsAlarm: false, shapes: ['16:9'], error: null, outputs: [], ...patch });
 const status = (outputs: OutputHealth[], patch: Partial<LiveJob> = {}): LiveStatus => ({ job: job({ outputs, ...patch }) });
 
 describe('reading live.status', () => {
   it('keeps a well-formed status, with null for unknown numbers', () => {
-    const raw = { job: { ...job(), outputs: [{ id: 'd1', kind: 'rtmp', name: 'YouTube', state: 'retrying', bitrateKbps: null, fps: 29.5, droppedFrames: 3, retryInSec: 4, error: 'Connection refused' }] } };
+    const raw = { job: { ...job(), outputs: [{ id: 'd1', kind: 'rtmp', name: 'YouTube', shape: '16:9', state: 'retrying', bitrateKbps: null, fps: 29.5, droppedFrames: 3, retryInSec: 4, error: 'Connection refused' }] } };
     expect(parseLiveStatus(raw)).toEqual(raw);
     expect(parseLiveStatus({ job: null })).toEqual({ job: null });
   });
@@ -38,6 +38,16 @@ describe('reading live.status', () => {
     expect(parseLiveStatus({ job: { ...job(), captureFps: 29.9, capture } })?.job?.capture).toEqual(capture);
     expect(parseLiveStatus({ job: { ...job(), capture: { ...capture, renderMs: null, cpuCores: 'a lot' } } })?.job?.capture).toEqual({ ...capture, renderMs: null, cpuCores: null });
     expect(parseLiveStatus({ job: { ...job(), capture: { renderMs: 3 } } })?.job).not.toHaveProperty('capture');
+  });
+
+  it('keeps the programs and the vertical one\'s figures (issue 34); an older server\'s status reads as 16:9 alone', () => {
+    const vertical = { fps: 29.8, fpsAlarm: false, renderMs: 9, droppedBeforeEncoding: 2, encoderKbps: 1900 };
+    const both = parseLiveStatus({ job: { ...job(), shapes: ['16:9', '9:16'], vertical, outputs: [{ ...output('v', 'live'), shape: '9:16' }] } })?.job;
+    expect(both).toMatchObject({ shapes: ['16:9', '9:16'], vertical, outputs: [{ shape: '9:16' }] });
+    const { shapes: _shapes, ...older } = job();
+    const { shape: _shape, ...olderOutput } = output('d', 'live');
+    expect(parseLiveStatus({ job: { ...older, outputs: [olderOutput] } })?.job).toMatchObject({ shapes: ['16:9'], outputs: [{ shape: '16:9' }] });
+    expect(parseLiveStatus({ job: { ...job(), vertical: { fps: 30 } } })?.job).not.toHaveProperty('vertical');
   });
 
   it.each([
@@ -50,12 +60,13 @@ describe('reading live.status', () => {
   ])('refuses %s as a whole', (_name, raw) => expect(parseLiveStatus(raw)).toBeNull());
 
   it('reads the info, destinations and recordings; a bad row is left out, not the list', () => {
-    expect(parseLiveInfo({ watchPath: '/s/watch/x', recommendedQuality: '720p', cores: 2, status: { job: null } })).toEqual({ watchPath: '/s/watch/x', recommendedQuality: '720p', cores: 2 });
+    expect(parseLiveInfo({ watchPath: '/s/watch/x', recommendedQuality: '720p', cores: 2, status: { job: null } })).toEqual({ watchPath: '/s/watch/x', recommendedQuality: '720p', recommendedQualityBothShapes: '720p', cores: 2 });
+    expect(parseLiveInfo({ watchPath: '/s/watch/x', recommendedQuality: '720p', recommendedQualityBothShapes: '560p', cores: 2 })).toMatchObject({ recommendedQualityBothShapes: '560p' });
     expect(parseLiveInfo({ watchPath: '/s/watch/x', recommendedQuality: '4k', cores: 2 })).toBeNull();
-    const good = { id: 'd1', name: 'YouTube', serverUrl: 'rtmp://x', keyLast4: 'abcd', enabled: true, createdAt: 5 };
+    const good = { id: 'd1', name: 'YouTube', serverUrl: 'rtmp://x', keyLast4: 'abcd', enabled: true, shape: '9:16', createdAt: 5 };
     expect(parseList([good, { id: 'd2' }], parseDestination)).toEqual([good]);
     expect(parseDestination({ ...good, streamKey: 'the whole key' })).not.toHaveProperty('streamKey');
-    expect(parseRecording({ id: 'r1', startedAt: 1, durationSec: null, sizeBytes: null, state: 'recording' })).toEqual({ id: 'r1', startedAt: 1, durationSec: null, sizeBytes: null, state: 'recording' });
+    expect(parseRecording({ id: 'r1', startedAt: 1, durationSec: null, sizeBytes: null, state: 'recording' })).toEqual({ id: 'r1', shape: '16:9', startedAt: 1, durationSec: null, sizeBytes: null, state: 'recording' });
     expect(parseRecording({ id: 'r1', startedAt: 1, state: 'lost' })).toBeNull();
   });
 });
@@ -158,7 +169,7 @@ describe('sizes, durations, bitrates', () => {
 
 describe('optimistic changes roll back', () => {
   beforeEach(() => useLiveStore.setState(initialLiveState()));
-  const d = (id: string) => ({ id, name: id, serverUrl: 'rtmp://x', keyLast4: '1234', enabled: true, createdAt: 0 });
+  const d = (id: string) => ({ id, name: id, serverUrl: 'rtmp://x', keyLast4: '1234', enabled: true, shape: '16:9' as const, createdAt: 0 });
 
   it('a switch, taken back', () => {
     useLiveStore.getState().setDestinations([d('a'), d('b')]);

@@ -3,15 +3,15 @@ import { vi } from 'vitest';
 import type { LiveService } from '../../src/state/live/service';
 import type { Destination, LiveInfo, LiveJob, LiveStatus, OutputHealth, OutputState, Recording } from '../../src/state/live/types';
 
-export const INFO: LiveInfo = { watchPath: '/studio/instant-demo/watch/product-launch', recommendedQuality: '720p', cores: 2 };
+export const INFO: LiveInfo = { watchPath: '/studio/instant-demo/watch/product-launch', recommendedQuality: '720p', recommendedQualityBothShapes: '560p', cores: 2 };
 
-export const destination = (id: string, patch: Partial<Destination> = {}): Destination => ({ id, name: `Dest ${id}`, serverUrl: `rtmp://${id}.example.com/live`, keyLast4: 'wxyz', enabled: true, createdAt: 1, ...patch });
+export const destination = (id: string, patch: Partial<Destination> = {}): Destination => ({ id, name: `Dest ${id}`, serverUrl: `rtmp://${id}.example.com/live`, keyLast4: 'wxyz', enabled: true, shape: '16:9', createdAt: 1, ...patch });
 
-export const recording = (id: string, patch: Partial<Recording> = {}): Recording => ({ id, startedAt: Date.UTC(2025, 0, 2, 15, 4, 5), durationSec: 3725, sizeBytes: 5 * 1024 * 1024, state: 'ready', ...patch });
+export const recording = (id: string, patch: Partial<Recording> = {}): Recording => ({ id, shape: '16:9', startedAt: Date.UTC(2025, 0, 2, 15, 4, 5), durationSec: 3725, sizeBytes: 5 * 1024 * 1024, state: 'ready', ...patch });
 
-export const output = (id: string, state: OutputState, patch: Partial<OutputHealth> = {}): OutputHealth => ({ id, kind: 'rtmp', name: `Dest ${id}`, state, bitrateKbps: 4500, fps: 30, droppedFrames: 2, retryInSec: null, error: null, ...patch });
+export const output = (id: string, state: OutputState, patch: Partial<OutputHealth> = {}): OutputHealth => ({ id, kind: 'rtmp', name: `Dest ${id}`, shape: '16:9', state, bitrateKbps: 4500, fps: 30, droppedFrames: 2, retryInSec: null, error: null, ...patch });
 
-export const liveStatus = (outputs: OutputHealth[], patch: Partial<LiveJob> = {}): LiveStatus => ({ job: { state: 'live', quality: '1080p', startedAt: 1, recording: true, fpsAlarm: false, error: null, outputs, ...patch } });
+export const liveStatus = (outputs: OutputHealth[], patch: Partial<LiveJob> = {}): LiveStatus => ({ job: { state: 'live', quality: '1080p', startedAt: 1, recording: true, fpsAlarm: false, shapes: ['16:9'], error: null, outputs, ...patch } });
 
 /** A live service whose answers a test sets, and whose frames it pushes with `emit`. */
 export function fakeLive(opts: { info?: LiveInfo; status?: LiveStatus | null; destinations?: Destination[]; recordings?: Recording[] } = {}) {

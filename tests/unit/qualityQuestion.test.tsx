@@ -88,7 +88,7 @@ describe('a new event’s quality follows what the server carries', () => {
     useLiveStore.setState({ info: INFO });
     const { result } = renderHook(() => useQualityOverLimit());
     expect(result.current).toEqual({ chosen: '1080p', recommended: '720p', cores: 2 });
-    act(() => useLiveStore.setState({ status: { job: { state: 'live', quality: '720p', startedAt: 1, recording: true, fpsAlarm: false, error: null, outputs: [] } } }));
+    act(() => useLiveStore.setState({ status: { job: { state: 'live', quality: '720p', startedAt: 1, recording: true, fpsAlarm: false, shapes: ['16:9'], error: null, outputs: [] } } }));
     expect(result.current).toBeNull();
   });
 });

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CAPTURE_RENDER_LAG_MS, CONGESTED_OUTPUT_FPS, ENCODER_OVERLOAD_FPS, RENDER_LAG_MIN_FRAMES, RENDER_LAG_P95_MS, statsWarnings, WORKER_CPU_WARN_SHARE } from '../../src/state/stats/warnings';
 import type { LiveJob, OutputHealth } from '../../src/state/live/types';
 
-const output = (o: Partial<OutputHealth> = {}): OutputHealth => ({ id: 'd1', kind: 'rtmp', name: 'Company RTMP', state: 'live', bitrateKbps: 2500, fps: 30, droppedFrames: 0, retryInSec: null, error: null, ...o });
-const job = (j: Partial<LiveJob> = {}): LiveJob => ({ state: 'live', quality: '720p', startedAt: 0, recording: true, fpsAlarm: false, captureFps: 30, error: null, outputs: [output()], ...j });
+const output = (o: Partial<OutputHealth> = {}): OutputHealth => ({ id: 'd1', kind: 'rtmp', name: 'Company RTMP', shape: '16:9', state: 'live', bitrateKbps: 2500, fps: 30, droppedFrames: 0, retryInSec: null, error: null, ...o });
+const job = (j: Partial<LiveJob> = {}): LiveJob => ({ state: 'live', quality: '720p', startedAt: 0, recording: true, fpsAlarm: false, captureFps: 30, shapes: ['16:9'], error: null, outputs: [output()], ...j });
 const frames = (p95: number, n = 600) => ({ frames: n, frameMs: { p95 } });
 
 describe('statsWarnings', () => {

@@ -392,6 +392,14 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX attendee_invites_event ON attendee_invites(event_id, created_at)`,
   },
+  {
+    id: 15,
+    name: 'one show, two shapes: a destination says its shape, a broadcast with a vertical program keeps its vertical recording',
+    sql: `
+      ALTER TABLE destinations ADD COLUMN shape text NOT NULL DEFAULT '16:9';
+      ALTER TABLE recordings ADD COLUMN shape text NOT NULL DEFAULT '16:9';
+      ALTER TABLE live_jobs ADD COLUMN vertical_recording_id text`,
+  },
 ];
 
 /** Any number taken by every backend process: migrations run under it one process at a time. */

@@ -12,6 +12,7 @@ import { normaliseServerUrl, rtmpTarget, streamKeyProblem } from './destinationU
 import { addressProblem, type DestinationRules } from './addresses';
 import { keyTail, openKey, sealKey } from './streamKeys';
 import type { Destination } from '../../lib/liveContract';
+import { LANDSCAPE, PORTRAIT, type FrameShape } from '../../../compositor/model/frame';
 import type { WorkerDestination } from './worker/protocol';
 
 interface DestinationRow {
@@ -22,13 +23,21 @@ interface DestinationRow {
   key_cipher: string;
   key_last4: string;
   enabled: boolean;
+  shape: FrameShape;
   created_at: string | number;
 }
 
 /** What a page sees of a destination: never the key. */
 export type DestinationJson = Destination;
 
-const toJson = (r: DestinationRow): DestinationJson => ({ id: r.id, name: r.name, serverUrl: r.server_url, keyLast4: r.key_last4, enabled: r.enabled, createdAt: Number(r.created_at) });
+const toJson = (r: DestinationRow): DestinationJson => ({ id: r.id, name: r.name, serverUrl: r.server_url, keyLast4: r.key_last4, enabled: r.enabled, shape: r.shape, createdAt: Number(r.created_at) });
+
+/** The program a destination receives (issue 34): 16:9 when not said; 400 for anything but the two shapes. */
+function shapeOf(body: Record<string, unknown>, current: FrameShape = LANDSCAPE): FrameShape {
+  if (body.shape === undefined) return current;
+  if (body.shape !== LANDSCAPE && body.shape !== PORTRAIT) throw badRequest(`The shape is ${LANDSCAPE} or ${PORTRAIT}`);
+  return body.shape as FrameShape;
+}
 
 /** A text field of a body: trimmed, 1..max characters; 400 saying which field otherwise. */
 function text(body: Record<string, unknown>, field: string, label: string, max: number): string {
@@ -75,11 +84,12 @@ export async function addDestination(db: Queryable, ctx: DestinationContext, eve
   const name = text(body, 'name', 'The name', DESTINATION_NAME_MAX);
   const url = serverUrl(body, ctx.destinationRules);
   const key = streamKey(body);
+  const shape = shapeOf(body);
   const count = Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM destinations WHERE event_id = $1', [eventId]))[0]?.n ?? 0);
   if (count >= DESTINATIONS_MAX) throw badRequest(`An event has at most ${DESTINATIONS_MAX} destinations`);
-  const row: DestinationRow = { id: randomUUID(), event_id: eventId, name, server_url: url, key_cipher: sealKey(secret, key), key_last4: keyTail(key), enabled: true, created_at: now };
-  await db.query('INSERT INTO destinations (id, event_id, name, server_url, key_cipher, key_last4, enabled, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
-    row.id, row.event_id, row.name, row.server_url, row.key_cipher, row.key_last4, row.enabled, row.created_at,
+  const row: DestinationRow = { id: randomUUID(), event_id: eventId, name, server_url: url, key_cipher: sealKey(secret, key), key_last4: keyTail(key), enabled: true, shape, created_at: now };
+  await db.query('INSERT INTO destinations (id, event_id, name, server_url, key_cipher, key_last4, enabled, shape, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)', [
+    row.id, row.event_id, row.name, row.server_url, row.key_cipher, row.key_last4, row.enabled, row.shape, row.created_at,
   ]);
   return toJson(row);
 }
@@ -106,8 +116,9 @@ export async function changeDestination(db: Queryable, ctx: DestinationContext, 
     if (typeof body.enabled !== 'boolean') throw badRequest('enabled must be true or false');
     next.enabled = body.enabled;
   }
-  await db.query('UPDATE destinations SET name = $3, server_url = $4, key_cipher = $5, key_last4 = $6, enabled = $7 WHERE event_id = $1 AND id = $2', [
-    eventId, id, next.name, next.server_url, next.key_cipher, next.key_last4, next.enabled,
+  next.shape = shapeOf(body, current.shape);
+  await db.query('UPDATE destinations SET name = $3, server_url = $4, key_cipher = $5, key_last4 = $6, enabled = $7, shape = $8 WHERE event_id = $1 AND id = $2', [
+    eventId, id, next.name, next.server_url, next.key_cipher, next.key_last4, next.enabled, next.shape,
   ]);
   return toJson(next);
 }
@@ -133,6 +144,11 @@ export async function destinationForWorker(db: Queryable, secret: Buffer, eventI
   return found ? workerDestination(secret, found, onUnreadable) : null;
 }
 
+/** Whether a broadcast starting now has a vertical program: a vertical destination is switched on (issue 34). */
+export async function wantsVertical(db: Queryable, eventId: string): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM destinations WHERE event_id = $1 AND enabled AND shape = $2 LIMIT 1', [eventId, PORTRAIT])).length > 0;
+}
+
 /** The event's destinations switched on, with their keys in clear; one whose key cannot be opened is left out (and told), not the whole broadcast. */
 export async function enabledDestinations(db: Queryable, secret: Buffer, eventId: string, onUnreadable: SkippedDestination) {
   const rows = await db.query<DestinationRow>('SELECT * FROM destinations WHERE event_id = $1 AND enabled ORDER BY created_at, id', [eventId]);
@@ -154,5 +170,5 @@ function workerDestination(secret: Buffer, r: DestinationRow, onSkipped: Skipped
     onSkipped(refusedDestinationMessage(r.name, problem ?? ''));
     return null;
   }
-  return { id: r.id, name: r.name, serverUrl: url.value, streamKey: key };
+  return { id: r.id, name: r.name, shape: r.shape, serverUrl: url.value, streamKey: key };
 }

@@ -29,14 +29,16 @@ export interface JobRow {
   stop_requested: boolean;
   error: string | null;
   recording_id: string;
+  /** The vertical program's recording; null: the broadcast has no vertical program (issue 34). */
+  vertical_recording_id: string | null;
   capture_token_hash: string;
 }
 
 const RUNNING = RUNNING_JOB_STATES.map((s) => `'${s}'`).join(', ');
 
-export async function insertJob(db: Queryable, j: Pick<JobRow, 'id' | 'channel_uuid' | 'event_id' | 'quality' | 'owner' | 'recording_id' | 'capture_token_hash'>, now: number): Promise<void> {
-  await db.query("INSERT INTO live_jobs (id, channel_uuid, event_id, state, quality, owner, heartbeat_at, started_at, recording_id, capture_token_hash) VALUES ($1, $2, $3, 'pending', $4, $5, $6, $6, $7, $8)", [
-    j.id, j.channel_uuid, j.event_id, j.quality, j.owner, now, j.recording_id, j.capture_token_hash,
+export async function insertJob(db: Queryable, j: Pick<JobRow, 'id' | 'channel_uuid' | 'event_id' | 'quality' | 'owner' | 'recording_id' | 'vertical_recording_id' | 'capture_token_hash'>, now: number): Promise<void> {
+  await db.query("INSERT INTO live_jobs (id, channel_uuid, event_id, state, quality, owner, heartbeat_at, started_at, recording_id, vertical_recording_id, capture_token_hash) VALUES ($1, $2, $3, 'pending', $4, $5, $6, $6, $7, $8, $9)", [
+    j.id, j.channel_uuid, j.event_id, j.quality, j.owner, now, j.recording_id, j.vertical_recording_id, j.capture_token_hash,
   ]);
 }
 
@@ -72,18 +74,20 @@ export async function beat(db: Queryable, owner: string, now: number): Promise<J
 }
 
 /**
- * Takes at most `room` jobs that no process runs: waiting for a process with capacity (no owner), or
- * whose owner stopped beating (a crashed or closed backend). Oldest first; SKIP LOCKED so processes
- * claiming at once each take different ones.
+ * Takes the oldest job no process runs whose programs fit in `room` (jobShapes: one unit each): one
+ * waiting for a process with capacity (no owner), or whose owner stopped beating (a crashed or
+ * closed backend). SKIP LOCKED so processes claiming at once each take different ones.
  */
-export async function claimJobs(db: Queryable, owner: string, now: number, room: number, staleMs = JOB_STALE_MS): Promise<JobRow[]> {
-  if (room <= 0) return [];
-  return db.query<JobRow>(
+export async function claimJob(db: Queryable, owner: string, now: number, room: number, staleMs = JOB_STALE_MS): Promise<JobRow | null> {
+  if (room <= 0) return null;
+  const rows = await db.query<JobRow>(
     `UPDATE live_jobs SET owner = $1, heartbeat_at = $2 WHERE id IN (
        SELECT id FROM live_jobs WHERE state IN (${RUNNING}, 'stopping') AND (owner IS NULL OR (heartbeat_at < $3 AND owner <> $1))
-       ORDER BY started_at FOR UPDATE SKIP LOCKED LIMIT $4) RETURNING *`,
+         AND (CASE WHEN vertical_recording_id IS NULL THEN 1 ELSE 2 END) <= $4
+       ORDER BY started_at FOR UPDATE SKIP LOCKED LIMIT 1) RETURNING *`,
     [owner, now, now - staleMs, room],
   );
+  return rows[0] ?? null;
 }
 
 export async function setCaptureToken(db: Queryable, id: string, hash: string): Promise<void> {

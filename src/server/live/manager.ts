@@ -25,14 +25,22 @@ import type { Bus, BusMessage } from '../cluster/bus';
 import type { Hub } from '../sockets/hub';
 import { STUDIO_BASE } from '../studio';
 import { guardChild } from '../processGuard';
-import { destinationForWorker, enabledDestinations } from './destinations';
-import { activeJob, beat, claimJobs, insertJob, latestJob, requestStop, setCaptureToken, setJobState, type JobRow } from './jobs';
+import { destinationForWorker, enabledDestinations, wantsVertical } from './destinations';
+import { activeJob, beat, claimJob, insertJob, latestJob, requestStop, setCaptureToken, setJobState, type JobRow } from './jobs';
 import { createRecording, finalizeRecording, recordingDir } from './recordings';
 import { HEALTH_PUSH_MS, HEARTBEAT_MS, retryDelayMs, STOP_GRACE_MS, type Quality } from './rules';
 import { GO_LIVE_FROM, STOP_LIVE_FROM, type JobState, type LiveStatus } from '../../lib/liveContract';
 import type { FromWorker, ToWorker, WorkerHealth } from './worker/protocol';
 import type { DestinationRules } from './addresses';
 import { CAPTURE_PAGE_PARAMS } from './captureCsp';
+import { LANDSCAPE, PORTRAIT, type FrameShape } from '../../../compositor/model/frame';
+
+/** The programs a job renders (issue 34): 16:9 always, 9:16 when it was started with a vertical destination switched on. */
+export const jobShapes = (job: Pick<JobRow, 'vertical_recording_id'>): FrameShape[] => (job.vertical_recording_id ? [LANDSCAPE, PORTRAIT] : [LANDSCAPE]);
+/** What a job costs of a process' capacity: one unit per program (cluster/rules.ts liveCapacity). */
+export const jobCost = (job: Pick<JobRow, 'vertical_recording_id'>): number => jobShapes(job).length;
+/** The most a job costs: an idle process takes any job, so a broadcast with both programs runs even where one program fills the capacity. */
+const JOB_COST_MAX = 2;
 
 /** Worker starts in a row that never got media flowing before the job counts as failed. */
 export const WORKER_ATTEMPTS_MAX = 3;
@@ -84,7 +92,7 @@ export interface LiveOptions {
   workerEntry?: string;
   /** This process' id on its jobs (cluster/node.ts). */
   owner: string;
-  /** The live channels this process takes at most (cluster/rules.ts liveCapacity). */
+  /** The programs (a channel's 16:9 and vertical ones) this process runs at most (cluster/rules.ts liveCapacity). */
   capacity: number;
   /** Tells the other processes (cluster/bus.ts): a job waits for room, or a running one must act. */
   bus: Bus;
@@ -107,7 +115,12 @@ export function createLiveManager(o: LiveOptions) {
   let pushTimer: ReturnType<typeof setInterval> | undefined;
   let closed = false;
 
-  const hlsDir = (eventId: string) => join(hlsRoot, eventId.replace(/[^\w-]/g, '_'), 'hls');
+  const hlsDir = (eventId: string, shape: FrameShape = LANDSCAPE) => join(hlsRoot, eventId.replace(/[^\w-]/g, '_'), shape === LANDSCAPE ? 'hls' : 'hls-vertical');
+  const removeHls = (eventId: string) => Promise.all([LANDSCAPE, PORTRAIT].map((shape) => rm(hlsDir(eventId, shape), { recursive: true, force: true })));
+  /** The programs this process runs now. */
+  const load = () => [...running.values()].reduce((sum, r) => sum + jobCost(r.job), 0);
+  /** What this process may still take: any one job when it runs none (unless it takes none at all: capacity 0). */
+  const room = () => (o.capacity <= 0 ? 0 : running.size ? o.capacity - load() : Math.max(o.capacity, JOB_COST_MAX));
 
   function statusOf(r: Running | null, job: JobRow | null): LiveStatus {
     if (!job) return { job: null };
@@ -122,6 +135,8 @@ export function createLiveManager(o: LiveOptions) {
         fpsAlarm: health?.fpsAlarm ?? false,
         ...(job.state === 'live' && health?.fps != null ? { captureFps: health.fps } : {}),
         ...(job.state === 'live' && health?.capture ? { capture: health.capture } : {}),
+        shapes: jobShapes(job),
+        ...(job.state === 'live' && health?.vertical ? { vertical: health.vertical } : {}),
         error: job.error,
         outputs: job.state === 'stopped' || job.state === 'failed' ? outputs.map((x) => ({ ...x, state: 'stopped' as const, fps: null, bitrateKbps: null })) : outputs,
       },
@@ -161,8 +176,11 @@ export function createLiveManager(o: LiveOptions) {
       type: 'start',
       pageUrl: page.href,
       quality: r.job.quality,
-      hlsDir: hlsDir(r.job.event_id),
-      recordingDir: recordingDir(recordingsDir, r.job.recording_id),
+      programs: jobShapes(r.job).map((shape) => ({
+        shape,
+        hlsDir: hlsDir(r.job.event_id, shape),
+        recordingDir: recordingDir(recordingsDir, shape === LANDSCAPE ? r.job.recording_id : r.job.vertical_recording_id!),
+      })),
       runId: String(now()),
       destinations: await enabledDestinations(o.db, o.secret, r.job.event_id, skipped(r)),
       destinationRules: o.destinationRules,
@@ -194,10 +212,12 @@ export function createLiveManager(o: LiveOptions) {
   async function finish(r: Running, state: 'stopped' | 'failed', error?: string): Promise<void> {
     clearTimeout(r.restartTimer);
     running.delete(r.job.id);
-    await finalizeRecording(o.db, recordingsDir, r.job.recording_id, now()).catch((e: unknown) => o.log(`recording ${r.job.recording_id} not finalised: ${String(e)}`));
+    for (const id of [r.job.recording_id, r.job.vertical_recording_id]) {
+      if (id) await finalizeRecording(o.db, recordingsDir, id, now()).catch((e: unknown) => o.log(`recording ${id} not finalised: ${String(e)}`));
+    }
     await moveTo(r, state, error);
     // The public stream ended with the job (routes/live.ts answers 410 from now on): its files go too.
-    await rm(hlsDir(r.job.event_id), { recursive: true, force: true }).catch((e: unknown) => o.log(`live ${r.job.channel_uuid}: HLS not removed: ${String(e)}`));
+    await removeHls(r.job.event_id).catch((e: unknown) => o.log(`live ${r.job.channel_uuid}: HLS not removed: ${String(e)}`));
     // The channel can go live again (§ Channel eventStatus: stopping returns it to NEW).
     await o.db.query("UPDATE channels SET event_status = 'NEW' WHERE uuid = $1 AND event_status = 'LIVE'", [r.job.channel_uuid]);
   }
@@ -226,7 +246,7 @@ export function createLiveManager(o: LiveOptions) {
       const r = running.get(job.id);
       if (r && job.stop_requested && !r.stopping) await stopRunning(r);
     }
-    for (const job of await claimJobs(o.db, owner, t, o.capacity - running.size)) {
+    for (let job = await claimJob(o.db, owner, t, room()); job; job = await claimJob(o.db, owner, t, room())) {
       o.log(`live ${job.channel_uuid}: taking job ${job.id} (${job.state})`);
       const r = take(job);
       if (job.state === 'stopping') await finish(r, 'stopped');
@@ -255,17 +275,20 @@ export function createLiveManager(o: LiveOptions) {
   /** A new job and a new recording; a worker here when this process has room, else on the first that has. */
   async function start(channel: { uuid: string; event_id: string }, quality: Quality): Promise<void> {
     if (await activeJob(o.db, channel.uuid)) return;
-    const here = running.size < o.capacity;
+    const vertical = await wantsVertical(o.db, channel.event_id);
+    const cost = vertical ? 2 : 1;
+    const here = cost <= room();
     const job: JobRow = {
       id: randomUUID(), channel_uuid: channel.uuid, event_id: channel.event_id, state: 'pending', quality, owner: here ? owner : null, heartbeat_at: now(), started_at: now(),
-      live_at: null, ended_at: null, stop_requested: false, error: null, recording_id: randomUUID(), capture_token_hash: '',
+      live_at: null, ended_at: null, stop_requested: false, error: null, recording_id: randomUUID(), vertical_recording_id: vertical ? randomUUID() : null, capture_token_hash: '',
     };
-    await rm(hlsDir(channel.event_id), { recursive: true, force: true });
-    await createRecording(o.db, { id: job.recording_id, eventId: job.event_id, channelUuid: job.channel_uuid, startedAt: now() });
+    await removeHls(channel.event_id);
+    await createRecording(o.db, { id: job.recording_id, eventId: job.event_id, channelUuid: job.channel_uuid, startedAt: now(), shape: LANDSCAPE });
+    if (job.vertical_recording_id) await createRecording(o.db, { id: job.vertical_recording_id, eventId: job.event_id, channelUuid: job.channel_uuid, startedAt: now(), shape: PORTRAIT });
     await insertJob(o.db, job, now());
     if (!here) {
       pushJob(job, null);
-      o.log(`live ${channel.uuid}: this process runs ${running.size} of ${o.capacity} channels; job ${job.id} waits for one with room`);
+      o.log(`live ${channel.uuid}: this process runs ${load()} of ${o.capacity} programs; job ${job.id} (${cost}) waits for one with room`);
       await o.bus.publish({ t: 'jobs' });
       return;
     }

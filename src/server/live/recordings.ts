@@ -12,6 +12,7 @@ import type { Queryable } from '../db/adapter';
 import { conflict, notFound } from '../errors';
 import { FFMPEG_BIN } from './worker/output';
 import type { Recording, RecordingState } from '../../lib/liveContract';
+import type { FrameShape } from '../../../compositor/model/frame';
 
 const run = promisify(execFile);
 export const RECORDING_FILE = 'recording.mp4';
@@ -25,10 +26,12 @@ interface RecordingRow {
   duration_sec: number | null;
   size_bytes: string | number | null;
   state: RecordingState;
+  shape: FrameShape;
 }
 export type RecordingJson = Recording;
 const toJson = (r: RecordingRow): RecordingJson => ({
   id: r.id,
+  shape: r.shape,
   startedAt: Number(r.started_at),
   durationSec: r.duration_sec === null ? null : Number(r.duration_sec),
   sizeBytes: r.size_bytes === null ? null : Number(r.size_bytes),
@@ -37,8 +40,8 @@ const toJson = (r: RecordingRow): RecordingJson => ({
 
 export const recordingDir = (recordingsDir: string, id: string) => join(recordingsDir, id);
 
-export async function createRecording(db: Queryable, r: { id: string; eventId: string; channelUuid: string; startedAt: number }): Promise<void> {
-  await db.query("INSERT INTO recordings (id, event_id, channel_uuid, started_at, state) VALUES ($1, $2, $3, $4, 'recording')", [r.id, r.eventId, r.channelUuid, r.startedAt]);
+export async function createRecording(db: Queryable, r: { id: string; eventId: string; channelUuid: string; startedAt: number; shape: FrameShape }): Promise<void> {
+  await db.query("INSERT INTO recordings (id, event_id, channel_uuid, started_at, state, shape) VALUES ($1, $2, $3, $4, 'recording', $5)", [r.id, r.eventId, r.channelUuid, r.startedAt, r.shape]);
 }
 
 export async function listRecordings(db: Queryable, eventId: string): Promise<RecordingJson[]> {

@@ -6,8 +6,16 @@
 import type { Quality } from '../../lib/captureContract';
 export { QUALITIES, isQuality, type Quality } from '../../lib/captureContract';
 
-/** What a machine with this many cores streams without dropping frames (1080p needs more than 2). */
-export const recommendedQuality = (cores: number): Quality => (cores >= 4 ? '1080p' : cores >= 2 ? '720p' : '560p');
+/**
+ * What a machine with this many cores streams without dropping frames, for one program or both
+ * (issue 34: each program is its own page and encoder, so each gets its share of the cores). One
+ * program: 1080p needs 4 cores, 720p 2 (benchmarks/golive.mjs). Both: 720p on 4 cores, 560p on 2.
+ */
+export const CORES_PER_PROGRAM: Readonly<Record<Quality, number>> = { '1080p': 4, '720p': 2, '560p': 0 };
+export function recommendedQuality(cores: number, programs = 1): Quality {
+  const share = cores / programs;
+  return share >= CORES_PER_PROGRAM['1080p'] ? '1080p' : share >= CORES_PER_PROGRAM['720p'] ? '720p' : '560p';
+}
 
 export { AUDIO_KBPS, AUDIO_SAMPLE_RATE } from '../../lib/captureContract';
 /** HLS for the watch page: segment length and how many the playlist keeps. */

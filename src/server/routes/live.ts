@@ -17,11 +17,15 @@ import { latestJob, type JobRow } from '../live/jobs';
 import { deleteRecording, RECORDING_FILE, recordingDir, recordingOf, listRecordings } from '../live/recordings';
 import { recommendedQuality } from '../live/rules';
 import { STUDIO_API } from './channel';
+import { jobShapes } from '../live/manager';
+import { LANDSCAPE, PORTRAIT, type FrameShape } from '../../../compositor/model/frame';
 
 type EventParams = { Params: { eventId: string } };
 type ItemParams = { Params: { eventId: string; id: string } };
 /** Only the playlist and its segments are served from the HLS folder. */
 const HLS_FILE = /^(index\.m3u8|seg-[\w-]+\.ts)$/;
+/** The watch page's playlist folder per program (issue 34). */
+const HLS_FOLDERS: Record<FrameShape, string> = { '16:9': 'hls', '9:16': 'hls-vertical' };
 
 export function liveRoutes(app: FastifyInstance, ctx: Ctx): void {
   const { db, live } = ctx;
@@ -41,6 +45,7 @@ export function liveRoutes(app: FastifyInstance, ctx: Ctx): void {
     return {
       watchPath: `${STUDIO_BASE}watch/${encodeURIComponent(event.sharing_url)}`,
       recommendedQuality: recommendedQuality(cores),
+      recommendedQualityBothShapes: recommendedQuality(cores, 2),
       cores,
       status: channel ? await live.status(channel.uuid) : { job: null },
     };
@@ -94,9 +99,10 @@ export function liveRoutes(app: FastifyInstance, ctx: Ctx): void {
     const file = join(recordingDir(live.recordingsDir, recording.id), RECORDING_FILE);
     if (recording.state !== 'ready' || !existsSync(file)) throw notFound('This recording is not ready to download');
     const day = new Date(recording.startedAt).toISOString().slice(0, 16).replace(/[T:]/g, '-');
+    const vertical = recording.shape === PORTRAIT ? '-vertical' : '';
     return reply
       .header('Content-Type', 'video/mp4')
-      .header('Content-Disposition', `attachment; filename="recording-${day}.mp4"`)
+      .header('Content-Disposition', `attachment; filename="recording-${day}${vertical}.mp4"`)
       .header('Cache-Control', 'private, no-store')
       .send(createReadStream(file));
   });
@@ -113,19 +119,26 @@ export function liveRoutes(app: FastifyInstance, ctx: Ctx): void {
     const event = await findEvent(db, 'sharing_url', req.params.sharingUrl);
     if (!event) throw notFound('No such event');
     const job = await latestOf(event.id);
-    const playlist = join(live.hlsDir(event.id), 'index.m3u8');
-    const state = !job ? 'not-live' : ended(job) ? 'ended' : job.state === 'live' && existsSync(playlist) ? 'live' : 'not-live';
+    const playing = (shape: FrameShape) => !!job && job.state === 'live' && jobShapes(job).includes(shape) && existsSync(join(live.hlsDir(event.id, shape), 'index.m3u8'));
+    const state = !job ? 'not-live' : ended(job) ? 'ended' : playing(LANDSCAPE) ? 'live' : 'not-live';
+    const playlist = (folder: string) => `${STUDIO_API}/watch/${encodeURIComponent(event.sharing_url)}/${folder}/index.m3u8`;
     reply.header('Cache-Control', 'no-store');
-    return { title: event.title, state, hls: state === 'live' ? `${STUDIO_API}/watch/${encodeURIComponent(event.sharing_url)}/hls/index.m3u8` : null };
+    return {
+      title: event.title,
+      state,
+      hls: state === 'live' ? playlist(HLS_FOLDERS[LANDSCAPE]) : null,
+      verticalHls: state === 'live' && playing(PORTRAIT) ? playlist(HLS_FOLDERS[PORTRAIT]) : null,
+    };
   });
   // Served only while the broadcast's job runs: END STREAM ends the public stream at once (410), whatever is left on disk.
-  app.get<{ Params: { sharingUrl: string; file: string } }>(`${STUDIO_API}/watch/:sharingUrl/hls/:file`, async (req, reply) => {
+  app.get<{ Params: { sharingUrl: string; folder: string; file: string } }>(`${STUDIO_API}/watch/:sharingUrl/:folder/:file`, async (req, reply) => {
+    const shape = (Object.keys(HLS_FOLDERS) as FrameShape[]).find((s) => HLS_FOLDERS[s] === req.params.folder);
     const event = await findEvent(db, 'sharing_url', req.params.sharingUrl);
-    if (!event || !HLS_FILE.test(req.params.file)) throw notFound('No such file');
+    if (!event || !shape || !HLS_FILE.test(req.params.file)) throw notFound('No such file');
     const job = await latestOf(event.id);
     if (!job) throw notFound('This event is not live');
     if (ended(job)) throw BROADCAST_ENDED();
-    const file = join(live.hlsDir(event.id), req.params.file);
+    const file = join(live.hlsDir(event.id, shape), req.params.file);
     if (!existsSync(file)) throw notFound('No such file');
     const playlist = req.params.file.endsWith('.m3u8');
     return reply

@@ -17,8 +17,10 @@ import {
   type LiveJob,
   type LiveStatus,
   type OutputHealth,
+  type ProgramFigures,
   type Recording,
 } from './types';
+import { LANDSCAPE, PORTRAIT, type FrameShape } from '../../../compositor/model/frame';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -27,6 +29,8 @@ const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinit
 const numOrNull = (v: unknown): number | null => (num(v) ? v : null);
 const oneOf = <T extends string>(values: readonly T[], v: unknown): v is T => (values as readonly unknown[]).includes(v);
 const isQuality = (v: unknown): v is BroadcastQuality => BROADCAST_QUALITIES.some((q) => q.value === v);
+/** A shape as sent; anything else (an older server sends none) is 16:9. */
+const shapeOf = (v: unknown): FrameShape => (v === PORTRAIT ? PORTRAIT : LANDSCAPE);
 
 function parseOutput(raw: unknown): OutputHealth | null {
   if (!isObj(raw) || !str(raw.id) || !oneOf(OUTPUT_KINDS, raw.kind) || !oneOf(OUTPUT_STATES, raw.state)) return null;
@@ -34,6 +38,7 @@ function parseOutput(raw: unknown): OutputHealth | null {
     id: raw.id,
     kind: raw.kind,
     name: str(raw.name) ? raw.name : raw.id,
+    shape: shapeOf(raw.shape),
     state: raw.state,
     bitrateKbps: numOrNull(raw.bitrateKbps),
     fps: numOrNull(raw.fps),
@@ -50,6 +55,12 @@ function parseCapture(raw: unknown): { capture: CaptureFigures } | null {
   return { capture: { renderMs: numOrNull(raw.renderMs), droppedBeforeEncoding: raw.droppedBeforeEncoding, encoderKbps: numOrNull(raw.encoderKbps), cpuCores: numOrNull(raw.cpuCores) } };
 }
 
+/** The vertical program's figures, or nothing when they do not read as such. */
+function parseVertical(raw: unknown): { vertical: ProgramFigures } | null {
+  if (!isObj(raw) || !num(raw.droppedBeforeEncoding)) return null;
+  return { vertical: { fps: numOrNull(raw.fps), fpsAlarm: raw.fpsAlarm === true, renderMs: numOrNull(raw.renderMs), droppedBeforeEncoding: raw.droppedBeforeEncoding, encoderKbps: numOrNull(raw.encoderKbps) } };
+}
+
 function parseJob(raw: unknown): LiveJob | null {
   if (!isObj(raw) || !oneOf(JOB_STATES, raw.state) || !isQuality(raw.quality)) return null;
   const outputs = Array.isArray(raw.outputs) ? raw.outputs.map(parseOutput) : [];
@@ -62,6 +73,8 @@ function parseJob(raw: unknown): LiveJob | null {
     fpsAlarm: raw.fpsAlarm === true,
     ...(num(raw.captureFps) ? { captureFps: raw.captureFps } : {}),
     ...(parseCapture(raw.capture) ?? {}),
+    shapes: Array.isArray(raw.shapes) && raw.shapes.includes(PORTRAIT) ? [LANDSCAPE, PORTRAIT] : [LANDSCAPE],
+    ...(parseVertical(raw.vertical) ?? {}),
     error: str(raw.error) ? raw.error : null,
     outputs: outputs as OutputHealth[],
   };
@@ -77,17 +90,18 @@ export function parseLiveStatus(raw: unknown): LiveStatus | null {
 
 export function parseLiveInfo(raw: unknown): LiveInfo | null {
   if (!isObj(raw) || !str(raw.watchPath) || !isQuality(raw.recommendedQuality) || !num(raw.cores)) return null;
-  return { watchPath: raw.watchPath, recommendedQuality: raw.recommendedQuality, cores: raw.cores };
+  const both = isQuality(raw.recommendedQualityBothShapes) ? raw.recommendedQualityBothShapes : raw.recommendedQuality;
+  return { watchPath: raw.watchPath, recommendedQuality: raw.recommendedQuality, recommendedQualityBothShapes: both, cores: raw.cores };
 }
 
 export function parseDestination(raw: unknown): Destination | null {
   if (!isObj(raw) || !str(raw.id) || !str(raw.name) || !str(raw.serverUrl) || typeof raw.enabled !== 'boolean') return null;
-  return { id: raw.id, name: raw.name, serverUrl: raw.serverUrl, keyLast4: str(raw.keyLast4) ? raw.keyLast4 : '', enabled: raw.enabled, createdAt: num(raw.createdAt) ? raw.createdAt : 0 };
+  return { id: raw.id, name: raw.name, serverUrl: raw.serverUrl, keyLast4: str(raw.keyLast4) ? raw.keyLast4 : '', enabled: raw.enabled, shape: shapeOf(raw.shape), createdAt: num(raw.createdAt) ? raw.createdAt : 0 };
 }
 
 export function parseRecording(raw: unknown): Recording | null {
   if (!isObj(raw) || !str(raw.id) || !num(raw.startedAt) || !oneOf(RECORDING_STATES, raw.state)) return null;
-  return { id: raw.id, startedAt: raw.startedAt, durationSec: numOrNull(raw.durationSec), sizeBytes: numOrNull(raw.sizeBytes), state: raw.state };
+  return { id: raw.id, shape: shapeOf(raw.shape), startedAt: raw.startedAt, durationSec: numOrNull(raw.durationSec), sizeBytes: numOrNull(raw.sizeBytes), state: raw.state };
 }
 
 /** A list's items that read; the others are left out (one bad row never hides the rest). */

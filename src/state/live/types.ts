@@ -6,12 +6,14 @@
 import type { BroadcastQuality } from '../settingsStore';
 
 export { JOB_STATES, OUTPUT_KINDS, OUTPUT_STATES, RECORDING_STATES } from '../../lib/liveContract';
-export type { CaptureFigures, Destination, DestinationDraft, DestinationPatch, JobState, LiveJob, LiveStatus, OutputHealth, OutputKind, OutputState, Recording, RecordingState } from '../../lib/liveContract';
+export type { CaptureFigures, ProgramFigures, Destination, DestinationDraft, DestinationPatch, JobState, LiveJob, LiveStatus, OutputHealth, OutputKind, OutputState, Recording, RecordingState } from '../../lib/liveContract';
 
 /** GET live/{eventId}: the watch page and what the server can afford. */
 export interface LiveInfo {
   /** Relative to the origin, e.g. /studio/instant-demo/watch/product-launch. */
   watchPath: string;
   recommendedQuality: BroadcastQuality;
+  /** What it carries when the broadcast renders both programs (issue 34: a vertical destination is switched on). */
+  recommendedQualityBothShapes: BroadcastQuality;
   cores: number;
 }

@@ -30,6 +30,8 @@ export interface OutputOptions {
   id: string;
   kind: OutputHealth['kind'];
   name: string;
+  /** The program it carries (issue 34). */
+  shape: OutputHealth['shape'];
   /** Gets an attempt ready (`attempt` counts from 1); a rejection fails the attempt with its message. */
   prepare(attempt: number): Promise<OutputRun>;
   fanout: TsFanout;
@@ -173,6 +175,7 @@ export function createOutput(o: OutputOptions) {
         id: o.id,
         kind: o.kind,
         name: o.name,
+        shape: o.shape,
         state,
         bitrateKbps: state === 'live' && rates.kbps !== null ? Math.round(rates.kbps) : null,
         fps: state === 'live' && rates.fps !== null ? Math.round(rates.fps * 10) / 10 : null,

@@ -1,11 +1,21 @@
 /** The messages between the backend (live/manager.ts) and a capture worker process (worker/main.ts), over Node's IPC. */
 import type { Quality } from '../rules';
-import type { CaptureFigures, OutputHealth } from '../../../lib/liveContract';
+import type { CaptureFigures, OutputHealth, ProgramFigures } from '../../../lib/liveContract';
 import type { DestinationRules } from '../addresses';
+import type { FrameShape } from '../../../../compositor/model/frame';
+
+/** One program the worker renders and streams (issue 34): its shape, the watch page's HLS folder and its recording's folder. */
+export interface WorkerProgram {
+  shape: FrameShape;
+  hlsDir: string;
+  recordingDir: string;
+}
 
 export interface WorkerDestination {
   id: string;
   name: string;
+  /** The program it receives. */
+  shape: FrameShape;
   /** The server URL in its checked normal form (destinationUrl.ts). */
   serverUrl: string;
   /** Held in the worker's memory only, never logged. */
@@ -17,8 +27,8 @@ export type ToWorker =
       type: 'start';
       pageUrl: string;
       quality: Quality;
-      hlsDir: string;
-      recordingDir: string;
+      /** 16:9 first, then 9:16 when the broadcast has a vertical program. */
+      programs: WorkerProgram[];
       runId: string;
       destinations: WorkerDestination[];
       /** Where destinations may stream: checked on every address the worker connects to. */
@@ -40,6 +50,8 @@ export interface WorkerHealth {
   fpsAlarm: boolean;
   /** The capture's own figures (absent from a stand-in worker that measures none). */
   capture?: CaptureFigures;
+  /** The vertical program's figures, when the broadcast has one. */
+  vertical?: ProgramFigures;
   outputs: OutputHealth[];
 }
 

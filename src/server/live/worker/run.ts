@@ -1,80 +1,71 @@
 /**
  * A capture worker: one per live channel, a child process of the backend (forked with IPC), so the
- * browser, the encoders and the byte pumping never run in the backend's request loop. It runs the
- * capture (capture.ts, or a test's stand-in), the ingest (ingest.ts), the fan-out and every output,
- * reports their health each second, and exits when told to stop — or at once, killing its
- * children, when the backend is gone (the IPC channel closes). main.ts is its entry.
+ * browser, the encoders and the byte pumping never run in the backend's request loop. It runs one
+ * program per shape in use (program.ts: its capture page, ingest, fan-out and outputs; issue 34),
+ * sends each destination to the program of its shape, reports their health each second, and exits
+ * when told to stop — or at once, killing its children, when the backend is gone (the IPC channel
+ * closes). main.ts is its entry.
  */
-import { mkdirSync } from 'node:fs';
-import type { CaptureOptions } from './capture';
 import { destinationCas } from './destinationRelay';
 import { destinationRun } from './destinationOutput';
-import { createFpsAlarm } from './fpsAlarm';
-import { startIngest, type Ingest } from './ingest';
-import { createOutput, type Output } from './output';
-import { hlsArgs, recordingArgs } from './outputArgs';
+import { createProgram, type Program, type StartCapture } from './program';
 import type { FromWorker, ToWorker, WorkerDestination, WorkerHealth } from './protocol';
 import { createTreeCpu } from './treeCpu';
-import type { CapturePageStats } from '../../../lib/captureContract';
-import { createTsFanout } from './tsFanout';
 import type { DestinationRules } from '../addresses';
+import { LANDSCAPE, type FrameShape } from '../../../../compositor/model/frame';
 
-/** What runs the capture: the page in Chromium (capture.ts), or a stand-in in tests. */
-export type StartCapture = (o: CaptureOptions) => Promise<{ stop(): Promise<void>; kill(): void }>;
+export type { StartCapture } from './program';
 
 const HEALTH_EVERY_MS = 1000;
+/** A destination whose shape this broadcast does not render (added while live): it waits for the next GO LIVE. */
+export const NO_PROGRAM_ERROR = 'This broadcast has no vertical program: a vertical destination added while live starts with the next GO LIVE';
 
 const send = (m: FromWorker) => process.send?.(m);
 const log = (line: string) => send({ type: 'log', line });
 
-const fanout = createTsFanout();
-const outputs = new Map<string, Output>();
-const alarm = createFpsAlarm();
-let fps: number | null = null;
-let fpsAlarm = false;
+const programs = new Map<FrameShape, Program>();
+/** Destinations of a shape not rendered: reported as failed, never streamed. */
+const unplaced = new Map<string, WorkerDestination>();
 let startCapture: StartCapture;
-let capture: Awaited<ReturnType<StartCapture>> | null = null;
 /** Where destinations may stream and the CAs of RTMPS, from the start message. */
 let rules: DestinationRules = { privateAllowed: false, allow: [] };
 let cas: string[] = [];
-let ingest: Ingest | null = null;
-let flowing = false;
 let ending = false;
 let healthTimer: ReturnType<typeof setInterval> | undefined;
-
-/** The capture's figures: the page's (each second), the encoder's bytes and the process tree's CPU (each health beat). */
-let capturePage: CapturePageStats = { renderMs: null, droppedBeforeEncoding: 0 };
-let encodedBytes = 0;
-let encodedSince = Date.now();
-let encoderKbps: number | null = null;
 let cpuCores: number | null = null;
 const treeCpu = createTreeCpu();
 
-/** Each beat: the encoder's output since the last one, and the CPU of this worker and all it runs. */
-async function measure(): Promise<void> {
-  const now = Date.now();
-  encoderKbps = Math.round((encodedBytes * 8) / (now - encodedSince)); // bits per ms = kbit/s
-  encodedBytes = 0;
-  encodedSince = now;
-  cpuCores = await treeCpu().catch(() => null);
+const allOutputs = () => [...programs.values()].flatMap((p) => [...p.outputs.values()]);
+
+function health(): WorkerHealth {
+  const main = programs.get(LANDSCAPE);
+  const vertical = [...programs.values()].find((p) => p.shape !== LANDSCAPE);
+  const f = main?.figures();
+  return {
+    fps: f?.fps ?? null,
+    fpsAlarm: [...programs.values()].some((p) => p.figures().fpsAlarm),
+    ...(f ? { capture: { renderMs: f.renderMs, droppedBeforeEncoding: f.droppedBeforeEncoding, encoderKbps: f.encoderKbps, cpuCores } } : {}),
+    ...(vertical ? { vertical: vertical.figures() } : {}),
+    outputs: [
+      ...allOutputs().map((o) => o.health()),
+      ...[...unplaced.values()].map((d) => ({ id: d.id, kind: 'rtmp' as const, name: d.name, shape: d.shape, state: 'failed' as const, bitrateKbps: null, fps: null, droppedFrames: 0, retryInSec: null, error: NO_PROGRAM_ERROR })),
+    ],
+  };
 }
 
-const health = (): WorkerHealth => ({
-  fps,
-  fpsAlarm,
-  capture: { ...capturePage, encoderKbps, cpuCores },
-  outputs: [...outputs.values()].map((o) => o.health()),
-});
-const changed = () => undefined; // health goes out on its own beat; a state change waits at most a second
-
-function addOutput(o: Output): void {
-  outputs.set(o.id, o);
-  o.start();
+function addDestination(d: WorkerDestination): void {
+  const program = programs.get(d.shape);
+  if (!program) return void unplaced.set(d.id, d);
+  program.addDestination({ id: d.id, kind: 'rtmp', name: d.name, prepare: destinationRun(d, { rules, ca: cas }), secrets: [d.streamKey] });
 }
 
-function destinationOutput(d: WorkerDestination): Output {
-  const prepare = destinationRun(d, { rules, ca: cas });
-  return createOutput({ id: d.id, kind: 'rtmp', name: d.name, prepare, fanout, secrets: [d.streamKey], changed, log });
+function removeDestination(id: string): void {
+  unplaced.delete(id);
+  for (const p of programs.values()) {
+    const o = p.outputs.get(id);
+    p.outputs.delete(id);
+    void o?.stop();
+  }
 }
 
 function fail(error: string): void {
@@ -86,70 +77,54 @@ function fail(error: string): void {
 
 function teardown(code: number): void {
   clearInterval(healthTimer);
-  capture?.kill();
-  ingest?.kill();
-  for (const o of outputs.values()) o.kill();
+  for (const p of programs.values()) p.kill();
   setTimeout(() => process.exit(code), 100);
 }
 
 async function start(m: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   rules = m.destinationRules;
   cas = destinationCas(m.destinationCaFile);
-  encodedSince = Date.now();
-  mkdirSync(m.hlsDir, { recursive: true });
-  mkdirSync(m.recordingDir, { recursive: true });
-  ingest = startIngest({
-    fanout,
-    progress(r) {
-      fps = r.fps;
-      fpsAlarm = alarm.reading(r.fps);
-      if (!flowing && r.frames > 0 && fanout.hasKeyframe()) {
-        flowing = true;
-        send({ type: 'flowing' });
-      }
-    },
-    log,
-    ended: fail,
-  });
-  addOutput(createOutput({ id: 'recording', kind: 'recording', name: 'Recording', prepare: async (attempt) => ({ args: recordingArgs(m.recordingDir, attempt, m.runId) }), fanout, secrets: [], changed, log }));
-  addOutput(createOutput({ id: 'hls', kind: 'hls', name: 'Watch page', prepare: async (attempt) => ({ args: hlsArgs(m.hlsDir, attempt, m.runId) }), fanout, secrets: [], changed, log }));
-  for (const d of m.destinations) addOutput(destinationOutput(d));
-  healthTimer = setInterval(() => void measure().then(() => send({ type: 'health', health: health() })), HEALTH_EVERY_MS);
-  const media = (chunk: Buffer) => {
-    encodedBytes += chunk.length;
-    ingest?.write(chunk);
-  };
+  // On air once every program's media flows: the job is live for all its audiences at once.
+  const flowing = () => [...programs.values()].every((p) => p.flowing) && send({ type: 'flowing' });
+  for (const shape of m.programs) {
+    programs.set(shape.shape, createProgram({ ...shape, pageUrl: m.pageUrl, quality: m.quality, reachable: m.captureOrigins, runId: m.runId, startCapture, flowing, failed: fail, log }));
+  }
+  for (const d of m.destinations) addDestination(d);
+  healthTimer = setInterval(() => {
+    for (const p of programs.values()) p.measure();
+    void treeCpu()
+      .catch(() => null)
+      .then((cores) => {
+        cpuCores = cores;
+        send({ type: 'health', health: health() });
+      });
+  }, HEALTH_EVERY_MS);
   try {
-    capture = await startCapture({ pageUrl: m.pageUrl, quality: m.quality, reachable: m.captureOrigins, media, log, stats: (s) => (capturePage = s), ended: fail });
+    await Promise.all([...programs.values()].map((p) => p.start()));
   } catch (error) {
     fail(`The capture browser did not start: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
-/** A clean end: the page stops, the ingest flushes, every output finishes its stream or file. */
+/** A clean end: each program's page stops, its ingest flushes, every output finishes its stream or file. */
 async function stop(): Promise<void> {
   if (ending) return;
   ending = true;
-  await capture?.stop();
-  await ingest?.stop();
-  await Promise.all([...outputs.values()].map((o) => o.stop()));
+  await Promise.all([...programs.values()].map((p) => p.stop()));
   clearInterval(healthTimer);
   send({ type: 'health', health: health() });
   send({ type: 'stopped' });
   setTimeout(() => process.exit(0), 100);
 }
 
-/** Runs this process as a worker, its capture started by `capture`. */
+/** Runs this process as a worker, its capture pages started by `capture`. */
 export function runWorker(capture: StartCapture): void {
   startCapture = capture;
   process.on('message', (m: ToWorker) => {
     if (m.type === 'start') void start(m);
-    else if (m.type === 'add' && !outputs.has(m.destination.id)) addOutput(destinationOutput(m.destination));
-    else if (m.type === 'remove') {
-      const o = outputs.get(m.id);
-      outputs.delete(m.id);
-      void o?.stop();
-    } else if (m.type === 'retry') outputs.get(m.id)?.retry();
+    else if (m.type === 'add' && !allOutputs().some((o) => o.id === m.destination.id)) addDestination(m.destination);
+    else if (m.type === 'remove') removeDestination(m.id);
+    else if (m.type === 'retry') allOutputs().find((o) => o.id === m.id)?.retry();
     else if (m.type === 'stop') void stop();
   });
   // The backend is gone (killed, crashed): nothing of this broadcast may outlive it.
