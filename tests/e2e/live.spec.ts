@@ -418,3 +418,48 @@ test('a producer adds a destination, goes live from the studio: the RTMP server 
   await viewer.close();
   await page.context().close();
 });
+
+test('one show, two shapes (issue 34): a 16:9 and a vertical destination receive 1280×720 and 720×1280 from one broadcast; the watch state offers the vertical playlist; a recording per shape', async () => {
+  test.setTimeout(240_000);
+  const token = await signIn();
+  const { eventId, uuid } = await eventAndChannel(token, 'town-hall');
+  // The takeover test above used this event: its destinations and recordings go first.
+  for (const d of (await api(`/api/studio/live/${eventId}/destinations`, { token })).body as Json[]) await api(`/api/studio/live/${eventId}/destinations/${d.id}`, { method: 'DELETE', token });
+  for (const r of (await api(`/api/studio/live/${eventId}/recordings`, { token })).body as Json[]) await api(`/api/studio/live/${eventId}/recordings/${r.id}`, { method: 'DELETE', token });
+  for (const d of [
+    { name: 'Wide site', serverUrl: rtmp.url, streamKey: 'wide-key-SECRET-1609' },
+    { name: 'Shorts', serverUrl: rtmp.url, streamKey: 'tall-key-SECRET-0916', shape: '9:16' },
+  ])
+    expect((await api(`/api/studio/live/${eventId}/destinations`, { token, json: d })).status).toBe(200);
+
+  expect((await api(`/api/studio/channel/${uuid}/golive`, { token, json: { quality: '720p' } })).status).toBe(200);
+  await expect.poll(() => received('wide-key-SECRET-1609'), { timeout: 45_000 }).toBeGreaterThan(20_000);
+  await expect.poll(() => received('tall-key-SECRET-0916'), { timeout: 45_000 }).toBeGreaterThan(20_000);
+  const job = await outputsOf(token, eventId);
+  expect(job.shapes).toEqual(['16:9', '9:16']);
+  expect(output(job, 'Shorts')).toMatchObject({ shape: '9:16', state: 'live' });
+  expect(output(job, 'Watch page (vertical)')).toMatchObject({ shape: '9:16' });
+  const watch = (await api('/api/studio/watch/town-hall')).body;
+  expect(watch.verticalHls).toBe('/api/studio/watch/town-hall/hls-vertical/index.m3u8');
+  await expect.poll(async () => (await fetch(`${backend.url}${watch.verticalHls}`)).status, { timeout: 20_000 }).toBe(200);
+  const streamed = (key: string) => () => {
+    try {
+      return probe(rtmp.recordings(key)[0]!).durationSec;
+    } catch {
+      return 0; // nothing readable yet
+    }
+  };
+  await expect.poll(streamed('tall-key-SECRET-0916'), { timeout: 30_000 }).toBeGreaterThan(4);
+
+  expect((await api(`/api/studio/channel/${uuid}/stoplive`, { token, json: {} })).status).toBe(200);
+  await expect.poll(async () => (await outputsOf(token, eventId)).state, { timeout: 15_000 }).toBe('stopped');
+  // What nginx received: each program in its own shape, H.264 + AAC.
+  expect(probe(rtmp.recordings('wide-key-SECRET-1609')[0]!)).toMatchObject({ video: { codec: 'h264', width: 1280, height: 720 }, audio: { codec: 'aac' } });
+  expect(probe(rtmp.recordings('tall-key-SECRET-0916')[0]!)).toMatchObject({ video: { codec: 'h264', width: 720, height: 1280 }, audio: { codec: 'aac' } });
+  // A recording per shape, each ready and upright as broadcast.
+  await expect.poll(async () => ((await api(`/api/studio/live/${eventId}/recordings`, { token })).body as Json[]).map((r) => r.state), { timeout: 30_000 }).toEqual(['ready', 'ready']);
+  for (const r of (await api(`/api/studio/live/${eventId}/recordings`, { token })).body as Json[]) {
+    const file = join(backend.dataDir, 'recordings', r.id, 'recording.mp4');
+    expect(probe(file).video).toMatchObject(r.shape === '9:16' ? { width: 720, height: 1280 } : { width: 1280, height: 720 });
+  }
+});
