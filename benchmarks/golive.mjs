@@ -29,6 +29,13 @@
  *   node benchmarks/golive.mjs --json-only --out golive.json --keep   # --keep: leave the received files
  *   node benchmarks/golive.mjs --quick --attendee # also glass to attendee: the watch page's player (attendee-player.mjs)
  *   node benchmarks/golive.mjs --quick --background-video   # a playing background video behind the card
+ *   node benchmarks/golive.mjs --quick --both-shapes        # each quality twice: 16:9 alone, then 16:9 + vertical (issue 34)
+ *
+ * With --both-shapes a vertical destination (9:16) on the same nginx is switched on for the second
+ * run: the worker renders both programs. The vertical stream's frames are counted as they arrive
+ * (its picture is the card cropped upright, so the strip is not read there); the 16:9 one is read as
+ * always. The cost of the vertical program is the second run's CPU less the first's, in one run of
+ * this script on one machine.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -54,6 +61,8 @@ const KEEP = flag('--keep');
  * capture then draws a decoded video every frame, as it does a guest's camera.
  */
 const BACKGROUND_VIDEO = flag('--background-video');
+const BOTH_SHAPES = flag('--both-shapes');
+const VERTICAL_KEY = 'golive-bench-vertical-key';
 const OUT = option('--out', null);
 const SECONDS = Number(option('--seconds', QUICK ? 20 : 60));
 const WARMUP_SECONDS = Number(option('--warmup', 8));
@@ -198,6 +207,12 @@ function startPlayer(url, dir) {
     videoFile,
     audioFile,
     arrivals,
+    /** Video frames (tags) that arrived between t0 and t1, per second: what the audience of this stream got. */
+    arrivedFps(t0, t1) {
+      let n = 0;
+      for (const at of arrivals.values()) if (at >= t0 && at <= t1) n += 1;
+      return round(n / ((t1 - t0) / 1000), 1);
+    },
     /** The video's bitrate as it arrived between t0 and t1: { mean, perSecond: distribution of whole seconds }. */
     videoKbps(t0, t1) {
       const seconds = new Array(Math.floor((t1 - t0) / 1000)).fill(0);
@@ -510,8 +525,9 @@ async function analyseHls(segments, dir, t0, t1) {
 // ---------------------------------------------------------------------------------------------
 // One broadcast per quality.
 
-async function broadcast(ctx, quality, rtmp) {
+async function broadcast(ctx, quality, rtmp, { vertical = false } = {}) {
   const dir = mkdtempSync(join(TMP, `golive-${quality}-`));
+  if (ctx.verticalId) await api(`/api/studio/live/${ctx.eventId}/destinations/${ctx.verticalId}`, { method: 'PATCH', token: ctx.token, json: { enabled: vertical } });
   const t = { goLive: Date.now() };
   log(`${quality}: GO LIVE`);
   await until('channel ready to go live', 20_000, async () => {
@@ -528,10 +544,13 @@ async function broadcast(ctx, quality, rtmp) {
     const job = await status();
     if (job?.state === 'failed') throw new Error(`the broadcast failed: ${job.error}`);
     if (job?.state === 'live' && !t.live) t.live = Date.now();
-    return job?.state === 'live' && rtmpOut(job)?.state === 'live';
+    return job?.state === 'live' && rtmpOut(job)?.state === 'live' && (!vertical || job.outputs.some((o) => o.shape === '9:16' && o.kind === 'rtmp' && o.state === 'live'));
   });
   t.rtmpLive = Date.now();
   const player = startPlayer(`${rtmp.url}/${STREAM_KEY}`, dir);
+  const verticalDir = join(dir, 'vertical');
+  if (vertical) mkdirSync(verticalDir);
+  const verticalPlayer = vertical ? startPlayer(`${rtmp.url}/${VERTICAL_KEY}`, verticalDir) : null;
   const hls = startHlsReader(`${base}/api/studio/watch/${SHARING_URL}/hls/index.m3u8`, dir);
   let attendee = null;
   let result;
@@ -560,6 +579,7 @@ async function broadcast(ctx, quality, rtmp) {
     const attendeeFrames = attendee ? await attendee.take(t0, t1) : null;
     await attendee?.stop();
     await player.stop();
+    await verticalPlayer?.stop();
     await hls.stop();
     log(`${quality}: END STREAM`);
     const stopAt = Date.now();
@@ -580,7 +600,8 @@ async function broadcast(ctx, quality, rtmp) {
       window: { seconds: round((t1 - t0) / 1000, 1), warmupSeconds: WARMUP_SECONDS, load1: [load, loadEnd] },
       startMs: { goLiveToJobLive: t.live - t.goLive, goLiveToRtmpLive: t.rtmpLive - t.goLive },
       stopMs,
-      rtmp: rtmpFigures,
+      rtmp: { ...rtmpFigures, arrivedFps: player.arrivedFps(t0, t1) },
+      ...(verticalPlayer ? { vertical: verticalFigures(verticalPlayer, t0, t1, health) } : {}),
       hls: { ...(await analyseHls(hls.segments, dir, t0, t1)), polls: hls.stats() },
       ...(attendeeFrames ? { attendee: attendeeFigures(attendeeFrames, t0, t1, attendeeCores) } : {}),
       cpuCores: cpu.result(),
@@ -593,11 +614,27 @@ async function broadcast(ctx, quality, rtmp) {
   } finally {
     await attendee?.stop();
     await player.stop().catch(() => undefined);
+    await verticalPlayer?.stop().catch(() => undefined);
     await hls.stop().catch(() => undefined);
     if (KEEP) log(`${quality}: received files kept in ${dir}`);
     else rmSync(dir, { recursive: true, force: true });
   }
   return result;
+}
+
+/** The vertical stream as it arrived: its size (ffprobe), its frames per second, and what the worker said of its program. */
+function verticalFigures(player, t0, t1, health) {
+  const [stream] = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height,codec_name', '-of', 'json', player.videoFile], { encoding: 'utf8' })).streams;
+  const figures = health.filter((j) => j?.vertical).map((j) => j.vertical);
+  return {
+    size: stream ? `${stream.width}x${stream.height}` : null,
+    codec: stream?.codec_name ?? null,
+    arrivedFps: player.arrivedFps(t0, t1),
+    percentOf30: round((100 * player.arrivedFps(t0, t1)) / CAPTURE_FPS, 1),
+    workerFps: dist(figures.map((f) => f.fps).filter((v) => v !== null)),
+    pageRenderMs: dist(figures.map((f) => f.renderMs).filter((v) => v !== null)),
+    videoKbps: player.videoKbps(t0, t1),
+  };
 }
 
 /** Glass to attendee: per frame the attendee's page showed, from the draw to the moment it was meant for the screen; and how many of the drawn frames it showed. */
@@ -680,14 +717,18 @@ try {
   const channel = await api(`/api/studio/channel?ptEventId=${event.eventId}`, { token });
   ctx = { token, eventId: event.eventId, uuid: channel.uuid, backendPid: backend.pid, live: false };
   await api(`/api/studio/live/${ctx.eventId}/destinations`, { token, json: { name: 'Bench RTMP', serverUrl: rtmp.url, streamKey: STREAM_KEY } });
+  if (BOTH_SHAPES) ctx.verticalId = (await api(`/api/studio/live/${ctx.eventId}/destinations`, { token, json: { name: 'Bench vertical', serverUrl: rtmp.url, streamKey: VERTICAL_KEY, shape: '9:16' } })).id;
   // The scene: the benchmark's card alone on air, saved like any producer's change (whole-body PUT).
   await api(`/api/studio/channel/${ctx.uuid}`, { method: 'PUT', token, json: { layers: [benchLayer], layout: 'CLASSIC', producerOrder: JSON.stringify([signal.BENCH_CARD_ID]) } });
   // The background is a media slot of the keyed channel (the §7 body has no field for it): one sync update.
   if (BACKGROUND_VIDEO) await api(`/api/studio/channel/${ctx.uuid}`, { method: 'PUT', token, json: { sync: { origin: 'golive-bench', seq: 1, changes: { 'media:background': backgroundVideo(base) } } } });
   for (const quality of QUALITY_LIST) {
-    ctx.live = true;
-    runs[quality] = await withTimeout(broadcast(ctx, quality, rtmp), (SECONDS + WARMUP_SECONDS + 600) * 1000, `${quality} broadcast`);
-    ctx.live = false;
+    for (const vertical of BOTH_SHAPES ? [false, true] : [false]) {
+      const name = vertical ? `${quality}+vertical` : quality;
+      ctx.live = true;
+      runs[name] = await withTimeout(broadcast(ctx, quality, rtmp, { vertical }), (SECONDS + WARMUP_SECONDS + 600) * 1000, `${name} broadcast`);
+      ctx.live = false;
+    }
   }
   issues = liveLogIssues(dataDir);
 } finally {
@@ -705,10 +746,17 @@ const target = (r) =>
     // Issue 32's aim: an attendee sees a frame within 5 s of its draw (p50).
     ...(r.attendee ? { glassToAttendeeP50Under5s: (r.attendee.glassToAttendeeMs.p50 ?? Infinity) <= 5000 } : {}),
   };
+function verticalCost(alone, both) {
+  if (!alone || !both) return null;
+  const cores = (r) => r.cpuCores.pipelineCores;
+  return { pipelineCores: { alone: cores(alone), both: cores(both), vertical: round(cores(both) - cores(alone), 3) }, capturePageCores: { alone: alone.cpuCores.capturePage?.cores, both: both.cpuCores.capturePage?.cores } };
+}
 const result = {
   environment: { ...environment, load1AtEnd: load1() },
   config: { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, qualities: QUALITY_LIST, hlsPollMs: HLS_POLL_MS, attendee: ATTENDEE },
-  targets: Object.fromEntries(QUALITY_LIST.map((q) => [q, target(runs[q])])),
+  targets: Object.fromEntries(Object.keys(runs).map((q) => [q, target(runs[q])])),
+  // The vertical program's cost (issue 34): CPU with both programs less CPU with 16:9 alone, per quality.
+  ...(BOTH_SHAPES ? { verticalCost: Object.fromEntries(QUALITY_LIST.map((q) => [q, verticalCost(runs[q], runs[`${q}+vertical`])])) } : {}),
   runs,
   liveLog: issues,
 };
@@ -717,6 +765,7 @@ console.log(text);
 if (OUT) writeFileSync(OUT, text);
 const line = (q) => {
   const r = runs[q];
+  const v = r.vertical;
   const av = r.rtmp.avOffsetMs;
   const c = r.cpuCores;
   return (
@@ -724,8 +773,9 @@ const line = (q) => {
     `HLS p50 ${r.hls.glassToListedMs.p50} / p95 ${r.hls.glassToListedMs.p95} ms, ` +
     (r.attendee ? `glass→attendee p50 ${r.attendee.glassToAttendeeMs.p50} / p95 ${r.attendee.glassToAttendeeMs.p95} ms at ${r.attendee.shownFps} fps (player ${r.attendee.playerCores} cores), ` : '') +
     `A/V ${av ? `${av.p50} ms (|max| ${av.maxAbs}, drift ${av.changeMs})` : 'n/a'}, ` +
+    (v ? `vertical ${v.size} ${v.arrivedFps} fps arrived (${v.percentOf30} % of 30; 16:9 ${r.rtmp.arrivedFps}), ` : '') +
     `CPU page ${c.capturePage?.cores} + ffmpeg ${c.ffmpeg?.cores} cores (other work ${c.otherCores}), ` +
     `frame ${r.frameTime.totalCpuMs} CPU-ms (${Object.entries(r.frameTime.split).slice(0, 3).map(([k, v]) => `${k} ${v}`).join(', ')}; draw p50 ${r.frameTime.drawMs.p50})`
   );
 };
-console.log(`golive: ${QUALITY_LIST.map(line).join('; ')} (${SECONDS} s each, load ${environment.load1AtStart}→${result.environment.load1AtEnd}; ${environment.cpus}-core ${environment.cpuModel}, ${environment.chromium})`);
+console.log(`golive: ${Object.keys(runs).map(line).join('; ')} (${SECONDS} s each, load ${environment.load1AtStart}→${result.environment.load1AtEnd}; ${environment.cpus}-core ${environment.cpuModel}, ${environment.chromium})`);

@@ -83,7 +83,7 @@ export function publicLiveClient(studioApi: string, fetchImpl?: typeof fetch) {
   return {
     watch: async (sharingUrl: string): Promise<WatchState> => {
       const answer = await json<WatchState>(() => http.get(`watch/${encodeURIComponent(sharingUrl)}`));
-      return { ...answer, hls: resolve(answer.hls) };
+      return { ...answer, hls: resolve(answer.hls), verticalHls: resolve(answer.verticalHls) };
     },
   };
 }

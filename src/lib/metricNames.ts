@@ -37,6 +37,11 @@ export const LIVE_METRICS = {
   droppedBeforeEncoding: m('capture.droppedBeforeEncoding', 'Dropped before encoding', 'frames', 'studio_capture_dropped_frames_total'),
   encoderKbps: m('capture.encoderKbps', 'Encoder bitrate', 'kbit/s', 'studio_capture_encoder_kbps'),
   cpuCores: m('capture.cpuCores', 'Worker CPU', 'cores', 'studio_capture_worker_cpu_cores'),
+  // The vertical program's own (issue 34): the same /metrics names, labelled shape="9:16".
+  verticalFps: m('vertical.fps', 'Vertical capture', 'frames/s', 'studio_capture_fps'),
+  verticalRenderMs: m('vertical.renderMs', 'Vertical render time per frame', 'ms', 'studio_capture_render_ms'),
+  verticalDropped: m('vertical.droppedBeforeEncoding', 'Vertical dropped before encoding', 'frames', 'studio_capture_dropped_frames_total'),
+  verticalEncoderKbps: m('vertical.encoderKbps', 'Vertical encoder bitrate', 'kbit/s', 'studio_capture_encoder_kbps'),
   liveSec: m('liveSec', 'Time live', 's'),
   attendeeCount: m('attendeeCount', 'Viewers (attendees)', 'people'),
   state: m('outputs[].state', 'State', '', 'studio_outputs'),

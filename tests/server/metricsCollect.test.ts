@@ -64,6 +64,18 @@ describe('metrics read at scrape time', () => {
     expect(text).not.toContain('SECRETKEY');
   });
 
+  it('gives each program its own figures, labelled by shape, when the broadcast renders the vertical one too (issue 34)', async () => {
+    const vertical = { fps: 28.5, fpsAlarm: false, renderMs: 9.5, droppedBeforeEncoding: 4, encoderKbps: 1900 };
+    const text = await createMetrics(sources([{ eventId: 'ev-2', state: 'live', health: { ...health, vertical } }])).scrape();
+    expect(sample(text, 'studio_capture_fps', { event: 'ev-2', shape: '16:9' })).toBe(29.5);
+    expect(sample(text, 'studio_capture_fps', { event: 'ev-2', shape: '9:16' })).toBe(28.5);
+    expect(sample(text, 'studio_capture_render_ms', { event: 'ev-2', shape: '9:16' })).toBe(9.5);
+    expect(sample(text, 'studio_capture_dropped_frames_total', { event: 'ev-2', shape: '9:16' })).toBe(4);
+    expect(sample(text, 'studio_capture_encoder_kbps', { event: 'ev-2', shape: '9:16' })).toBe(1900);
+    // The worker's CPU is the whole broadcast's: one sample.
+    expect(sample(text, 'studio_capture_worker_cpu_cores', { event: 'ev-2' })).toBe(1.37);
+  });
+
   it('forgets an output and a broadcast once the job is gone, and reads the process metrics too', async () => {
     let jobs = [{ eventId: 'ev-1', state: 'live' as const, health }];
     const metrics = createMetrics({ ...sources([]), live: { jobs: () => jobs } });

@@ -98,7 +98,7 @@ describe('the destinations', () => {
     await fill(user, { name: 'YouTube', serverUrl: 'rtmp://a.rtmp.youtube.com/live2', streamKey: 'secret-stream-key-9876' });
     await user.click(form().getByRole('button', { name: LIVE_TEXTS.save }));
     const row = await screen.findByTestId('destination-row');
-    expect(service.addDestination).toHaveBeenCalledWith({ name: 'YouTube', serverUrl: 'rtmp://a.rtmp.youtube.com/live2', streamKey: 'secret-stream-key-9876' });
+    expect(service.addDestination).toHaveBeenCalledWith({ name: 'YouTube', serverUrl: 'rtmp://a.rtmp.youtube.com/live2', streamKey: 'secret-stream-key-9876', shape: '16:9' });
     expect(row).toHaveTextContent('••••9876');
     expect(field(LIVE_TEXTS.streamKey).value).toBe('');
     expect(field(LIVE_TEXTS.name).value).toBe('');
@@ -108,6 +108,22 @@ describe('the destinations', () => {
     expect(field(LIVE_TEXTS.name)).toHaveFocus();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByTestId('destinations-dialog')).toBeNull());
+  });
+
+  it('a vertical destination (issue 34): the shape chosen is sent, the row says Vertical, the form is back to 16:9', async () => {
+    const { user, service } = setup();
+    service.addDestination.mockImplementation(async (d: { name: string; serverUrl: string; streamKey: string; shape?: '16:9' | '9:16' }) => destination('new', { name: d.name, serverUrl: d.serverUrl, keyLast4: d.streamKey.slice(-4), shape: d.shape ?? '16:9' }));
+    await openDialog(user);
+    const shape = form().getByRole('combobox', { name: LIVE_TEXTS.shape });
+    expect(shape).toHaveValue('16:9');
+    expect(shape).toHaveAccessibleDescription(LIVE_TEXTS.shapeHint);
+    await fill(user, { name: 'Shorts', serverUrl: 'rtmp://a.rtmp.youtube.com/live2', streamKey: 'shorts-key-1234' });
+    await user.selectOptions(shape, LIVE_TEXTS.shapes['9:16']);
+    await user.click(form().getByRole('button', { name: LIVE_TEXTS.save }));
+    const row = await screen.findByTestId('destination-row');
+    expect(service.addDestination).toHaveBeenCalledWith(expect.objectContaining({ name: 'Shorts', shape: '9:16' }));
+    expect(within(row).getByTestId('vertical-badge')).toHaveTextContent(LIVE_TEXTS.vertical);
+    expect(shape).toHaveValue('16:9');
   });
 
   it('the switch turns a destination off with a PATCH of enabled', async () => {

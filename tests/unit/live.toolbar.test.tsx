@@ -138,9 +138,9 @@ describe('the broadcast quality’s hint (§9 settings)', () => {
   });
 
   it.each([
-    ['1080p', 8, '1080p is recommended on this server (8 cores).'],
-    ['560p', 1, '560p is recommended on this server (1 core): 720p costs about twice and 1080p about four times the CPU per live channel.'],
-  ] as const)('%s on %i cores', (q, cores, text) => expect(qualityHint(q, cores)).toBe(text));
+    ['1080p', 8, '720p', '1080p is recommended on this server (8 cores). With a vertical destination switched on, the broadcast renders a vertical program too: 720p then.'],
+    ['560p', 1, '560p', '560p is recommended on this server (1 core): 720p costs about twice and 1080p about four times the CPU per live channel. With a vertical destination switched on, the broadcast renders a vertical program too: 560p then.'],
+  ] as const)('%s on %i cores', (q, cores, both, text) => expect(qualityHint(q, cores, both)).toBe(text));
 
   it('is not shown without a server (the demo)', () => {
     render(<GeneralSettings />);

@@ -12,7 +12,7 @@ import { answerQualityQuestion, startGoLiveCountdown } from '../../src/services/
 import { QualityDialog } from '../../src/features/live/QualityDialog';
 import { installBackend } from '../../src/state/backend';
 import { createDemoBackend } from '../../src/demo/demoBackend';
-import { INFO } from './liveFixtures';
+import { destination, INFO } from './liveFixtures';
 
 const session = () => createDemoBackend({ latencyMs: 0 }).session;
 
@@ -42,7 +42,8 @@ describe('the rule: a quality above what the server recommends asks; at or below
     expect(qualityOverLimit('1080p', null)).toBeNull();
   });
 
-  it('says which limit is hit', () => expect(qualityOverLimit('1080p', INFO)).toEqual({ chosen: '1080p', recommended: '720p', cores: 2 }));
+  it('says which limit is hit', () => expect(qualityOverLimit('1080p', INFO)).toEqual({ chosen: '1080p', recommended: '720p', cores: 2, bothShapes: false }));
+  it('with both programs the server carries less (issue 34)', () => expect(checkGoLiveQuality('720p', INFO, true)).toEqual({ kind: 'ask', chosen: '720p', recommended: '560p', cores: 2, bothShapes: true }));
 });
 
 describe('GO LIVE before the countdown', () => {
@@ -87,9 +88,21 @@ describe('a new event’s quality follows what the server carries', () => {
   it('the Stats panel’s selector: over the limit before going live, then by the running job’s quality', () => {
     useLiveStore.setState({ info: INFO });
     const { result } = renderHook(() => useQualityOverLimit());
-    expect(result.current).toEqual({ chosen: '1080p', recommended: '720p', cores: 2 });
+    expect(result.current).toEqual({ chosen: '1080p', recommended: '720p', cores: 2, bothShapes: false });
     act(() => useLiveStore.setState({ status: { job: { state: 'live', quality: '720p', startedAt: 1, recording: true, fpsAlarm: false, shapes: ['16:9'], error: null, outputs: [] } } }));
     expect(result.current).toBeNull();
+  });
+
+  it('with a vertical destination switched on, the limit is what the server carries for both programs (issue 34)', () => {
+    useSettingsStore.getState().chooseQuality('720p');
+    useLiveStore.setState({ info: INFO, status: null, destinations: [destination('d1', { shape: '9:16' })] });
+    const { result } = renderHook(() => useQualityOverLimit());
+    expect(result.current).toEqual({ chosen: '720p', recommended: '560p', cores: 2, bothShapes: true });
+    act(() => useLiveStore.setState({ destinations: [destination('d1', { shape: '9:16', enabled: false })] }));
+    expect(result.current).toBeNull();
+    // While live, the running job's programs count.
+    act(() => useLiveStore.setState({ status: { job: { state: 'live', quality: '720p', startedAt: 1, recording: true, fpsAlarm: false, shapes: ['16:9', '9:16'], error: null, outputs: [] } } }));
+    expect(result.current).toMatchObject({ recommended: '560p', bothShapes: true });
   });
 });
 
@@ -97,7 +110,7 @@ describe('the quality dialog', () => {
   beforeEach(() => installBackend(createDemoBackend({ latencyMs: 0 })));
 
   it('offers the recommended quality first (focused), going on anyway, and CANCEL', async () => {
-    useBroadcastStore.setState({ qualityQuestion: { chosen: '1080p', recommended: '720p', cores: 2 } });
+    useBroadcastStore.setState({ qualityQuestion: { chosen: '1080p', recommended: '720p', cores: 2, bothShapes: false } });
     render(<QualityDialog />);
     const dialog = screen.getByRole('alertdialog', { name: 'This server cannot stream 1080p smoothly' });
     expect(dialog).toHaveTextContent('This server has 2 cores: it carries 720p. At 1080p every destination would get a stalled video of a few frames per second.');

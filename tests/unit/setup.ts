@@ -17,6 +17,12 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// jsdom has no media queries: none matches (a landscape screen); a test stubs matchMedia to say otherwise.
+if (typeof window !== 'undefined') {
+  window.matchMedia ??= (query: string) =>
+    ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+}
+
 afterEach(() => {
   cleanup();
   globalThis.localStorage?.clear();

@@ -51,15 +51,23 @@ describe('statsWarnings', () => {
     expect(w).toEqual(raised ? [{ kind: 'renderLag', text: `Render lag in the capture: renderMs p50 ${renderMs.toFixed(1)} ms > 33.3 ms` }] : []);
   });
 
+  it('watches the vertical program too (issue 34): its render lag and its frame rate', () => {
+    const vertical = { fps: 12, fpsAlarm: false, renderMs: 40, droppedBeforeEncoding: 0, encoderKbps: 1800 };
+    const texts = statsWarnings(null, job({ shapes: ['16:9', '9:16'], vertical })).map((w) => w.text);
+    expect(texts).toEqual(['Render lag in the vertical capture: renderMs p50 40.0 ms > 33.3 ms', `Encoder overload: vertical capture 12 fps < ${ENCODER_OVERLOAD_FPS} fps`]);
+    expect(statsWarnings(null, job({ shapes: ['16:9', '9:16'], vertical: { ...vertical, fps: 30, renderMs: 10 } }))).toEqual([]);
+  });
+
   it('says which limit is hit: the quality above what the server carries, and its CPU past 90 %', () => {
     const busy = job({ quality: '1080p', capture: { renderMs: 20, droppedBeforeEncoding: 40, encoderKbps: 6000, cpuCores: 1.85 } });
-    expect(statsWarnings(null, busy, { cores: 2, over: { chosen: '1080p', recommended: '720p', cores: 2 } })).toEqual([
+    expect(statsWarnings(null, busy, { cores: 2, over: { chosen: '720p', recommended: '560p', cores: 2, bothShapes: true } })[0]?.text).toBe("Quality above this server's limit: 720p > 560p, what 2 cores carry with both programs");
+    expect(statsWarnings(null, busy, { cores: 2, over: { chosen: '1080p', recommended: '720p', cores: 2, bothShapes: false } })).toEqual([
       { kind: 'capacity', text: "Quality above this server's limit: 1080p > 720p, what 2 cores carry" },
       { kind: 'capacity', text: 'Capacity: worker CPU 1.85 cores > 90 % of 2' },
     ]);
     expect(statsWarnings(null, job({ capture: { renderMs: 20, droppedBeforeEncoding: 0, encoderKbps: 3500, cpuCores: 1.79 } }), { cores: 2, over: null })).toEqual([]);
     // Not live: no limit is being hit.
-    expect(statsWarnings(null, job({ state: 'starting', capture: { renderMs: 20, droppedBeforeEncoding: 0, encoderKbps: 0, cpuCores: 2 } }), { cores: 2, over: { chosen: '1080p', recommended: '720p', cores: 2 } })).toEqual([]);
+    expect(statsWarnings(null, job({ state: 'starting', capture: { renderMs: 20, droppedBeforeEncoding: 0, encoderKbps: 0, cpuCores: 2 } }), { cores: 2, over: { chosen: '1080p', recommended: '720p', cores: 2, bothShapes: false } })).toEqual([]);
   });
 
   it('reads nothing of a broadcast that is not live', () => {

@@ -6,7 +6,7 @@
  */
 import { WATCH_CATCH_UP_RATE, WATCH_LIVE_MAX_LATENCY_S, WATCH_LIVE_SYNC_S } from '../../src/state/live/limits';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { WatchPage } from '../../src/features/watch/WatchPage';
 import { WATCH_TEXTS } from '../../src/features/watch/texts';
@@ -125,6 +125,32 @@ describe('the three states', () => {
     expect(state()).toHaveTextContent('The broadcast has ended');
     expect(screen.queryByTestId('watch-video')).toBeNull();
     expect(FakeHls.made[0]!.destroyed).toBe(true);
+  });
+
+  it('a broadcast with a vertical program (issue 34): a landscape screen plays 16:9 and offers Vertical; an upright phone plays the vertical one', async () => {
+    const VERTICAL = '/hls-vertical/product-launch/index.m3u8';
+    const both: Answer = { status: 200, body: { title: 'Product Launch Live', state: 'live', hls: HLS, verticalHls: VERTICAL } };
+    await open(both);
+    expect(FakeHls.made.at(-1)!.source).toBe(`${location.origin}${HLS}`);
+    const shapes = screen.getByRole('group', { name: WATCH_TEXTS.shapeLabel });
+    expect(within(shapes).getByRole('button', { name: WATCH_TEXTS.shapes['16:9'] })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(within(shapes).getByRole('button', { name: WATCH_TEXTS.shapes['9:16'] }));
+    expect(FakeHls.made.at(-1)!.source).toBe(`${location.origin}${VERTICAL}`);
+    expect(screen.getByTestId('watch-video').closest('.watch-player')).toHaveClass('vertical');
+    cleanup();
+
+    // An upright phone: the vertical program first; the choice stays with the attendee.
+    vi.stubGlobal('matchMedia', (media: string) => ({ matches: media === '(orientation: portrait)', media, addEventListener() {}, removeEventListener() {} }));
+    await open(both);
+    expect(FakeHls.made.at(-1)!.source).toBe(`${location.origin}${VERTICAL}`);
+    fireEvent.click(screen.getByRole('button', { name: WATCH_TEXTS.shapes['16:9'] }));
+    expect(FakeHls.made.at(-1)!.source).toBe(`${location.origin}${HLS}`);
+    cleanup();
+
+    // Without a vertical program, the phone plays 16:9 and no choice shows.
+    await open(watch('live'));
+    expect(FakeHls.made.at(-1)!.source).toBe(`${location.origin}${HLS}`);
+    expect(screen.queryByTestId('watch-shapes')).toBeNull();
   });
 
   it('keeps polling every 3 s while not live', async () => {

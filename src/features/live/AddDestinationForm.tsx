@@ -13,8 +13,31 @@ import { useLiveStore } from '../../state/live/store';
 import type { DestinationDraft } from '../../state/live/types';
 import { useTimedValue } from '../poll/useTimedValue';
 import { LIVE_TEXTS } from './texts';
+import { FRAME_SHAPES, LANDSCAPE, type FrameShape } from '../../../compositor/model/frame';
 
-const EMPTY: DestinationDraft = { name: '', serverUrl: '', streamKey: '' };
+const EMPTY: DestinationDraft = { name: '', serverUrl: '', streamKey: '', shape: LANDSCAPE };
+
+/** Which program the destination receives (issue 34): 16:9, or the vertical one for the platforms that take it. */
+function ShapeField({ value, onChange }: { value: FrameShape; onChange(shape: FrameShape): void }) {
+  const id = useId();
+  return (
+    <div className="field destination-shape">
+      <label className="field-label" htmlFor={id}>
+        {LIVE_TEXTS.shape}
+      </label>
+      <select id={id} className="select" value={value} onChange={(e) => onChange(e.target.value as FrameShape)} aria-describedby={`${id}-hint`} data-testid="destination-shape">
+        {FRAME_SHAPES.map((shape) => (
+          <option key={shape} value={shape}>
+            {LIVE_TEXTS.shapes[shape]}
+          </option>
+        ))}
+      </select>
+      <span className="field-hint" id={`${id}-hint`}>
+        {LIVE_TEXTS.shapeHint}
+      </span>
+    </div>
+  );
+}
 
 function Field({ label, hint, ...input }: { label: string; hint?: string } & React.ComponentProps<'input'>) {
   const id = useId();
@@ -68,6 +91,7 @@ export function AddDestinationForm() {
         <Field label={LIVE_TEXTS.serverUrl} value={draft.serverUrl} onChange={change('serverUrl')} placeholder={LIVE_TEXTS.serverUrlPlaceholder} autoComplete="off" inputMode="url" spellCheck={false} aria-required />
         <Field label={LIVE_TEXTS.streamKey} hint={LIVE_TEXTS.streamKeyHint} type="password" value={draft.streamKey} onChange={change('streamKey')} autoComplete="off" spellCheck={false} aria-required />
       </div>
+      <ShapeField value={draft.shape ?? LANDSCAPE} onChange={(shape) => setDraft((d) => ({ ...d, shape }))} />
       {(error || atLimit) && (
         <p className="inline-error" role="alert" data-testid="add-destination-error">
           {error ?? LIVE_TEXTS.problems.limit}

@@ -14,6 +14,7 @@ import { ConfirmDelete } from '../../ui/ConfirmDelete';
 import { Tooltip } from '../../ui/Tooltip';
 import { healthLong } from './health';
 import { LIVE_TEXTS } from './texts';
+import { PORTRAIT } from '../../../compositor/model/frame';
 
 function DestinationSwitch({ destination, busy }: { destination: Destination; busy: boolean }) {
   return (
@@ -40,7 +41,14 @@ export function DestinationRow({ destination }: { destination: Destination }) {
   return (
     <li className="destination-row" data-testid="destination-row" data-id={destination.id}>
       <div className="destination-text">
-        <span className="destination-name">{destination.name}</span>
+        <span className="destination-name">
+          {destination.name}
+          {destination.shape === PORTRAIT && (
+            <span className="shape-badge" title={LIVE_TEXTS.verticalBadgeTip} data-testid="vertical-badge">
+              {LIVE_TEXTS.vertical}
+            </span>
+          )}
+        </span>
         <span className="destination-url">{destination.serverUrl}</span>
         <span className="destination-key">
           <span className="visually-hidden">{LIVE_TEXTS.keyLabel} </span>

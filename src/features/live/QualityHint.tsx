@@ -7,7 +7,7 @@ export function QualityHint() {
   if (!info) return null;
   return (
     <p className="field-hint quality-hint" data-testid="quality-hint">
-      {qualityHint(info.recommendedQuality, info.cores)}
+      {qualityHint(info.recommendedQuality, info.cores, info.recommendedQualityBothShapes)}
     </p>
   );
 }

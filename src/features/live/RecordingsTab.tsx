@@ -12,6 +12,7 @@ import { useLiveStore } from '../../state/live/store';
 import type { Recording } from '../../state/live/types';
 import { ConfirmDelete } from '../../ui/ConfirmDelete';
 import { FailureNotice } from '../../ui/FailureNotice';
+import { PORTRAIT } from '../../../compositor/model/frame';
 import { LIVE_TEXTS } from './texts';
 
 const PERCENT = 100;
@@ -22,7 +23,8 @@ function RecordingRow({ recording }: { recording: Recording }) {
   // undefined: not downloading; null: downloading, size unknown.
   const [progress, setProgress] = useState<number | null | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
-  const date = when(recording.startedAt);
+  // The vertical program's recording says so: its date alone would name two files (issue 34).
+  const date = when(recording.startedAt) + (recording.shape === PORTRAIT ? ` (${LIVE_TEXTS.vertical.toLowerCase()})` : '');
   const download = async () => {
     setProgress(0);
     await downloadRecording(recording.id, (f) => setProgress(f === null ? null : Math.round(f * PERCENT)));

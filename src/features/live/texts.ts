@@ -3,6 +3,7 @@ import type { BroadcastQuality } from '../../state/settingsStore';
 import { DESTINATION_NAME_MAX, DESTINATIONS_MAX, FPS_ALARM_BELOW, SERVER_URL_MAX, STREAM_KEY_MAX, KEY_SHOWN_CHARS } from '../../state/live/limits';
 import type { DraftProblem } from '../../state/live/rules';
 import type { OutputState, RecordingState } from '../../state/live/types';
+import type { FrameShape } from '../../../compositor/model/frame';
 
 export const LIVE_TEXTS = {
   destinationsButton: 'Destinations',
@@ -31,6 +32,11 @@ export const LIVE_TEXTS = {
   delete: 'DELETE',
   retryDestination: (name: string) => `Try ${name} again`,
   tryAgain: 'Try again',
+  vertical: 'Vertical',
+  verticalBadgeTip: 'Receives the vertical (9:16) program',
+  shape: 'Shape',
+  shapes: { '16:9': 'Landscape (16:9)', '9:16': 'Vertical (9:16)' } satisfies Record<FrameShape, string>,
+  shapeHint: 'Vertical: for YouTube Shorts, TikTok, Instagram or Twitch’s vertical video. A broadcast renders the vertical program when a vertical destination is switched on as it starts.',
 
   addHeading: 'Add destination',
   name: 'Name',
@@ -84,15 +90,16 @@ const COST_NOTE: Record<BroadcastQuality, string> = {
   '560p': ': 720p costs about twice and 1080p about four times the CPU per live channel',
 };
 
-/** Settings › Broadcast quality, backend mode: what this server can afford. */
-export const qualityHint = (recommended: BroadcastQuality, cores: number) =>
-  `${recommended} is recommended on this server (${cores} ${cores === 1 ? 'core' : 'cores'})${COST_NOTE[recommended]}.`;
+/** Settings › Broadcast quality, backend mode: what this server can afford, for the 16:9 program alone and with the vertical one (issue 34). */
+export const qualityHint = (recommended: BroadcastQuality, cores: number, bothShapes: BroadcastQuality) =>
+  `${recommended} is recommended on this server (${cores} ${cores === 1 ? 'core' : 'cores'})${COST_NOTE[recommended]}. ` +
+  `With a vertical destination switched on, the broadcast renders a vertical program too: ${bothShapes} then.`;
 
 /** GO LIVE's question before the countdown (issue 33): the quality is above what this server carries. */
 export const QUALITY_QUESTION = {
   title: (chosen: BroadcastQuality) => `This server cannot stream ${chosen} smoothly`,
-  body: (q: { chosen: BroadcastQuality; recommended: BroadcastQuality; cores: number }) =>
-    `This server has ${q.cores} ${q.cores === 1 ? 'core' : 'cores'}: it carries ${q.recommended}. At ${q.chosen} every destination would get a stalled video of a few frames per second.`,
+  body: (q: { chosen: BroadcastQuality; recommended: BroadcastQuality; cores: number; bothShapes: boolean }) =>
+    `This server has ${q.cores} ${q.cores === 1 ? 'core' : 'cores'}: it carries ${q.recommended}${q.bothShapes ? ' with the vertical program beside the 16:9 one (a vertical destination is switched on)' : ''}. At ${q.chosen} every destination would get a stalled video of a few frames per second.`,
   recommended: (q: BroadcastQuality) => `Stream at ${q} (recommended)`,
   anyway: (q: BroadcastQuality) => `Go live at ${q} anyway`,
 } as const;

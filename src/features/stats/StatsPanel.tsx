@@ -85,6 +85,14 @@ function LiveSection({ focus }: { focus: string | null }) {
         <Figure metric={L.droppedBeforeEncoding} value={capture?.droppedBeforeEncoding ?? null} />
         <Figure metric={L.encoderKbps} value={capture?.encoderKbps ?? null} />
         <Figure metric={{ ...L.cpuCores, unit: '' }} value={cpu === null ? null : T.cpu(cpu, cores)} over={cpu !== null && cores !== null && cpu > cores * WORKER_CPU_WARN_SHARE} />
+        {job.vertical && (
+          <>
+            <Figure metric={L.verticalFps} value={job.vertical.fps} />
+            <Figure metric={L.verticalRenderMs} value={job.vertical.renderMs} over={job.vertical.renderMs != null && job.vertical.renderMs > CAPTURE_RENDER_LAG_MS} />
+            <Figure metric={L.verticalDropped} value={job.vertical.droppedBeforeEncoding} />
+            <Figure metric={L.verticalEncoderKbps} value={job.vertical.encoderKbps} />
+          </>
+        )}
       </dl>
       <table className="stats-outputs" data-testid="stats-outputs">
         <caption>{T.outputsCaption}</caption>

@@ -7,7 +7,8 @@ import { Volume2, VolumeX } from 'lucide-react';
 import { playHls } from '../../services/watch/hlsPlayer';
 import { WATCH_TEXTS } from './texts';
 
-export function LivePlayer({ src, title }: { src: string; title: string }) {
+/** `vertical`: the 9:16 program (issue 34), sized to the screen's height. */
+export function LivePlayer({ src, title, vertical = false, children }: { src: string; title: string; vertical?: boolean; children?: React.ReactNode }) {
   const video = useRef<HTMLVideoElement>(null);
   const [reconnecting, setReconnecting] = useState(false);
   const [unsupported, setUnsupported] = useState(false);
@@ -38,7 +39,7 @@ export function LivePlayer({ src, title }: { src: string; title: string }) {
   };
 
   return (
-    <div className="watch-player">
+    <div className={`watch-player${vertical ? ' vertical' : ''}`}>
       <div className="watch-frame">
         <video ref={video} className="watch-video" controls autoPlay muted playsInline aria-label={title || WATCH_TEXTS.pageTitle} data-testid="watch-video" />
         {reconnecting && (
@@ -56,6 +57,7 @@ export function LivePlayer({ src, title }: { src: string; title: string }) {
           {muted ? <Volume2 size={16} aria-hidden /> : <VolumeX size={16} aria-hidden />} {muted ? WATCH_TEXTS.unmute : WATCH_TEXTS.mute}
         </button>
       )}
+      {children}
     </div>
   );
 }

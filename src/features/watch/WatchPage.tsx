@@ -18,6 +18,8 @@ import { JoinForm } from './JoinForm';
 import { useAttendeePort } from './useAttendeePort';
 import { LivePlayer } from './LivePlayer';
 import { WATCH_TEXTS } from './texts';
+import { ShapeSwitch, useProgramShape } from './ProgramShape';
+import { PORTRAIT } from '../../../compositor/model/frame';
 import './watch.css';
 
 function useWatchState(studioApi: string | null, sharingUrl: string, demo: boolean): WatchState {
@@ -104,6 +106,7 @@ export function WatchPage({ studioApi, sharingUrl, openPort = null }: { studioAp
   const title = state.title || WATCH_TEXTS.pageTitle;
   useEffect(() => void (document.title = title), [title]);
   const playing = state.phase === 'live' && state.hls !== null;
+  const [shape, pickShape] = useProgramShape(state.verticalHls !== null);
   const message = state.phase === 'live' && !playing ? WATCH_TEXTS.starting : WATCH_TEXTS.states[state.phase];
   return (
     <main className="watch-page" data-testid="watch-page" style={useBrandStyle()}>
@@ -124,7 +127,11 @@ export function WatchPage({ studioApi, sharingUrl, openPort = null }: { studioAp
             {message}
           </p>
           {state.phase === 'not-live' && <p className="watch-hint">{openPort ? WATCH_TEXTS.demoHint : WATCH_TEXTS.notLiveHint}</p>}
-          {playing && <LivePlayer src={state.hls!} title={title} />}
+          {playing && (
+            <LivePlayer src={shape === PORTRAIT ? state.verticalHls! : state.hls!} title={title} vertical={shape === PORTRAIT}>
+              {state.verticalHls && <ShapeSwitch shape={shape} onPick={pickShape} />}
+            </LivePlayer>
+          )}
           {state.unreachable && <p className="watch-hint">{WATCH_TEXTS.unreachable}</p>}
         </div>
         {presence === 'closed' ? <StudioClosed /> : session && state.phase !== 'unknown' && <Audience session={session} />}

@@ -17,6 +17,8 @@ export const WATCH_TEXTS = {
   /** The instant demo's event page (issue 32): no broadcast to play, and it needs the demo studio open in this browser. */
   demoHint: 'This is the instant demo: the program is the studio’s preview. Chat, polls and Q&A here reach the demo studio in your other tab.',
   demoStudioClosed: 'The demo studio is not open. Open the instant demo’s studio in another tab of this browser: this page connects to it by itself.',
+  shapeLabel: 'Picture',
+  shapes: { '16:9': 'Landscape', '9:16': 'Vertical' },
   unmute: 'Unmute',
   mute: 'Mute',
   unsupported: 'This browser cannot play the broadcast. Try a recent Chrome, Edge, Firefox or Safari.',

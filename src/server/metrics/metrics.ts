@@ -9,7 +9,8 @@
  * outputs are named by kind and id (a destination's id, `hls`, `recording`), broadcasts by event id.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { JOB_STATES, OUTPUT_KINDS, OUTPUT_STATES, type CaptureFigures } from '../../lib/liveContract';
+import { JOB_STATES, OUTPUT_KINDS, OUTPUT_STATES, type ProgramFigures } from '../../lib/liveContract';
+import { LANDSCAPE, PORTRAIT } from '../../../compositor/model/frame';
 import type { Bus } from '../cluster/bus';
 import type { LiveManager } from '../live/manager';
 import type { Hub } from '../sockets/hub';
@@ -73,19 +74,33 @@ export function createMetrics({ hub, live, bus }: MetricsSources) {
   // Per broadcast and output: what its worker last reported (the panel's figures, the same second).
   const outputLabels = ['event', 'output_kind', 'output'] as const;
   const outputs = () => live.jobs().flatMap((j) => (j.health?.outputs ?? []).map((o) => ({ labels: { event: j.eventId, output_kind: o.kind, output: o.id }, o })));
-  new Gauge({
-    name: 'studio_capture_fps',
-    help: "The program's frame rate at the ingest, frames per second over the last second (the panel's fps alarm reads it).",
-    labelNames: ['event'] as const,
-    registers,
-    collect() {
-      this.reset();
-      for (const j of live.jobs()) if (j.health?.fps != null) this.set({ event: j.eventId }, j.health.fps);
-    },
-  });
+  // Per program (issue 34: the 16:9 one and, in a broadcast with one, the vertical one), labelled by its shape.
+  const programs = () =>
+    live.jobs().flatMap((j) => {
+      const h = j.health;
+      if (!h) return [];
+      const main: ProgramFigures = { fps: h.fps, fpsAlarm: h.fpsAlarm, renderMs: h.capture?.renderMs ?? null, droppedBeforeEncoding: h.capture?.droppedBeforeEncoding ?? 0, encoderKbps: h.capture?.encoderKbps ?? null };
+      const measured = !!h.capture; // a stand-in worker measures its frame rate alone: no page figures, no dropped count
+      return [{ labels: { event: j.eventId, shape: LANDSCAPE }, p: main, measured }, ...(h.vertical ? [{ labels: { event: j.eventId, shape: PORTRAIT }, p: h.vertical, measured: true }] : [])];
+    });
+  const programGauge = ({ name, help, read }: { name: string; help: string; read: (p: ProgramFigures) => number | null }) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['event', 'shape'] as const,
+      registers,
+      collect() {
+        this.reset();
+        for (const { labels, p } of programs()) {
+          const v = read(p);
+          if (v !== null) this.set(labels, v);
+        }
+      },
+    });
+  programGauge({ name: 'studio_capture_fps', help: "The program's frame rate at the ingest, frames per second over the last second (the panel's fps alarm reads it).", read: (p) => p.fps });
   new Gauge({
     name: 'studio_capture_fps_alarm',
-    help: 'Whether the program has stayed under the fps alarm threshold (1) or not (0): the panel\'s warning.',
+    help: 'Whether a program has stayed under the fps alarm threshold (1) or not (0): the panel\'s warning.',
     labelNames: ['event'] as const,
     registers,
     collect() {
@@ -93,33 +108,26 @@ export function createMetrics({ hub, live, bus }: MetricsSources) {
       for (const j of live.jobs()) if (j.health) this.set({ event: j.eventId }, j.health.fpsAlarm ? 1 : 0);
     },
   });
-  // The capture worker's own figures (CaptureFigures), each for the broadcast's last second.
-  const captures = () => live.jobs().flatMap((j) => (j.health?.capture ? [{ event: j.eventId, c: j.health.capture }] : []));
-  const captureGauge = ({ name, help, read }: { name: string; help: string; read: (c: CaptureFigures) => number | null }) =>
-    new Gauge({
-      name,
-      help,
-      labelNames: ['event'] as const,
-      registers,
-      collect() {
-        this.reset();
-        for (const { event, c } of captures()) {
-          const v = read(c);
-          if (v !== null) this.set({ event }, v);
-        }
-      },
-    });
-  captureGauge({ name: 'studio_capture_render_ms', help: "The capture page's draw time per program frame in ms, p50 over its last second.", read: (c) => c.renderMs });
-  captureGauge({ name: 'studio_capture_encoder_kbps', help: "The capture page's encoder output (video and sound) in kilobits per second over the last second.", read: (c) => c.encoderKbps });
-  captureGauge({ name: 'studio_capture_worker_cpu_cores', help: 'CPU of the capture worker with its browser and ffmpeg processes, in cores over the last second.', read: (c) => c.cpuCores });
-  new Counter({
-    name: 'studio_capture_dropped_frames_total',
-    help: "Program frames the capture page's frame clock missed since the capture began (never encoded).",
+  programGauge({ name: 'studio_capture_render_ms', help: "The capture page's draw time per program frame in ms, p50 over its last second.", read: (p) => p.renderMs });
+  programGauge({ name: 'studio_capture_encoder_kbps', help: "The capture page's encoder output (video and sound) in kilobits per second over the last second.", read: (p) => p.encoderKbps });
+  new Gauge({
+    name: 'studio_capture_worker_cpu_cores',
+    help: 'CPU of the capture worker with its browser and ffmpeg processes (every program), in cores over the last second.',
     labelNames: ['event'] as const,
     registers,
     collect() {
       this.reset();
-      for (const { event, c } of captures()) setCounter(this, { event }, c.droppedBeforeEncoding);
+      for (const j of live.jobs()) if (j.health?.capture?.cpuCores != null) this.set({ event: j.eventId }, j.health.capture.cpuCores);
+    },
+  });
+  new Counter({
+    name: 'studio_capture_dropped_frames_total',
+    help: "Program frames the capture page's frame clock missed since the capture began (never encoded).",
+    labelNames: ['event', 'shape'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const { labels, p, measured } of programs()) if (measured) setCounter(this, labels, p.droppedBeforeEncoding);
     },
   });
   new Gauge({

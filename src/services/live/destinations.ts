@@ -26,7 +26,7 @@ export async function addDestination(draft: DestinationDraft): Promise<AddResult
   const live = liveService();
   const problem = draftProblem(draft, useLiveStore.getState().destinations.length);
   if (!live || problem) return { ok: false, problem: problem ?? 'unavailable' };
-  const clean = { name: draft.name.trim(), serverUrl: draft.serverUrl.trim(), streamKey: draft.streamKey };
+  const clean = { name: draft.name.trim(), serverUrl: draft.serverUrl.trim(), streamKey: draft.streamKey, ...(draft.shape ? { shape: draft.shape } : {}) };
   const store = useLiveStore.getState();
   store.callStarted(DESTINATIONS_LIST);
   try {

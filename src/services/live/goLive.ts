@@ -15,7 +15,7 @@ import { showError } from '../show/alerts';
 import { sounds } from '../show/sounds';
 import { liveAvailable } from './attempt';
 import { useLiveStore } from '../../state/live/store';
-import { checkGoLiveQuality } from '../../state/live/qualityRules';
+import { checkGoLiveQuality, wantsVertical } from '../../state/live/qualityRules';
 import type { StudioSession } from '../../state/session';
 
 let tick: unknown = null;
@@ -27,7 +27,8 @@ function setChannelStatus(eventStatus: 'LIVE' | 'NEW') {
 export function startGoLiveCountdown(session: StudioSession, clock: Clock = realClock, now = Date.now): void {
   if (useBroadcastStore.getState().countdown !== null) return;
   if (!canGoLive()) return;
-  const check = checkGoLiveQuality(useSettingsStore.getState().settings.broadcastQuality, useLiveStore.getState().info);
+  const live = useLiveStore.getState();
+  const check = checkGoLiveQuality(useSettingsStore.getState().settings.broadcastQuality, live.info, wantsVertical(live.destinations));
   if (check.kind === 'ask') {
     const { kind: _ask, ...question } = check;
     useBroadcastStore.setState({ qualityQuestion: question });

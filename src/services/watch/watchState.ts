@@ -16,11 +16,13 @@ export interface WatchState {
   title: string;
   /** The HLS playlist while live (only a URL the page may play). */
   hls: string | null;
+  /** The vertical program's playlist, when the broadcast has one (issue 34). */
+  verticalHls: string | null;
   /** The last read failed: what shows may be old. */
   unreachable: boolean;
 }
 
-export const initialWatchState = (): WatchState => ({ phase: 'loading', title: '', hls: null, unreachable: false });
+export const initialWatchState = (): WatchState => ({ phase: 'loading', title: '', hls: null, verticalHls: null, unreachable: false });
 
 const NOT_FOUND = 404;
 const PHASES: readonly WatchPhase[] = ['not-live', 'live', 'ended'];
@@ -37,8 +39,9 @@ export function followWatch(client: PublicLiveClient, sharingUrl: string, onStat
     try {
       const answer = await client.watch(sharingUrl);
       const phase = PHASES.includes(answer.state) ? answer.state : 'not-live';
-      const hls = phase === 'live' && typeof answer.hls === 'string' && isDrawableMediaUrl(answer.hls) ? answer.hls : null;
-      publish({ phase, title: typeof answer.title === 'string' ? answer.title : '', hls, unreachable: false });
+      const playable = (url: unknown) => (phase === 'live' && typeof url === 'string' && isDrawableMediaUrl(url) ? url : null);
+      const hls = playable(answer.hls);
+      publish({ phase, title: typeof answer.title === 'string' ? answer.title : '', hls, verticalHls: hls ? playable(answer.verticalHls) : null, unreachable: false });
     } catch (error) {
       if (isApiError(error) && error.status === NOT_FOUND) return publish({ ...initialWatchState(), phase: 'unknown' });
       publish({ ...state, unreachable: true });

@@ -54,7 +54,7 @@ export function statsWarnings(frames: FrameFigures | null, job: LiveJob | null, 
   if (!job || job.state !== 'live') return out;
   // Which limit is hit: the quality above what the server carries, and its CPU.
   const { over, cores } = server;
-  if (over) out.push({ kind: 'capacity', text: `Quality above this server's limit: ${over.chosen} > ${over.recommended}, what ${over.cores} ${over.cores === 1 ? 'core carries' : 'cores carry'}` });
+  if (over) out.push({ kind: 'capacity', text: `Quality above this server's limit: ${over.chosen} > ${over.recommended}, what ${over.cores} ${over.cores === 1 ? 'core carries' : 'cores carry'}${over.bothShapes ? ' with both programs' : ''}` });
   const cpu = job.capture?.cpuCores ?? null;
   if (cpu !== null && cores !== null && cpu > cores * WORKER_CPU_WARN_SHARE) {
     out.push({ kind: 'capacity', text: `Capacity: worker CPU ${cpu.toFixed(2)} cores > ${Math.round(WORKER_CPU_WARN_SHARE * 100)} % of ${cores}` });
@@ -63,9 +63,15 @@ export function statsWarnings(frames: FrameFigures | null, job: LiveJob | null, 
   if (renderMs !== null && renderMs > CAPTURE_RENDER_LAG_MS) {
     out.push({ kind: 'renderLag', text: `Render lag in the capture: renderMs p50 ${ms(renderMs)} > ${ms(CAPTURE_RENDER_LAG_MS)}` });
   }
+  const verticalMs = job.vertical?.renderMs ?? null;
+  if (verticalMs !== null && verticalMs > CAPTURE_RENDER_LAG_MS) {
+    out.push({ kind: 'renderLag', text: `Render lag in the vertical capture: renderMs p50 ${ms(verticalMs)} > ${ms(CAPTURE_RENDER_LAG_MS)}` });
+  }
   const captureFps = job.captureFps ?? null;
-  const overloaded = captureFps !== null && captureFps < ENCODER_OVERLOAD_FPS;
-  if (overloaded) out.push({ kind: 'encoderOverload', text: `Encoder overload: capture ${fps(captureFps)} < ${fps(ENCODER_OVERLOAD_FPS)}` });
+  const verticalFps = job.vertical?.fps ?? null;
+  const overloaded = (captureFps !== null && captureFps < ENCODER_OVERLOAD_FPS) || (verticalFps !== null && verticalFps < ENCODER_OVERLOAD_FPS);
+  if (captureFps !== null && captureFps < ENCODER_OVERLOAD_FPS) out.push({ kind: 'encoderOverload', text: `Encoder overload: capture ${fps(captureFps)} < ${fps(ENCODER_OVERLOAD_FPS)}` });
+  if (verticalFps !== null && verticalFps < ENCODER_OVERLOAD_FPS) out.push({ kind: 'encoderOverload', text: `Encoder overload: vertical capture ${fps(verticalFps)} < ${fps(ENCODER_OVERLOAD_FPS)}` });
   else if (job.fpsAlarm) out.push({ kind: 'encoderOverload', text: `Encoder overload: the worker's fps alarm is raised` });
   if (overloaded || job.fpsAlarm) return out; // every output is slow then: the encoder, not a destination
   for (const o of job.outputs) {
