@@ -419,7 +419,7 @@ test('a producer adds a destination, goes live from the studio: the RTMP server 
   await page.context().close();
 });
 
-test('one show, two shapes (issue 34): a 16:9 and a vertical destination receive 1280×720 and 720×1280 from one broadcast; the watch state offers the vertical playlist; a recording per shape', async () => {
+test('one show, two shapes (issue 34): a 16:9 and a vertical destination receive 1280×720 and 720×1280 from one broadcast; an upright phone on the watch page plays the vertical one; a recording per shape', async ({ browser }) => {
   test.setTimeout(240_000);
   const token = await signIn();
   const { eventId, uuid } = await eventAndChannel(token, 'town-hall');
@@ -450,6 +450,21 @@ test('one show, two shapes (issue 34): a 16:9 and a vertical destination receive
     }
   };
   await expect.poll(streamed('tall-key-SECRET-0916'), { timeout: 30_000 }).toBeGreaterThan(4);
+
+  // An attendee on an upright phone: the watch page plays the vertical program (its picture is 720×1280), and offers Landscape.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const watchPage = await phone.newPage();
+  const viewerProblems = watched(watchPage);
+  await watchPage.goto(`${backend.studio}watch/town-hall`);
+  const video = watchPage.getByTestId('watch-video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight].join('x')), { timeout: 45_000 }).toBe('720x1280');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(1);
+  await expect(watchPage.getByRole('button', { name: 'Vertical' })).toHaveAttribute('aria-pressed', 'true');
+  await watchPage.screenshot({ path: 'tests/.tmp/screens/live-watch-vertical.png' });
+  await watchPage.getByRole('button', { name: 'Landscape' }).click();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight].join('x')), { timeout: 30_000 }).toBe('1280x720');
+  await phone.close();
+  expect(viewerProblems).toEqual([]);
 
   expect((await api(`/api/studio/channel/${uuid}/stoplive`, { token, json: {} })).status).toBe(200);
   await expect.poll(async () => (await outputsOf(token, eventId)).state, { timeout: 15_000 }).toBe('stopped');
