@@ -78,7 +78,7 @@ export interface AppOptions {
   databaseUrl?: string;
   /** This process' id among them (cluster/node.ts). */
   nodeId?: string;
-  /** The live channels this process takes at most (`STUDIO_LIVE_CAPACITY`; default by its cores). */
+  /** The programs (16:9 and vertical, issue 34) this process runs at most (`STUDIO_LIVE_CAPACITY`; default by its cores). */
   liveCapacity?: number;
   /** Where destinations may stream (live/addresses.ts). */
   destinationRules: DestinationRules;

@@ -9,7 +9,7 @@
  *   STUDIO_CORS_ORIGINS (comma-separated; default the vite dev and preview origins),
  *   STUDIO_JANUS=0 (no meeting: Janus is not started), JANUS_BIN (default /usr/bin/janus),
  *   JANUS_ICE_ENFORCE_LIST (Janus' nat.ice_enforce_list), STUDIO_INVITE_TTL_MS (default 24 h),
- *   STUDIO_LIVE_CAPACITY (live channels this process runs at most; default 1 per 1.5 cores),
+ *   STUDIO_LIVE_CAPACITY (programs this process runs at most, a broadcast with a vertical destination two; default 1 per 1.5 cores),
  *   STUDIO_METRICS_ALLOW (comma-separated addresses or CIDRs that may read /metrics; default loopback).
  * Arguments: `--create-user NAME` (asks for the password on stdin, makes the user, exits);
  * `--adopt-data-dir` (accept a data folder made before markers existed, once its tables read).

@@ -82,7 +82,7 @@ export interface BackendOptions {
   now?: () => number;
   /** The capture worker's module (server tests put a stand-in here). */
   captureWorkerEntry?: string;
-  /** The live channels this process takes at most (default `STUDIO_LIVE_CAPACITY`, else by its cores). */
+  /** The programs (16:9 and vertical, issue 34) this process runs at most (default `STUDIO_LIVE_CAPACITY`, else by its cores). */
   liveCapacity?: number;
   /** Where destinations may stream (default: loopback and private addresses in development only, plus `STUDIO_DESTINATION_ALLOW`). */
   destinationRules?: DestinationRules;

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, startBackend, type Backend } from '../../src/server/server';
 import { STUDIO_NGINX_CONF } from '../../src/server/dev/servers/loadBalancer';
-import { CLOSE_RESYNC, liveCapacity, LIVE_CORES_PER_CHANNEL, NODE_HEARTBEAT_MS, NODE_STALE_MS, NOTIFY_BATCH_MAX, NOTIFY_PAYLOAD_MAX_BYTES } from '../../src/server/cluster/rules';
+import { CLOSE_RESYNC, liveCapacity, LIVE_CORES_PER_PROGRAM, NODE_HEARTBEAT_MS, NODE_STALE_MS, NOTIFY_BATCH_MAX, NOTIFY_PAYLOAD_MAX_BYTES } from '../../src/server/cluster/rules';
 import { call, channelOf, isBroadcastState, eventBySharingUrl, eventSocket, eventToken, producer, removeDir, signIn, STAND_IN_CAPTURE_WORKER, studioSocket, tempDir, upgradeStatus, wsUrl, type Json } from './helpers';
 import { querySql, startPostgres, type PostgresServer } from '../../src/server/dev/servers/postgresServer';
 
@@ -51,8 +51,8 @@ describe('scale-out rules', () => {
     expect(readFileSync(join(REPO_ROOT, 'README.md'), 'utf8')).toContain(readFileSync(STUDIO_NGINX_CONF, 'utf8'));
   });
 
-  it('a process takes one live channel per 1.5 cores, at least one, unless configured', () => {
-    expect(LIVE_CORES_PER_CHANNEL).toBe(1.5);
+  it('a process takes one program per 1.5 cores, at least one, unless configured', () => {
+    expect(LIVE_CORES_PER_PROGRAM).toBe(1.5);
     expect(liveCapacity(2)).toBe(1);
     expect(liveCapacity(1)).toBe(1);
     expect(liveCapacity(8)).toBe(5);

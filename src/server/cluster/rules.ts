@@ -29,12 +29,15 @@ export const LISTEN_RETRY_MAX_MS = 8000;
 export const CLOSE_RESYNC = 1012;
 export const RESYNC_REASON = 'Resync';
 
-/** Cores one live channel costs at 720p30 (benchmarks/golive.mjs): the default admission. */
-export const LIVE_CORES_PER_CHANNEL = 1.5;
+/**
+ * Cores one program costs at 720p30 (benchmarks/golive.mjs): the default admission. A broadcast
+ * renders one program, or two with a vertical destination (issue 34: live/manager.ts jobCost).
+ */
+export const LIVE_CORES_PER_PROGRAM = 1.5;
 
-/** How many live channels a process with `cores` takes at most (at least one). */
+/** How many programs (a channel's 16:9 one and its vertical one) a process with `cores` runs at most (at least one). */
 export function liveCapacity(cores: number, override?: number): number {
   if (override !== undefined && Number.isInteger(override) && override >= 0) return override;
-  return Math.max(1, Math.floor(cores / LIVE_CORES_PER_CHANNEL));
+  return Math.max(1, Math.floor(cores / LIVE_CORES_PER_PROGRAM));
 }
 
