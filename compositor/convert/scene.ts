@@ -5,7 +5,7 @@
  */
 import { buildLayers, isContentShare, liveInShowOrder } from '../layout';
 import { DEFAULT_SHIFT_VIDEOS_UP, PREVIEW_ZOOM, PREVIEW_ZOOM_CONTENT_SHARE } from '../model/constants';
-import { mediaKey, type ChannelDoc, type MediaRef, type MediaSlot } from '../model/channel';
+import { mediaKey, shownInVertical, type ChannelDoc, type MediaRef, type MediaSlot } from '../model/channel';
 import { LANDSCAPE, type FrameShape } from '../model/frame';
 import type { SceneBackground, SceneModel, SceneSource, SceneTemplate } from '../model/scene';
 import { templateToScene, type SceneContext } from '../templates/schemas';
@@ -37,7 +37,9 @@ function foreground(doc: ChannelDoc): SceneSource | null {
 export function channelScene(doc: ChannelDoc, shape: FrameShape = LANDSCAPE): SceneModel {
   const cards = new Map(doc.producers.map((p) => [p.id, p]));
   const contentShareLive = isContentShare(liveInShowOrder(doc.producers)[0] ?? { type: 'PRODUCER' });
-  const items = [...doc.templates, ...liveNametags(doc), ...(doc.chatOnStream ? [doc.chatOnStream] : [])];
+  const all = [...doc.templates, ...liveNametags(doc), ...(doc.chatOnStream ? [doc.chatOnStream] : [])];
+  // The producer's per-shape choices (issue 34): the vertical program may leave graphics out.
+  const items = shape === LANDSCAPE ? all : all.filter((t) => shownInVertical(doc, t));
   const laidOut = (areaHeight?: number) => {
     const layout = shape === LANDSCAPE ? doc.layout : (doc.verticalLayout ?? doc.layout);
     const layers = buildLayers(doc.producers, layout, { shape, ...(areaHeight !== undefined ? { areaHeight } : {}) }).filter((l) => !l.isHidden);

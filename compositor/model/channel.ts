@@ -115,7 +115,20 @@ export interface ChannelDoc {
    * like every key.
    */
   verticalLayout?: LayoutCode;
+  /**
+   * The graphics the vertical program leaves out (issue 34), by graphicRef: absent, a graphic shows in
+   * both shapes. One `hide:9:16:<ref>` key each, so two producers hiding different graphics both keep theirs.
+   */
+  verticalHidden?: Record<string, true>;
 }
+
+/**
+ * A graphic's name in the per-shape choices (issue 34): its own channel key, `tpl:<id>`, or `chat` for
+ * the chat message on stream (one choice for whichever message is on stream: its id changes with each).
+ */
+export const graphicRef = (item: Pick<TemplateItem, 'type' | 'id'>): string => (item.type === 'CHAT' ? 'chat' : `tpl:${item.id}`);
+/** Whether the vertical program shows `item`. */
+export const shownInVertical = (doc: Pick<ChannelDoc, 'verticalHidden'>, item: Pick<TemplateItem, 'type' | 'id'>): boolean => doc.verticalHidden?.[graphicRef(item)] !== true;
 
 export const emptyMedia = (): ChannelMedia => ({ background: null, foregroundImage: null, foregroundVideo: null });
 

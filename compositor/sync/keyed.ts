@@ -4,7 +4,8 @@
  *
  * Keys: `layout`; `brand:<field>`; `media:<slot>`; `tpl:<id>` per template item (name tags are
  * derived from the producers at every save, never stored); `chat`; `layer:<sourceId>` per live
- * producer; `producerOrder`. A key is absent rather than null (null in Changes means "remove").
+ * producer; `producerOrder`; beside the §7 body, `take`, `layout:9:16` and `hide:9:16:<graphic>` (issue 34).
+ * A key is absent rather than null (null in Changes means "remove").
  *
  * Brand settings are one key per field: the colour picker, the name-tag switch and the theme are
  * separate controls, so a colour change by A and a name-tag toggle by B must both survive.
@@ -41,7 +42,10 @@ export const KEY = {
   producerOrder: 'producerOrder',
   take: 'take',
   verticalLayout: 'layout:9:16',
+  /** A graphic the vertical program leaves out, by graphicRef (`tpl:<id>` or `chat`); absent = shown. */
+  verticalHide: (ref: string) => `hide:9:16:${ref}`,
 } as const;
+const VERTICAL_HIDE_PREFIX = KEY.verticalHide('');
 
 const BRAND_FIELDS = { ...BRAND, ...BRAND_OPTIONAL };
 /** The layer fields a producer owns; the geometry fields are derived (see above). */
@@ -102,6 +106,7 @@ const FIELDS_OF = {
   producerOrder: ['producers'],
   take: ['take'],
   verticalLayout: ['verticalLayout'],
+  verticalHide: ['verticalHidden'],
 } as const satisfies Record<string, readonly (keyof ChannelDoc)[]>;
 
 /**
@@ -138,6 +143,7 @@ export function keyedFromDoc(doc: ChannelDoc, fields?: ReadonlySet<keyof Channel
   if (wanted('take') && doc.take) out[KEY.take] = plain(doc.take);
   // Not in the §7 body either: the vertical program's own layout, when it has one (issue 34).
   if (wanted('verticalLayout') && doc.verticalLayout) out[KEY.verticalLayout] = doc.verticalLayout;
+  if (wanted('verticalHide')) for (const ref of Object.keys(doc.verticalHidden ?? {})) out[KEY.verticalHide(ref)] = true;
   return out;
 }
 
@@ -197,6 +203,7 @@ export function docFromKeyed(keyed: KeyedChannel, known?: Pick<ChannelDoc, 'prod
   const producers = mergeProducers(known?.producers ?? order.map((id) => producerCard({ id, name: '' })), layers, order);
   const take = parseChannelTake(keyed[KEY.take]);
   const verticalLayout = keyed[KEY.verticalLayout];
+  const hidden = entriesWith(keyed, VERTICAL_HIDE_PREFIX).filter(([ref, v]) => ref && v === true);
   return {
     producers,
     layout,
@@ -206,6 +213,7 @@ export function docFromKeyed(keyed: KeyedChannel, known?: Pick<ChannelDoc, 'prod
     chatOnStream: chat?.type === 'CHAT' ? chat : null,
     ...(take ? { take } : {}),
     ...(isOneOf(LAYOUT_CODES, verticalLayout) ? { verticalLayout } : {}),
+    ...(hidden.length ? { verticalHidden: Object.fromEntries(hidden.map(([ref]) => [ref, true as const])) } : {}),
   };
 }
 

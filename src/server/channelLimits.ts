@@ -19,7 +19,7 @@ import { MEDIA_SLOTS } from '../../compositor/model/channel';
 import { hasShape, isRecord } from '../../compositor/model/json';
 import { LAYER_TYPES, LAYOUT_CODES, type ChannelBody } from '../../compositor/model/types';
 import { isSceneTransition } from '../../compositor/model/transition';
-import { diffKeyed, keyedFromBody, type KeyedChannel, type SyncValue } from '../../compositor/sync';
+import { diffKeyed, KEY, keyedFromBody, type KeyedChannel, type SyncValue } from '../../compositor/sync';
 import { textLength } from '../lib/text';
 import { badRequest, HttpError } from './errors';
 import { mediaUrlProblem, type MediaOrigins } from './mediaUrls';
@@ -34,6 +34,7 @@ import {
   TEMPLATE_ITEMS_MAX,
   TEMPLATE_TEXT_MAX,
   URL_TEXT_MAX,
+  VERTICAL_HIDES_MAX,
 } from './limits';
 
 type TemplateKind = keyof typeof TEMPLATE_ITEMS_MAX;
@@ -45,6 +46,8 @@ export interface DataShape {
 }
 /** A channel's: a template item's position is the deepest (item → position → x); producerOrder the longest list. */
 const CHANNEL_DATA: DataShape = { depthMax: 3, listMax: PRODUCER_ORDER_MAX };
+
+const VERTICAL_HIDE = KEY.verticalHide('');
 
 const tooLarge = (message: string) => new HttpError(413, message);
 
@@ -120,6 +123,14 @@ function urlProblem(key: string, value: SyncValue, field: string, media: MediaOr
   return problem && `${key.slice(0, 60)} ${field} ${problem}`;
 }
 
+/** A graphic the vertical program leaves out (issue 34): `hide:9:16:tpl:<id>` or `hide:9:16:chat`, only ever true. */
+function verticalHideProblem(key: string, value: SyncValue): string | null {
+  const ref = key.startsWith(VERTICAL_HIDE) ? key.slice(VERTICAL_HIDE.length) : null;
+  const id = ref?.startsWith('tpl:') ? ref.slice('tpl:'.length) : null;
+  if (ref !== 'chat' && !(id && textLength(id) <= SHORT_TEXT_MAX)) return `${key.slice(0, 40)} is not a channel key`;
+  return value === true ? null : `${key.slice(0, 40)} can only be true (absent: the graphic shows)`;
+}
+
 /** Why the value of `key` is not one the studio writes, or null. */
 export function keyProblem(key: string, value: SyncValue, media: MediaOrigins): string | null {
   const [prefix, id = ''] = key.includes(':') ? [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)] : [key];
@@ -149,6 +160,8 @@ export function keyProblem(key: string, value: SyncValue, media: MediaOrigins): 
       return fieldProblem(key, value, LAYER_SPEC) ?? dataProblem(value, { sourceUrl: URL_TEXT_MAX }) ?? urlProblem(key, value, 'sourceUrl', media, true);
     case 'take':
       return isSceneTransition(value) ? (fieldProblem(key, value, TAKE_SPEC) ?? dataProblem(value)) : 'take is malformed (an id, startedAt, and a Cut or a Fade of 100–5000 ms)';
+    case 'hide':
+      return verticalHideProblem(key, value);
     case 'producerOrder':
       return Array.isArray(value) && value.every((v) => typeof v === 'string') ? dataProblem(value, {}, 'producerOrder') : 'producerOrder is not a list of ids';
     default:
@@ -161,10 +174,11 @@ interface Counts {
   contentShareLayers: number;
   logosOnStage: number;
   items: Record<TemplateKind, number>;
+  verticalHides: number;
 }
 
 function countsOf(keyed: KeyedChannel): Counts {
-  const counts: Counts = { producerLayers: 0, contentShareLayers: 0, logosOnStage: 0, items: { LOWERTHIRD: 0, TICKER: 0, LOGO: 0 } };
+  const counts: Counts = { producerLayers: 0, contentShareLayers: 0, logosOnStage: 0, items: { LOWERTHIRD: 0, TICKER: 0, LOGO: 0 }, verticalHides: 0 };
   for (const [key, value] of Object.entries(keyed)) {
     if (key.startsWith('layer:') && isRecord(value)) {
       if (value.type === 'CONTENT_SHARING') counts.contentShareLayers += 1;
@@ -173,6 +187,7 @@ function countsOf(keyed: KeyedChannel): Counts {
     const kind = key.startsWith('tpl:') ? templateKind(value) : null;
     if (kind) counts.items[kind] += 1;
     if (kind === 'LOGO' && isRecord(value) && value.selected === true) counts.logosOnStage += 1;
+    if (key.startsWith(VERTICAL_HIDE)) counts.verticalHides += 1;
   }
   return counts;
 }
@@ -184,6 +199,7 @@ function countProblem(before: Counts, after: Counts): string | null {
     over('producer layers', before.producerLayers, after.producerLayers, PRODUCER_LAYERS_MAX) ??
     over('content share layers', before.contentShareLayers, after.contentShareLayers, CONTENT_SHARE_LAYERS_MAX) ??
     TEMPLATE_KINDS.map((k) => over(`${k} items`, before.items[k], after.items[k], TEMPLATE_ITEMS_MAX[k])).find(Boolean) ??
+    over('graphics hidden in vertical', before.verticalHides, after.verticalHides, VERTICAL_HIDES_MAX) ??
     null
   );
 }

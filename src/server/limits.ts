@@ -31,6 +31,8 @@ export const CONTENT_SHARE_LAYERS_MAX = 1;
 export const LOGOS_ON_STAGE_MAX = MAX_LOGOS_ON_STAGE;
 /** Ours: items per template kind in one channel (lower thirds, tickers and logos made or chosen). */
 export const TEMPLATE_ITEMS_MAX = { LOWERTHIRD: 50, TICKER: 50, LOGO: 50 } as const;
+/** Ours: graphics the vertical program leaves out (issue 34): at most every item and the chat message on stream. */
+export const VERTICAL_HIDES_MAX = TEMPLATE_ITEMS_MAX.LOWERTHIRD + TEMPLATE_ITEMS_MAX.TICKER + TEMPLATE_ITEMS_MAX.LOGO + 1;
 /** The card ids in the producer order: every card (§9 16) and the content share. */
 export const PRODUCER_ORDER_MAX = MAX_PRODUCER_CARDS + 1;
 

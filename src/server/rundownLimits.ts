@@ -13,11 +13,14 @@ import { MEDIA_REF } from '../../compositor/convert';
 import { MEDIA_SLOTS } from '../../compositor/model/channel';
 import { dataProblem, refuseGrowthPast, storedBytes, TRANSITION_SPEC, type Beside, type DataShape } from './channelLimits';
 import { badRequest, HttpError } from './errors';
+import { SHORT_TEXT_MAX, VERTICAL_HIDES_MAX } from './limits';
 import { unknownField, unknownFieldProblem, type FieldSpec } from './knownFields';
 
 /** A scene's look is the deepest value: scene → look → onAir → entry → slot → index. */
-const RUNDOWN_DATA: DataShape = { depthMax: 6, listMax: 2 * RUNDOWN_SCENES_MAX };
-const TEXTS = { name: SCENE_NAME_MAX, notes: SCENE_NOTES_MAX };
+/** The longest list: the order's scene ids, or a look's vertical hides (issue 34: every graphic). */
+const RUNDOWN_DATA: DataShape = { depthMax: 6, listMax: Math.max(2 * RUNDOWN_SCENES_MAX, VERTICAL_HIDES_MAX) };
+/** A vertical hide is a graphic's key, `tpl:<id>`. */
+const TEXTS = { name: SCENE_NAME_MAX, notes: SCENE_NOTES_MAX, hidden: 'tpl:'.length + SHORT_TEXT_MAX };
 
 /** The fields the studio writes (src/state/rundown/types.ts: Scene, SceneLook, RundownSettings, LiveTake). */
 const MEDIA_REF_SPEC: FieldSpec = Object.fromEntries(Object.keys(MEDIA_REF).map((k) => [k, null]));
@@ -30,6 +33,7 @@ const LOOK_SPEC: FieldSpec = {
   logoIds: null,
   nametagsActive: null,
   media: Object.fromEntries(MEDIA_SLOTS.map((slot) => [slot, MEDIA_REF_SPEC])),
+  vertical: { layout: null, hidden: null },
 };
 export const RUNDOWN_SPEC = {
   scene: { id: null, name: null, notes: null, durationMs: null, transition: TRANSITION_SPEC, look: LOOK_SPEC },

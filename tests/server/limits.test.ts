@@ -51,6 +51,9 @@ function fullChannel(): KeyedChannel {
   for (let i = 0; i < TEMPLATE_ITEMS_MAX.TICKER; i++) entries.push([`tpl:tk${i}`, item('TICKER', `tk${i}`, { primaryText: text(TICKER_TEXT_MAX) })]);
   for (let i = 0; i < TEMPLATE_ITEMS_MAX.LOGO; i++) entries.push([`tpl:lg${i}`, item('LOGO', `lg${i}`, { name: `Logo ${i}`, source: `https://cdn.example/${text(URL_TEXT_MAX - 30)}`, selected: i < LOGOS_ON_STAGE_MAX })]);
   entries.push(['producerOrder', Array.from({ length: PRODUCER_ORDER_MAX }, (_, i) => `p${i}`)]);
+  // Every graphic left out of the vertical program (issue 34).
+  for (const [key] of entries.filter(([k]) => k.startsWith('tpl:'))) entries.push([`hide:9:16:${key}`, true]);
+  entries.push(['hide:9:16:chat', true]);
   return withEntries(freshKeyed('Full'), entries);
 }
 
@@ -93,6 +96,7 @@ describe('one past a limit is refused', () => {
     ['a 51st lower third', ['tpl:lt50', item('LOWERTHIRD', 'lt50')], 413, /51 LOWERTHIRD items, at most 50/],
     ['a 51st ticker', ['tpl:tk50', item('TICKER', 'tk50')], 413, /51 TICKER items/],
     ['a 51st logo', ['tpl:lg50', item('LOGO', 'lg50')], 413, /51 LOGO items/],
+    ['a 152nd graphic hidden in vertical', ['hide:9:16:tpl:gone', true], 413, /152 graphics hidden in vertical, at most 151/],
   ])('%s (413)', (_name, entry, status, message) => {
     expect(refusal(full, withEntries(full, [entry]))).toEqual({ status, message: expect.stringMatching(message) });
   });
@@ -112,6 +116,11 @@ describe('one past a limit is refused', () => {
     ['an unknown layout', ['layout', 'HUGE'], /layout is not a layout code/],
     ['an unknown vertical layout', ['layout:9:16', 'HUGE'], /layout:9:16 is not a layout code/],
     ['a layout of a shape the studio does not draw', ['layout:4:3', 'CLASSIC'], /layout:4:3 is not a channel key/],
+    ['a vertical hide that is not true', ['hide:9:16:tpl:a', false], /hide:9:16:tpl:a can only be true/],
+    ['a vertical hide of something that is not a graphic', ['hide:9:16:layer:p0', true], /hide:9:16:layer:p0 is not a channel key/],
+    ['a hide in a shape the studio does not draw', ['hide:4:3:chat', true], /hide:4:3:chat is not a channel key/],
+    ['a vertical hide of an empty id', ['hide:9:16:tpl:', true], /is not a channel key/],
+    ['a vertical hide of an id past the id limit', [`hide:9:16:tpl:${text(201)}`, true], /is not a channel key/],
     ['a media URL past the URL limit', ['media:background', { id: 'b', type: 'image', url: text(URL_TEXT_MAX + 1), name: 'b' }], /url is longer than 2048/],
     ['a producer order of 18 ids', ['producerOrder', Array.from({ length: 18 }, (_, i) => `p${i}`)], /more than 17 entries/],
     ['a take with a Fade of 10 s', ['take', { id: 't1', startedAt: 1, transition: { kind: 'fade', durationMs: 10_000 } }], /take is malformed/],
@@ -130,6 +139,15 @@ describe('one past a limit is refused', () => {
 
   it('the vertical program\u2019s own layout (issue 34, beside the §7 body) is accepted', () => {
     const edited = withEntries(base, [['layout:9:16', 'SPLIT']]);
+    expect(enforceChannelLimits(base, edited, MEDIA)).toEqual(edited);
+  });
+
+  it('graphics left out of the vertical program (issue 34: one key each, beside the §7 body) are accepted', () => {
+    const edited = withEntries(base, [
+      ['hide:9:16:tpl:a', true],
+      ['hide:9:16:chat', true],
+      [`hide:9:16:tpl:${text(200)}`, true],
+    ]);
     expect(enforceChannelLimits(base, edited, MEDIA)).toEqual(edited);
   });
 

@@ -108,6 +108,7 @@ describe('rundown', () => {
     ['a transition with a field of its own', { settings: { transition: { kind: 'cut', why: 'x' }, autoAdvance: false } }, /"transition\.why"/],
     ['a scene with a field the studio does not write', { 'scene:extra': scene('extra', 'Extra', { payload: 'x' }) }, /scene extra has a field the studio does not write: "payload"/],
     ['a look with a field the studio does not write', { 'scene:look': scene('look', 'Look', { look: { layout: 'CLASSIC', onAir: [{ cardId: 'a', slot: { kind: 'guest', index: 0, spare: 1 } }] } }) }, /"look\.onAir\.slot\.spare"/],
+    ['vertical choices with a field the studio does not write', { 'scene:tall': scene('tall', 'Tall', { look: { layout: 'CLASSIC', onAir: [], vertical: { layout: null, hidden: [], crop: 1 } } }) }, /"look\.vertical\.crop"/],
   ])('400 for %s, and nothing stored', async (_name, changes, message) => {
     const before = (await get(launch.uuid, p1.token)).body as Json;
     const res = await put(launch.uuid, p1.token, 'tab-bad', before.version + 100, changes);
@@ -122,7 +123,7 @@ describe('rundown', () => {
   });
 
   it('a rundown as the studio keys it (every scene, look and setting field) is stored as sent', async () => {
-    const look = { layout: 'CLASSIC', onAir: [{ cardId: 'producer-1', slot: { kind: 'moderator', index: 0 } }], spotlight: 0, lowerThirdId: 'lt', tickerId: null, logoIds: ['lg'], nametagsActive: true, media: { background: { id: 'bg', type: 'image', url: 'https://cdn.example/bg.png', name: 'Bg' }, foregroundImage: null, foregroundVideo: null } };
+    const look = { layout: 'CLASSIC', onAir: [{ cardId: 'producer-1', slot: { kind: 'moderator', index: 0 } }], spotlight: 0, lowerThirdId: 'lt', tickerId: null, logoIds: ['lg'], nametagsActive: true, media: { background: { id: 'bg', type: 'image', url: 'https://cdn.example/bg.png', name: 'Bg' }, foregroundImage: null, foregroundVideo: null }, vertical: { layout: 'SPLIT', hidden: ['tpl:tk', 'chat'] } };
     let rundown = addScene(emptyRundown(), 'full', look as SceneLook, 'Full look');
     rundown = setSceneNotes(setSceneDuration(setSceneTransition(rundown, 'full', { kind: 'fade', durationMs: 800 }), 'full', 60_000), 'full', 'Notes');
     rundown = setAutoAdvance(rundown, true);

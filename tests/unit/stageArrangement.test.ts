@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** Issue 26: the stage's controls go where they leave the preview widest; §2 split proportion and minimums. */
 import { describe, expect, it } from 'vitest';
-import { fitStage, previewWidthIn, STAGE_COLUMNS_MIN_HEIGHT_PX } from '../../src/features/stage/stageArrangement';
+import { fitStage, previewWidthIn, STAGE_COLUMNS_MIN_HEIGHT_PX, VERTICAL_BESIDE_MIN_PX, verticalBesideWidth } from '../../src/features/stage/stageArrangement';
 import { PANE_DEFAULT_LOWER_PX, PANE_DEFAULT_TOP_PERCENT, PANE_DEFAULT_TOP_PX, PANE_MIN_LOWER_PX, PANE_MIN_TOP_PX } from '../../src/lib/limits';
 import { PREVIEW_MAX_WIDTH_PX } from '../../compositor/model/constants';
 
@@ -33,5 +33,26 @@ describe('fitStage', () => {
 
   it('never wider than §2 1600 px', () => {
     expect(fitStage({ width: 4000, height: 2000 }).previewWidth).toBe(PREVIEW_MAX_WIDTH_PX);
+  });
+});
+
+describe('Vertical on (issue 34): side by side, or tabs where both do not fit', () => {
+  it.each([
+    ['1600×900, no tool', { width: 1530, height: 582 }, false],
+    ['1600×900, a tool open', { width: 1070, height: 582 }, false],
+    ['1280×720, no tool', { width: 1210, height: 440 }, false],
+    ['1280×720, a tool open', { width: 750, height: 440 }, true],
+    ['a phone-sized window', { width: 400, height: 700 }, true],
+  ] as const)('%s → tabs: %s', (_, pane, tabs) => {
+    const fit = fitStage(pane);
+    expect(fit.verticalTabs).toBe(tabs);
+    expect(verticalBesideWidth(fit.arrangement, pane) < VERTICAL_BESIDE_MIN_PX).toBe(tabs);
+  });
+
+  it('side by side, the two share the height and the width: the 16:9 frame, the gap and the 9:16 frame fill the area', () => {
+    const pane = { width: 1000, height: 2000 }; // width-bound, rows
+    const tall = verticalBesideWidth('rows', pane);
+    const wide = (tall * 256) / 81;
+    expect(wide + 2 + 12 + tall + 2).toBeCloseTo(1000 - 28, -1);
   });
 });

@@ -15,7 +15,7 @@ import { SELF_ID } from '../../state/session';
 import { cardWidth } from '../../ui/cardWidth';
 import { useWindowWidth } from '../../ui/useWindowWidth';
 import { ProducerCardView } from './ProducerCardView';
-import { DragIntent, previewElement } from './DragIntent';
+import { DragIntent, previewAt } from './DragIntent';
 import { dragLabel, dropIntent, type Drop } from './dropIntent';
 import './backstage.css';
 import { CARD_COMMANDS } from '../../services/people/cardCommands';
@@ -34,11 +34,9 @@ const NAVIGATION: Record<string, (index: number, count: number) => number> = {
 /** Keys a focused button or switch inside a card keeps for itself. */
 const CONTROL_KEYS = new Set(['space', 'enter']);
 
-const inside = (r: DOMRect, x: number, y: number) => x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
-
-/** Where a pointer at (x, y) would drop: on the preview puts on air, on a card's middle half swaps, elsewhere inserts. */
-export function dropAt(grid: HTMLElement, x: number, y: number, draggedId: string, preview: HTMLElement | null = previewElement()): Drop {
-  if (preview && inside(preview.getBoundingClientRect(), x, y)) return { kind: 'preview' };
+/** Where a pointer at (x, y) would drop: on a preview (16:9 or vertical) puts on air, on a card's middle half swaps, elsewhere inserts. */
+export function dropAt(grid: HTMLElement, x: number, y: number, draggedId: string): Drop {
+  if (previewAt(x, y)) return { kind: 'preview' };
   const cards = [...grid.querySelectorAll<HTMLElement>('[data-card-id]')].filter((el) => el.dataset.cardId !== draggedId);
   let index = 0;
   for (const el of cards) {

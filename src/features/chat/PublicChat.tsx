@@ -13,12 +13,15 @@ import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { PublicMessageActions } from './PublicMessageActions';
 import { CHAT_TEXTS as T } from './texts';
+import { useChannelStore } from '../../state/channel/store';
+import { VerticalChoice } from '../graphics/VerticalChoice';
 
 const PUBLIC = { kind: 'public' } as const;
 
 export function PublicChat({ now }: { now: number }) {
   const messages = useChatStore((s) => s.messages.public);
   const onStream = useChatStore(selectOnStreamMessage);
+  const chatItem = useChannelStore((s) => s.doc.chatOnStream);
   const [confirming, setConfirming] = useState<string | null>(null);
   const store = useChatStore.getState;
 
@@ -37,6 +40,7 @@ export function PublicChat({ now }: { now: number }) {
             <MonitorOff size={14} aria-hidden />
             {T.hideFromStream}
           </button>
+          {chatItem && <VerticalChoice item={chatItem} />}
         </div>
       )}
       <ChatFailureNotice kind="public" />

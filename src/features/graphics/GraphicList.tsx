@@ -2,12 +2,13 @@
  * The list shared by lower thirds and tickers (§2 list and editor; §4 select/unselect, only one on
  * stage, the selected one cannot be edited or deleted): each row puts its item on stage or takes it
  * off (a toggle button named by what it shows: its text, NEW, its key, ON STAGE or SHOW), and offers
- * Edit and Delete, disabled with the reason while it is on stage.
+ * Edit and Delete, disabled with the reason while it is on stage; and whether the vertical program shows it.
  */
 import { Pencil, Trash2 } from 'lucide-react';
 import type { TemplateItem } from '../../../compositor/model/channel';
 import { canEditGraphic, REFUSALS } from '../../state/graphics/rules';
 import { Tooltip } from '../../ui/Tooltip';
+import { VerticalChoice } from './VerticalChoice';
 
 export interface GraphicListProps {
   items: readonly TemplateItem[];
@@ -60,6 +61,7 @@ export function GraphicList({ items, noun, lines, onToggle, onEdit, onDelete, sh
                 <Trash2 size={16} aria-hidden />
               </button>
             </Tooltip>
+            <VerticalChoice item={item} />
           </li>
         );
       })}

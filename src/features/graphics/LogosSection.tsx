@@ -19,6 +19,7 @@ import { AssetGrid } from './AssetGrid';
 import { Section } from './Section';
 import { UploadTile } from './UploadTile';
 import { useUploader } from './useUploader';
+import { VerticalChoice } from './VerticalChoice';
 
 const cornerLabel = (logo: LogoItem) => LOGO_CORNER_LABELS[logo.corner as keyof typeof LOGO_CORNER_LABELS] ?? 'On stage';
 /** The tile's name holds what it shows (NEW, the corner) and what pressing does. */
@@ -89,6 +90,7 @@ export function LogosSection() {
                   </button>
                 </Tooltip>
               </div>
+              <VerticalChoice item={entry.logo} />
             </div>
           ) : null
         }

@@ -63,8 +63,13 @@ export function shareUnchanged(current: ChannelDoc, incoming: ChannelDoc): Share
   // The run of show's take (another producer's take or end of show): its fade and the live scene.
   const take = sameValue(current.take, incoming.take) ? current.take : incoming.take;
   if (take !== current.take) changed.push(['take']);
+  // The vertical program's own choices (issue 34): another producer's layout or hides.
+  if (current.verticalLayout !== incoming.verticalLayout) changed.push(['verticalLayout']);
+  const verticalHidden = sameValue(current.verticalHidden, incoming.verticalHidden) ? current.verticalHidden : incoming.verticalHidden;
+  if (verticalHidden !== current.verticalHidden) changed.push(['verticalHidden']);
   if (changed.length === 0) return { doc: current, changed };
-  return { doc: { producers, layout: incoming.layout, brandSettings, media, templates, chatOnStream, ...(take ? { take } : {}) }, changed };
+  const vertical = { ...(incoming.verticalLayout ? { verticalLayout: incoming.verticalLayout } : {}), ...(verticalHidden ? { verticalHidden } : {}) };
+  return { doc: { producers, layout: incoming.layout, brandSettings, media, templates, chatOnStream, ...(take ? { take } : {}), ...vertical }, changed };
 }
 
 /** Whether two patch paths touch the same data (one is a prefix of the other). */

@@ -4,7 +4,7 @@
  */
 import type { Draft } from 'immer';
 import { goOffAir, goOnAir, reorderOnDrop, spotlight } from '../../../compositor/layout';
-import type { ChannelDoc } from '../../../compositor/model/channel';
+import { graphicRef, type ChannelDoc, type TemplateItem } from '../../../compositor/model/channel';
 import type { LayoutCode, ProducerCard } from '../../../compositor/model/types';
 import { canMute } from '../people/people';
 import { log } from '../../log';
@@ -23,6 +23,10 @@ function mutable(id: string): boolean {
 }
 const cardName = (id: string) => currentDoc().producers.find((p) => p.id === id)?.name ?? id;
 
+/** What each kind of graphic is called in a sentence, and the words that say which one it is. */
+const GRAPHIC_NOUNS = { LOWERTHIRD: 'lower third', TICKER: 'ticker', LOGO: 'logo', NAMETAG: 'name tag', CHAT: 'chat message' } as const;
+export const graphicTitle = (t: TemplateItem) => (t.type === 'LOGO' ? t.name : t.primaryText).slice(0, 40);
+
 /** History labels that name what an edit did, as a sentence ('Undid: put Alex Morgan on air'). */
 export const editLabels = {
   onAir: (name: string, live: boolean) => (live ? `Put ${name} on air` : `Take ${name} off air`),
@@ -30,7 +34,15 @@ export const editLabels = {
   move: (name: string) => `Move ${name}`,
   layout: (layout: LayoutCode) => `Layout: ${LAYOUT_LABELS[layout]}`,
   verticalLayout: (layout: LayoutCode | null) => `Vertical layout: ${layout ? LAYOUT_LABELS[layout] : 'same as 16:9'}`,
+  shownInVertical: (item: TemplateItem, shown: boolean) => `${shown ? 'Show' : 'Hide'} ${GRAPHIC_NOUNS[item.type]} in vertical${item.type === 'CHAT' ? '' : `: ${graphicTitle(item)}`}`,
 };
+
+/** A graphic back to the default, shown in vertical (an empty set of hides is no field at all, as before any). */
+export function forgetVerticalChoice(doc: Draft<ChannelDoc>, ref: string): void {
+  if (!doc.verticalHidden?.[ref]) return;
+  delete doc.verticalHidden[ref];
+  if (Object.keys(doc.verticalHidden).length === 0) delete doc.verticalHidden;
+}
 
 /** A card drag is one history entry (§3 REORDER). */
 const DRAG = { group: 'PRODUCER', action: 'REORDER' } as const;
@@ -57,6 +69,14 @@ export const stageActions = {
     return edit(editLabels.verticalLayout(layout), { group: 'LAYOUT', action: 'SELECT', value: layout ?? 'SAME' }, (doc) => {
       if (layout) doc.verticalLayout = layout;
       else delete doc.verticalLayout;
+    });
+  },
+  /** Whether the vertical program shows a graphic (issue 34); the 16:9 program is untouched. */
+  setShownInVertical(item: TemplateItem, shown: boolean): boolean {
+    const ref = graphicRef(item);
+    return edit(editLabels.shownInVertical(item, shown), { group: 'CHANNEL', action: shown ? 'SELECT' : 'UNSELECT', id: ref, value: 'vertical' }, (doc) => {
+      if (shown) forgetVerticalChoice(doc, ref);
+      else (doc.verticalHidden ??= {})[ref] = true;
     });
   },
   /** §4 drop reorder (steps of 10; the two lowest numbers swapped if out of order). */

@@ -5,12 +5,13 @@
  * the shared text rule here too, so no caller can put more than the §5 limits on air.
  */
 import type { Draft } from 'immer';
-import type { ChannelDoc, LogoItem, LogoPosition, MediaRef, MediaSlot, TemplateItem, TemplateType } from '../../../compositor/model/channel';
+import { graphicRef, type ChannelDoc, type LogoItem, type LogoPosition, type MediaRef, type MediaSlot, type TemplateItem, type TemplateType } from '../../../compositor/model/channel';
 import type { EditKind, LowerThirdTheme } from '../../../compositor/model/types';
 import { createTemplate } from '../../../compositor/templates/schemas';
 import { LOGO_DELETE_DELAY_MS, LOWER_THIRD_TEXT_MAX, NAME_MAX, TICKER_TEXT_MAX } from '../../lib/limits';
 import { cleanText, isBlankText } from '../../lib/text';
 import { channelHistory, currentDoc, edit } from '../channel/store';
+import { forgetVerticalChoice, graphicTitle } from '../channel/stageActions';
 import { isHexColor } from '../storage';
 import { canEditGraphic, canMoveLogo, cornerOnSelect, REFUSALS } from './rules';
 
@@ -24,14 +25,19 @@ export const graphicId = (prefix: string) => `${prefix}-${Date.now().toString(36
 const line = (text: string, max: number) => cleanText(text, { max }).text.trim();
 const find = (id: string) => currentDoc().templates.find((t) => t.id === id);
 const draftOf = (doc: Draft<ChannelDoc>, id: string) => doc.templates.find((t) => t.id === id);
-const titleOf = (t: TemplateItem) => (t.type === 'LOGO' ? t.name : t.primaryText).slice(0, 40);
+
+/** Removes an item, and its vertical choice with it (issue 34): one edit, so undo brings back both. */
+function removeItem(doc: Draft<ChannelDoc>, item: TemplateItem): void {
+  doc.templates = doc.templates.filter((t) => t.id !== item.id);
+  forgetVerticalChoice(doc, graphicRef(item));
+}
 
 /** Selects `id` as the only selected item of its kind, or unselects it when it is selected (§4). */
 function toggleOnly(type: 'LOWERTHIRD' | 'TICKER', id: string): boolean {
   const item = find(id);
   if (!item || item.type !== type) return false;
   const selecting = !item.selected;
-  return edit(`${selecting ? 'Show' : 'Hide'} ${type === 'TICKER' ? 'ticker' : 'lower third'}: ${titleOf(item)}`, { group: type, action: selecting ? 'SELECT' : 'UNSELECT', id }, (doc) => {
+  return edit(`${selecting ? 'Show' : 'Hide'} ${type === 'TICKER' ? 'ticker' : 'lower third'}: ${graphicTitle(item)}`, { group: type, action: selecting ? 'SELECT' : 'UNSELECT', id }, (doc) => {
     for (const t of doc.templates) {
       if (t.type !== type) continue;
       t.selected = selecting && t.id === id;
@@ -45,7 +51,7 @@ function removeUnselected(type: TemplateType, id: string, label: string): Outcom
   const item = find(id);
   if (!item || item.type !== type) return refused('It is already gone.');
   if (!canEditGraphic(item)) return refused(REFUSALS.selectedCannotChange);
-  edit(`Delete ${label}: ${titleOf(item)}`, { group: type as EditKind, action: 'REMOVE', id }, (doc) => void (doc.templates = doc.templates.filter((t) => t.id !== id)));
+  edit(`Delete ${label}: ${graphicTitle(item)}`, { group: type as EditKind, action: 'REMOVE', id }, (doc) => removeItem(doc, item));
   return { ok: true, id };
 }
 
@@ -210,7 +216,7 @@ export const logoActions = {
       if (t) t.selected = false;
     });
     schedule(() => {
-      edit(`Delete logo: ${item.name}`, reason, (doc) => void (doc.templates = doc.templates.filter((t) => t.id !== id)));
+      edit(`Delete logo: ${item.name}`, reason, (doc) => removeItem(doc, item));
       channelHistory.commitGesture();
     }, LOGO_DELETE_DELAY_MS);
   },

@@ -13,7 +13,7 @@ import { LAYOUT_CODES } from '../../../compositor/model/types';
 import type { KeyedChannel, SyncValue } from '../../../compositor/sync';
 import { RUNDOWN_KEY } from '../../lib/rundownLimits';
 import { clampDuration, emptyRundown, sceneName, sceneNotes } from './rundown';
-import { SLOT_KINDS, type OnAirEntry, type Rundown, type Scene, type SceneLook } from './types';
+import { SLOT_KINDS, type OnAirEntry, type Rundown, type Scene, type SceneLook, type VerticalLook } from './types';
 
 /** A keyed rundown has the channel's keyed shape (insertion-ordered JSON values, never null). */
 export type KeyedRundown = KeyedChannel;
@@ -49,10 +49,17 @@ function parseMedia(v: unknown): ChannelMedia {
   return Object.fromEntries(MEDIA_SLOTS.map((slot) => [slot, ref(media[slot])])) as unknown as ChannelMedia;
 }
 
+/** A look's vertical choices (issue 34); none in a scene saved before them. */
+function parseVertical(v: unknown): VerticalLook | null {
+  if (!isRecord(v) || !Array.isArray(v.hidden)) return null;
+  return { layout: isOneOf(LAYOUT_CODES, v.layout) ? v.layout : null, hidden: v.hidden.filter(isString) };
+}
+
 function parseLook(v: unknown): SceneLook | null {
   if (!isRecord(v) || !isOneOf(LAYOUT_CODES, v.layout) || !Array.isArray(v.onAir)) return null;
   const onAir = v.onAir.map(parseEntry).filter((e): e is OnAirEntry => e !== null);
   const spotlight = isNumber(v.spotlight) && Number.isInteger(v.spotlight) && v.spotlight >= 0 && v.spotlight < onAir.length ? v.spotlight : null;
+  const vertical = parseVertical(v.vertical);
   return {
     layout: v.layout,
     onAir,
@@ -62,6 +69,7 @@ function parseLook(v: unknown): SceneLook | null {
     logoIds: Array.isArray(v.logoIds) ? v.logoIds.filter(isString) : [],
     nametagsActive: isBoolean(v.nametagsActive) ? v.nametagsActive : true,
     media: parseMedia(v.media),
+    ...(vertical ? { vertical } : {}),
   };
 }
 

@@ -3,11 +3,11 @@
  * takeScene plans the channel that shows a look (the store applies it as one edit).
  */
 import { goOffAir, goOnAir, isContentShare } from '../../../compositor/layout';
-import { MEDIA_SLOTS, type ChannelDoc, type ChannelMedia, type LogoPosition, type MediaRef, type MediaSlot, type TemplateItem } from '../../../compositor/model/channel';
+import { graphicRef, MEDIA_SLOTS, type ChannelDoc, type ChannelMedia, type LogoPosition, type MediaRef, type MediaSlot, type TemplateItem } from '../../../compositor/model/channel';
 import { RANK_STEP } from '../../../compositor/model/constants';
 import type { ProducerCard } from '../../../compositor/model/types';
 import { cornerOnSelect } from '../graphics/rules';
-import type { OnAirEntry, SceneLook, SlotKind } from './types';
+import type { OnAirEntry, SceneLook, SlotKind, VerticalLook } from './types';
 
 export function slotKind(card: Pick<ProducerCard, 'type'>): SlotKind {
   if (card.type === 'MODERATOR') return 'moderator';
@@ -35,6 +35,7 @@ export function captureLook(doc: ChannelDoc): SceneLook {
     logoIds: doc.templates.filter((t) => t.type === 'LOGO' && t.selected).map((t) => t.id),
     nametagsActive: doc.brandSettings.nametagsActive,
     media: { ...doc.media },
+    vertical: { layout: doc.verticalLayout ?? null, hidden: Object.keys(doc.verticalHidden ?? {}) },
   };
 }
 
@@ -102,6 +103,23 @@ function withGraphics(templates: TemplateItem[], look: SceneLook): TemplateItem[
   });
 }
 
+/**
+ * The channel with a look's vertical choices (issue 34): its layout, and its hides of the graphics still
+ * here (a deleted one's choice is not brought back). A look without them leaves the channel's as they are.
+ */
+function withVertical(doc: ChannelDoc, vertical: VerticalLook | undefined): ChannelDoc {
+  if (!vertical) return doc;
+  const { verticalLayout: _layout, verticalHidden: _hidden, ...rest } = doc;
+  const here = new Set([...doc.templates.map(graphicRef), 'chat']);
+  const hidden = vertical.hidden.filter((ref) => here.has(ref));
+  const same = hidden.length === Object.keys(doc.verticalHidden ?? {}).length && hidden.every((ref) => doc.verticalHidden?.[ref]);
+  return {
+    ...rest,
+    ...(vertical.layout ? { verticalLayout: vertical.layout } : {}),
+    ...(hidden.length ? { verticalHidden: same ? doc.verticalHidden! : Object.fromEntries(hidden.map((ref) => [ref, true as const])) } : {}),
+  };
+}
+
 export interface TakeOptions {
   /** Whether a media item still exists (the library knows); a deleted one is skipped. Default: all exist. */
   mediaExists?: (slot: MediaSlot, ref: MediaRef) => boolean;
@@ -119,8 +137,9 @@ function withMedia(current: ChannelMedia, look: ChannelMedia, exists: NonNullabl
 }
 
 /**
- * The channel showing `look`: every field of the look set, everything else (names, mutes, the chat
- * message on stream, colours) left as it is. Parts that do not change keep their objects. The layout
+ * The channel showing `look`: every field of the look set (the vertical choices when it has them),
+ * everything else (names, mutes, the chat message on stream, colours) left as it is. Parts that do
+ * not change keep their objects. The layout
  * is the requested one, as the studio's own layout change keeps it; §4 availability decides what is
  * drawn for the people actually on air (effectiveLayout).
  */
@@ -133,7 +152,7 @@ export function takeScene(doc: ChannelDoc, look: SceneLook, opts: TakeOptions = 
   const media = withMedia(doc.media, look.media, opts.mediaExists ?? (() => true));
   const brandSettings = doc.brandSettings.nametagsActive === look.nametagsActive ? doc.brandSettings : { ...doc.brandSettings, nametagsActive: look.nametagsActive };
   return {
-    ...doc,
+    ...withVertical(doc, look.vertical),
     producers,
     layout: look.layout,
     templates: templates.every((t, i) => t === doc.templates[i]) ? doc.templates : templates,

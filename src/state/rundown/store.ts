@@ -108,6 +108,8 @@ function assignChanged(draft: ChannelDoc, before: ChannelDoc, next: ChannelDoc):
   for (const key of Object.keys(next) as (keyof ChannelDoc)[]) {
     if (next[key] !== before[key]) Object.assign(draft, { [key]: next[key] });
   }
+  // A field the plan leaves out is gone (a scene whose vertical program follows the 16:9 layout).
+  for (const key of Object.keys(before) as (keyof ChannelDoc)[]) if (!Object.hasOwn(next, key)) delete draft[key];
 }
 
 let timer: unknown = null;

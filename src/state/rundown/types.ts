@@ -39,6 +39,14 @@ export interface SceneLook {
   logoIds: string[];
   nametagsActive: boolean;
   media: ChannelMedia;
+  /** The vertical program's own choices (issue 34); absent (a scene saved before them): taking it leaves them as they are. */
+  vertical?: VerticalLook;
+}
+
+/** The vertical program's layout (null: the 16:9 one) and the graphics it leaves out, by graphicRef. */
+export interface VerticalLook {
+  layout: LayoutCode | null;
+  hidden: string[];
 }
 
 export interface Scene {

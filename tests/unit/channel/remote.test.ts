@@ -7,6 +7,7 @@ import { docFromKeyed, keyedFromDoc, type KeyedChannel } from '../../../composit
 import type { ChannelDoc } from '../../../compositor/model/channel';
 import type { UpdateReason } from '../../../compositor/model/types';
 import { stageActions } from '../../../src/state/channel/stageActions';
+import { lowerThirdActions } from '../../../src/state/graphics/graphicsActions';
 import { onLocalChange, useChannelStore } from '../../../src/state/channel/store';
 import { LOCAL_ORIGIN } from '../../../src/state/channel/reason';
 import { fullChannel } from './fixtures';
@@ -134,5 +135,44 @@ describe('undo and redo are saved with the reason of what they undo', () => {
     stageActions.cancelGesture();
     off();
     expect(seen.at(-1)).toMatchObject({ group: 'PRODUCER', action: 'REORDER', value: 'cancel' });
+  });
+});
+
+describe('the vertical program’s own choices (issue 34)', () => {
+  const ticker = () => doc().templates.find((tpl) => tpl.id === 'tk-1')!;
+
+  it('hiding a graphic in vertical is one undo step with its own label; the 16:9 choices are untouched', () => {
+    const before = doc();
+    expect(stageActions.setShownInVertical(ticker(), false)).toBe(true);
+    expect(doc().verticalHidden).toEqual({ 'tpl:tk-1': true });
+    expect(doc().templates).toBe(before.templates);
+    expect(stageActions.undoLabel()).toBe(`Hide ticker in vertical: ${ticker().primaryText.slice(0, 40)}`);
+    expect(stageActions.setShownInVertical(ticker(), false)).toBe(false); // already hidden: no entry
+    stageActions.setShownInVertical(doc().chatOnStream!, false);
+    expect(stageActions.undoLabel()).toBe('Hide chat message in vertical');
+    stageActions.undo();
+    stageActions.undo();
+    expect(doc()).not.toHaveProperty('verticalHidden');
+  });
+
+  it('deleting a graphic forgets its vertical choice, and undo brings back both', () => {
+    const lowerThird = doc().templates.find((tpl) => tpl.type === 'LOWERTHIRD' && !tpl.selected)!;
+    stageActions.setShownInVertical(lowerThird, false);
+    expect(lowerThirdActions.remove(lowerThird.id)).toMatchObject({ ok: true });
+    expect(doc()).not.toHaveProperty('verticalHidden');
+    stageActions.undo();
+    expect(doc().verticalHidden).toEqual({ [`tpl:${lowerThird.id}`]: true });
+  });
+
+  it('another producer’s vertical layout and hides arrive, and a remote change of anything else keeps ours', () => {
+    expect(stageActions.applyRemote(fromRoom({ ...doc(), verticalLayout: 'SPLIT', verticalHidden: { chat: true } }))).toBe(true);
+    expect(doc()).toMatchObject({ verticalLayout: 'SPLIT', verticalHidden: { chat: true } });
+    const hidden = doc().verticalHidden;
+    expect(stageActions.applyRemote(fromRoom({ ...doc(), layout: 'COVER' }))).toBe(true);
+    expect(doc()).toMatchObject({ layout: 'COVER', verticalLayout: 'SPLIT' });
+    expect(doc().verticalHidden).toBe(hidden);
+    expect(stageActions.applyRemote(fromRoom({ ...doc(), verticalLayout: undefined, verticalHidden: undefined }))).toBe(true);
+    expect(doc()).not.toHaveProperty('verticalLayout');
+    expect(doc()).not.toHaveProperty('verticalHidden');
   });
 });

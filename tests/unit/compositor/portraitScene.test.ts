@@ -67,3 +67,16 @@ describe('the vertical program’s own layout', () => {
     expect(channelScene(own, '9:16').producers.map((p) => p.rect)).toEqual(channelScene({ ...doc, layout: 'SPLIT' }, '9:16').producers.map((p) => p.rect));
   });
 });
+
+describe('graphics left out of the vertical program (issue 34)', () => {
+  it('9:16 lacks a hidden graphic while 16:9 keeps it', () => {
+    const doc = show(2, { lowerThird: true, ticker: true, chat: true });
+    const hidden = { ...doc, verticalHidden: { 'tpl:tk': true, chat: true } as const };
+    const kinds = (d: ChannelDoc, shape: '16:9' | '9:16') => channelScene(d, shape).templates!.map((t) => t.kind).filter((k) => k !== 'nametag');
+    expect(channelScene(hidden, '16:9')).toEqual(channelScene(doc, '16:9'));
+    expect(kinds(doc, '9:16')).toEqual(expect.arrayContaining(['ticker', 'chat', 'lowerThird']));
+    expect(kinds(hidden, '9:16')).toEqual(['lowerThird']);
+    // Without the ticker and the chat, the people get back the room they took.
+    expect(channelScene(hidden, '9:16').producerArea?.height ?? 1).toBeGreaterThan(channelScene(doc, '9:16').producerArea?.height ?? 1);
+  });
+});

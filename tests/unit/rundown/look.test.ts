@@ -34,7 +34,9 @@ describe('captureLook', () => {
       logoIds: ['logo-2'],
       nametagsActive: false,
       media: { background: bg, foregroundImage: fgImage, foregroundVideo: null },
+      vertical: { layout: null, hidden: [] },
     });
+    expect(captureLook({ ...showStage(), verticalLayout: 'SPLIT', verticalHidden: { 'tpl:tk-1': true, chat: true } }).vertical).toEqual({ layout: 'SPLIT', hidden: ['tpl:tk-1', 'chat'] });
   });
 
   it('an empty stage is an empty look', () => {
@@ -150,5 +152,34 @@ describe('takeScene', () => {
     expect(next.layout).toBe(layout);
     const live = next.producers.filter((p) => p.isLive);
     expect(effectiveLayout(next.layout, live.length, false)).toBe(drawn);
+  });
+});
+
+describe('the vertical program’s choices in a scene (issue 34)', () => {
+  const tall = { ...stage(['g1']), verticalLayout: 'SPLIT' as const, verticalHidden: { 'tpl:tk-1': true as const, chat: true as const } };
+
+  it('taking a scene sets its vertical layout and hides, the 16:9 choices as the look says', () => {
+    const next = takeScene(stage(), captureLook(tall));
+    expect(next).toMatchObject({ verticalLayout: 'SPLIT', verticalHidden: { 'tpl:tk-1': true, chat: true }, layout: tall.layout });
+    expect(captureLook(next)).toEqual(captureLook(tall));
+  });
+
+  it('a scene whose vertical program followed the 16:9 one puts it back to following (no hides)', () => {
+    const next = takeScene(tall, captureLook(stage()));
+    expect(next).not.toHaveProperty('verticalLayout');
+    expect(next).not.toHaveProperty('verticalHidden');
+  });
+
+  it('a scene saved before the vertical choices leaves them as they are', () => {
+    const { vertical: _, ...old } = captureLook(stage());
+    const next = takeScene(tall, old);
+    expect(next.verticalLayout).toBe('SPLIT');
+    expect(next.verticalHidden).toBe(tall.verticalHidden);
+  });
+
+  it('a deleted graphic’s hide is not brought back; unchanged hides keep their object', () => {
+    const look = { ...captureLook(stage()), vertical: { layout: null, hidden: ['tpl:gone', 'tpl:tk-1', 'chat'] } };
+    expect(takeScene(stage(), look).verticalHidden).toEqual({ 'tpl:tk-1': true, chat: true });
+    expect(takeScene(tall, look).verticalHidden).toBe(tall.verticalHidden);
   });
 });

@@ -86,6 +86,22 @@ describe('rundown store: scenes', () => {
 });
 
 describe('taking a scene', () => {
+  it('carries the vertical program’s choices (issue 34): taken in the one edit, and undone with it', () => {
+    stageActions.setVerticalLayout('SPLIT');
+    stageActions.setShownInVertical(doc().templates.find((t) => t.id === 'tk-1')!, false);
+    const tall = rundownActions.saveScene('Tall');
+    stageActions.load(stage());
+    const plain = rundownActions.saveScene('Plain');
+    expect(rundownActions.take(tall.ok ? tall.id : '')).toBe(true);
+    expect(doc()).toMatchObject({ verticalLayout: 'SPLIT', verticalHidden: { 'tpl:tk-1': true } });
+    expect(rundownActions.take(plain.ok ? plain.id : '')).toBe(true);
+    expect(doc()).not.toHaveProperty('verticalLayout');
+    expect(doc()).not.toHaveProperty('verticalHidden');
+    stageActions.undo();
+    expect(doc()).toMatchObject({ verticalLayout: 'SPLIT', verticalHidden: { 'tpl:tk-1': true } });
+  });
+
+
   it('is ONE stage edit: one undo step named after the scene, one updateReason', () => {
     const [, b] = threeScenes();
     const reasons: UpdateReason[] = [];

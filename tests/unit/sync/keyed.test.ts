@@ -151,6 +151,21 @@ describe('keyedFromDoc: the document → keyed map without a body in between', (
     expect(keyedChangesOf({ ...before, verticalLayout: 'PIP' }, before, [['verticalLayout']])).toEqual({ 'layout:9:16': null });
   });
 
+  it('each graphic left out of the vertical program travels as its own key, beside the §7 body (issue 34)', () => {
+    const doc = { ...fullChannel(), verticalHidden: { 'tpl:tk-1': true, chat: true } as const };
+    const keyed = keyedFromDoc(doc);
+    expect(keyed['hide:9:16:tpl:tk-1']).toBe(true);
+    expect(keyed['hide:9:16:chat']).toBe(true);
+    expect(docFromKeyed(keyed).verticalHidden).toEqual({ 'tpl:tk-1': true, chat: true });
+    expect(JSON.stringify(bodyFromKeyed(keyed, ID, null))).not.toContain('hide:');
+    expect(Object.keys(keyedFromDoc(fullChannel())).some((k) => k.startsWith('hide:'))).toBe(false);
+    expect(docFromKeyed({ ...keyed, 'hide:9:16:tpl:tk-1': false, 'hide:9:16:chat': 'yes' })).not.toHaveProperty('verticalHidden');
+    // Hiding one more graphic changes its key alone; showing it again removes it.
+    const more = { ...doc, verticalHidden: { ...doc.verticalHidden, 'tpl:lt-1': true as const } };
+    expect(keyedChangesOf(doc, more, [['verticalHidden', 'tpl:lt-1']])).toEqual({ 'hide:9:16:tpl:lt-1': true });
+    expect(keyedChangesOf(more, doc, [['verticalHidden', 'tpl:lt-1']])).toEqual({ 'hide:9:16:tpl:lt-1': null });
+  });
+
   it('the run of show\u2019s last take travels as its own key, beside the §7 body and never in it (issue 25)', () => {
     const take = { id: 'take-7', startedAt: 1_700_000_000_000, transition: { kind: 'fade' as const, durationMs: 800 } };
     const keyed = keyedFromDoc({ ...fullChannel(), take });

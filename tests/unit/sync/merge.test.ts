@@ -6,7 +6,7 @@ import { channelFromBody } from '../channel/bodyReader';
 import { buildLayers, goOffAir, goOnAir, spotlight } from '../../../compositor/layout';
 import type { ChannelDoc, TemplateItem } from '../../../compositor/model/channel';
 import { createTemplate } from '../../../compositor/templates/schemas';
-import { applyUpdate, bodyFromKeyed, canonicalJson, createSyncClient, diffKeyed, emptyServerChannel, keyedFromBody } from '../../../compositor/sync';
+import { applyUpdate, bodyFromKeyed, canonicalJson, createSyncClient, diffKeyed, docFromKeyed, emptyServerChannel, keyedChangesOf, keyedFromBody, keyedFromDoc } from '../../../compositor/sync';
 import { fullChannel } from '../channel/fixtures';
 
 const ID = { name: 'testing' };
@@ -121,4 +121,24 @@ describe('per-key merge of concurrent edits', () => {
       expect(clients.A.hasUnsent() || clients.B.hasUnsent()).toBe(false);
     },
   );
+});
+
+describe('per-shape choices merge per key (issue 34)', () => {
+  const hide = (ref: string): Edit => (d) => ({ ...d, verticalHidden: { ...d.verticalHidden, [ref]: true } });
+  it.each(['AB', 'BA'] as const)('A hides the ticker in vertical while B hides the chat on stream: both kept (server order %s)', (order) => {
+    const start = base();
+    let server = { ...emptyServerChannel(keyedFromDoc(start)), version: 1 };
+    const clients = { A: createSyncClient({ origin: 'A', server }), B: createSyncClient({ origin: 'B', server }) };
+    clients.A.localChange(keyedChangesOf(start, hide('tpl:tk-1')(start), [['verticalHidden']]));
+    clients.B.localChange(keyedChangesOf(start, hide('chat')(start), [['verticalHidden']]));
+    const updates = { A: clients.A.outbox()!, B: clients.B.outbox()! };
+    for (const who of order.split('') as ('A' | 'B')[]) {
+      server = applyUpdate(server, updates[who]).state;
+      clients.A.receive(server);
+      clients.B.receive(server);
+    }
+    expect(docFromKeyed(server.keyed).verticalHidden).toEqual({ 'tpl:tk-1': true, chat: true });
+    expect(canonicalJson(clients.A.view())).toBe(canonicalJson(server.keyed));
+    expect(canonicalJson(clients.B.view())).toBe(canonicalJson(server.keyed));
+  });
 });
