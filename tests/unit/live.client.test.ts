@@ -103,8 +103,9 @@ describe('attachmentName', () => {
 
 describe('publicLiveClient: the watch page needs no sign-in', () => {
   it('GET watch/{sharingUrl} without any token', async () => {
-    const r = recorder(() => ({ json: { title: 'Launch', state: 'live', hls: '/hls/x/index.m3u8' } }));
-    await expect(publicLiveClient(BASE, r.fetch).watch('product-launch')).resolves.toEqual({ title: 'Launch', state: 'live', hls: 'http://studio.test/hls/x/index.m3u8' });
+    const r = recorder(() => ({ json: { title: 'Launch', state: 'live', hls: '/hls/x/index.m3u8', verticalHls: '/hls-vertical/x/index.m3u8' } }));
+    // Both playlists come back absolute (issue 34: the vertical program's too).
+    await expect(publicLiveClient(BASE, r.fetch).watch('product-launch')).resolves.toEqual({ title: 'Launch', state: 'live', hls: 'http://studio.test/hls/x/index.m3u8', verticalHls: 'http://studio.test/hls-vertical/x/index.m3u8' });
     expect(r.sent[0]).toMatchObject({ method: 'GET', path: '/api/studio/watch/product-launch' });
     expect(Object.keys(r.sent[0]!.headers).filter((h) => /authorization/i.test(h))).toEqual([]);
   });
