@@ -93,7 +93,7 @@ export interface LiveJob {
   captureFps?: number;
   /** What the capture worker measures of itself while live (the Stats panel, /metrics); absent before its first report. */
   capture?: CaptureFigures;
-  /** The programs this broadcast renders (issue 34): 16:9 always, and 9:16 when a vertical destination was switched on at GO LIVE. */
+  /** The programs this broadcast renders (issue 34): 16:9 always, and 9:16 once a vertical destination is switched on (at GO LIVE or while live). */
   shapes: FrameShape[];
   /** The vertical program's own figures while live (its frame rate, its page's draw time and encoder); absent without one, or before its first report. */
   vertical?: ProgramFigures;

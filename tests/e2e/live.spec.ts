@@ -478,3 +478,25 @@ test('one show, two shapes (issue 34): a 16:9 and a vertical destination receive
     expect(probe(file).video).toMatchObject(r.shape === '9:16' ? { width: 720, height: 1280 } : { width: 1280, height: 720 });
   }
 });
+
+test('a vertical destination switched on while live (issue 34): the vertical page joins the running capture, the destination receives 720×1280 while the 16:9 one streams on', async () => {
+  test.setTimeout(180_000);
+  const token = await signIn();
+  const { eventId, uuid } = await eventAndChannel(token, 'town-hall');
+  for (const d of (await api(`/api/studio/live/${eventId}/destinations`, { token })).body as Json[]) await api(`/api/studio/live/${eventId}/destinations/${d.id}`, { method: 'DELETE', token });
+  expect((await api(`/api/studio/live/${eventId}/destinations`, { token, json: { name: 'Wide later', serverUrl: rtmp.url, streamKey: 'wide-later-key-1609' } })).status).toBe(200);
+  expect((await api(`/api/studio/channel/${uuid}/golive`, { token, json: { quality: '720p' } })).status).toBe(200);
+  await expect.poll(() => received('wide-later-key-1609'), { timeout: 45_000 }).toBeGreaterThan(20_000);
+  expect((await outputsOf(token, eventId)).shapes).toEqual(['16:9']);
+
+  expect((await api(`/api/studio/live/${eventId}/destinations`, { token, json: { name: 'Shorts later', serverUrl: rtmp.url, streamKey: 'tall-later-key-0916', shape: '9:16' } })).status).toBe(200);
+  await expect.poll(() => received('tall-later-key-0916'), { timeout: 45_000 }).toBeGreaterThan(20_000);
+  const job = await outputsOf(token, eventId);
+  expect(job.shapes).toEqual(['16:9', '9:16']);
+  expect(output(job, 'Wide later')).toMatchObject({ state: 'live' });
+  expect((await api(`/api/studio/channel/${uuid}/stoplive`, { token, json: {} })).status).toBe(200);
+  await expect.poll(async () => (await outputsOf(token, eventId)).state, { timeout: 15_000 }).toBe('stopped');
+  // The 16:9 destination kept one stream through it all; the vertical one got its program upright.
+  expect(rtmp.recordings('wide-later-key-1609')).toHaveLength(1);
+  expect(probe(rtmp.recordings('tall-later-key-0916')[0]!)).toMatchObject({ video: { codec: 'h264', width: 720, height: 1280 }, audio: { codec: 'aac' } });
+});

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Backend } from '../../src/server/server';
 import { DESTINATIONS_MAX } from '../../src/server/live/rules';
 import { backendOn, broadcastStates, call, isBroadcastState, channelOf, eventBySharingUrl, producer, removeDir, signIn, studioSocket, tempDir, type Json } from './helpers';
@@ -184,6 +184,30 @@ describe('a broadcast', () => {
     await socket.next(isBroadcastState('TERMINATED'));
     expect((await call(`${base}/api/studio/watch/town-hall/hls-vertical/index.m3u8`)).status).toBe(410);
     socket.close();
+    for (const d of [landscape, vertical]) await live(townHall.eventId, `/destinations/${d.id}`, { method: 'DELETE' });
+  });
+
+  it('a vertical destination switched on while live starts the vertical program then, with its recording (issue 34)', async () => {
+    const channel = await channelOf(base, p1.token, townHall.eventId);
+    for (const r of (await live(townHall.eventId, '/recordings')).body as Json[]) await live(townHall.eventId, `/recordings/${r.id}`, { method: 'DELETE' });
+    const landscape = (await live(townHall.eventId, '/destinations', { method: 'POST', json: { name: 'YouTube', serverUrl: 'rtmp://127.0.0.1/live', streamKey: 'yt-key-2' } })).body as Json;
+    const socket = await studioSocket(base, { channel: channel.uuid, token: p1.token });
+    await socket.next((m) => m.type === 'registered');
+    const go = (path: string) => call(`${base}/api/studio/channel/${channel.uuid}/${path}`, { method: 'POST', headers: producer(p1.token), json: { quality: '560p' } });
+    await go('golive');
+    expect((await socket.next(isBroadcastState('LIVE'))).status.job).toMatchObject({ shapes: ['16:9'] });
+    expect((await call(`${base}/api/studio/watch/town-hall`)).body).toMatchObject({ verticalHls: null });
+
+    const vertical = (await live(townHall.eventId, '/destinations', { method: 'POST', json: { name: 'Shorts', serverUrl: 'rtmp://127.0.0.1/live', streamKey: 'shorts-key-2', shape: '9:16' } })).body as Json;
+    await socket.next((m) => m.type === 'live.status' && m.status.job?.shapes?.length === 2);
+    await vi.waitFor(async () => expect((await call(`${base}/api/studio/watch/town-hall`)).body).toMatchObject({ verticalHls: '/api/studio/watch/town-hall/hls-vertical/index.m3u8' }));
+    // Switched off and on again: still the one vertical program and recording.
+    await live(townHall.eventId, `/destinations/${vertical.id}`, { method: 'PATCH', json: { enabled: false } });
+    await live(townHall.eventId, `/destinations/${vertical.id}`, { method: 'PATCH', json: { enabled: true } });
+    await go('stoplive');
+    await socket.next(isBroadcastState('TERMINATED'));
+    socket.close();
+    expect(((await live(townHall.eventId, '/recordings')).body as Json[]).map((r) => r.shape).sort()).toEqual(['16:9', '9:16']);
     for (const d of [landscape, vertical]) await live(townHall.eventId, `/destinations/${d.id}`, { method: 'DELETE' });
   });
 });

@@ -36,7 +36,7 @@ export const LIVE_TEXTS = {
   verticalBadgeTip: 'Receives the vertical (9:16) program',
   shape: 'Shape',
   shapes: { '16:9': 'Landscape (16:9)', '9:16': 'Vertical (9:16)' } satisfies Record<FrameShape, string>,
-  shapeHint: 'Vertical: for YouTube Shorts, TikTok, Instagram or Twitch’s vertical video. A broadcast renders the vertical program when a vertical destination is switched on as it starts.',
+  shapeHint: 'Vertical: for YouTube Shorts, TikTok, Instagram or Twitch’s vertical video. While a vertical destination is switched on, the broadcast also renders the vertical program.',
 
   addHeading: 'Add destination',
   name: 'Name',

@@ -35,7 +35,7 @@ import type { DestinationRules } from './addresses';
 import { CAPTURE_PAGE_PARAMS } from './captureCsp';
 import { LANDSCAPE, PORTRAIT, type FrameShape } from '../../../compositor/model/frame';
 
-/** The programs a job renders (issue 34): 16:9 always, 9:16 when it was started with a vertical destination switched on. */
+/** The programs a job renders (issue 34): 16:9 always, 9:16 once a vertical destination is switched on (at GO LIVE or while live). */
 export const jobShapes = (job: Pick<JobRow, 'vertical_recording_id'>): FrameShape[] => (job.vertical_recording_id ? [LANDSCAPE, PORTRAIT] : [LANDSCAPE]);
 /** What a job costs of a process' capacity: one unit per program (cluster/rules.ts liveCapacity). */
 export const jobCost = (job: Pick<JobRow, 'vertical_recording_id'>): number => jobShapes(job).length;
@@ -172,22 +172,44 @@ export function createLiveManager(o: LiveOptions) {
     worker.stderr?.on('data', (c: Buffer) => o.log(`capture worker: ${c.toString().trimEnd().slice(0, 500)}`));
     worker.on('message', (m: FromWorker) => void onMessage(r, m));
     worker.once('exit', () => void onExit(r, worker));
+    const destinations = await enabledDestinations(o.db, o.secret, r.job.event_id, skipped(r));
+    // A vertical destination switched on since GO LIVE (before this worker, or before a restart): the program starts with it.
+    if (destinations.some((d) => d.shape === PORTRAIT)) await addVertical(r);
     const start: ToWorker = {
       type: 'start',
       pageUrl: page.href,
       quality: r.job.quality,
-      programs: jobShapes(r.job).map((shape) => ({
-        shape,
-        hlsDir: hlsDir(r.job.event_id, shape),
-        recordingDir: recordingDir(recordingsDir, shape === LANDSCAPE ? r.job.recording_id : r.job.vertical_recording_id!),
-      })),
+      programs: jobShapes(r.job).map((shape) => program(r.job, shape)),
       runId: String(now()),
-      destinations: await enabledDestinations(o.db, o.secret, r.job.event_id, skipped(r)),
+      destinations,
       destinationRules: o.destinationRules,
       destinationCaFile: o.destinationCaFile,
       captureOrigins: o.captureOrigins,
     };
     worker.send(start);
+  }
+
+  const program = (job: JobRow, shape: FrameShape) => ({
+    shape,
+    hlsDir: hlsDir(job.event_id, shape),
+    recordingDir: recordingDir(recordingsDir, shape === LANDSCAPE ? job.recording_id : job.vertical_recording_id!),
+  });
+
+  /**
+   * The job renders the vertical program from now on, with its recording (a vertical destination was
+   * switched on while live, issue 34): once, whoever asks first (the row's update is conditional).
+   * Returns whether this call added it.
+   */
+  async function addVertical(r: Running): Promise<boolean> {
+    if (r.job.vertical_recording_id) return false;
+    const id = randomUUID();
+    const set = await o.db.query('UPDATE live_jobs SET vertical_recording_id = $2 WHERE id = $1 AND vertical_recording_id IS NULL RETURNING id', [r.job.id, id]);
+    if (!set.length) return false;
+    await createRecording(o.db, { id, eventId: r.job.event_id, channelUuid: r.job.channel_uuid, startedAt: now(), shape: PORTRAIT });
+    r.job = { ...r.job, vertical_recording_id: id };
+    o.log(`live ${r.job.channel_uuid}: a vertical destination was switched on: the vertical program starts`);
+    push(r);
+    return true;
   }
 
   async function onMessage(r: Running, m: FromWorker): Promise<void> {
@@ -269,6 +291,7 @@ export function createLiveManager(o: LiveOptions) {
   async function resend(r: Running, id: string): Promise<void> {
     r.worker?.send({ type: 'remove', id } satisfies ToWorker);
     const d = await destinationForWorker(o.db, o.secret, r.job.event_id, id, skipped(r));
+    if (d?.shape === PORTRAIT && (await addVertical(r))) r.worker?.send({ type: 'program', program: program(r.job, PORTRAIT) } satisfies ToWorker);
     if (d) r.worker?.send({ type: 'add', destination: d } satisfies ToWorker);
   }
 

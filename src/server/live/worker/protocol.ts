@@ -39,6 +39,8 @@ export type ToWorker =
       captureOrigins: string[];
     }
   | { type: 'add'; destination: WorkerDestination }
+  /** A program to render from now on (a vertical destination switched on while live); its destinations follow as 'add'. */
+  | { type: 'program'; program: WorkerProgram }
   | { type: 'remove'; id: string }
   | { type: 'retry'; id: string }
   | { type: 'stop' };

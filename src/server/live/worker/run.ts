@@ -8,8 +8,8 @@
  */
 import { destinationCas } from './destinationRelay';
 import { destinationRun } from './destinationOutput';
-import { createProgram, type Program, type StartCapture } from './program';
-import type { FromWorker, ToWorker, WorkerDestination, WorkerHealth } from './protocol';
+import { createProgram, type Program, type ProgramOptions, type StartCapture } from './program';
+import type { FromWorker, ToWorker, WorkerDestination, WorkerHealth, WorkerProgram } from './protocol';
 import { createTreeCpu } from './treeCpu';
 import type { DestinationRules } from '../addresses';
 import { LANDSCAPE, type FrameShape } from '../../../../compositor/model/frame';
@@ -17,8 +17,8 @@ import { LANDSCAPE, type FrameShape } from '../../../../compositor/model/frame';
 export type { StartCapture } from './program';
 
 const HEALTH_EVERY_MS = 1000;
-/** A destination whose shape this broadcast does not render (added while live): it waits for the next GO LIVE. */
-export const NO_PROGRAM_ERROR = 'This broadcast has no vertical program: a vertical destination added while live starts with the next GO LIVE';
+/** A destination whose shape this broadcast does not render (the backend could not start that program): said on it, never streamed. */
+export const NO_PROGRAM_ERROR = 'This broadcast renders no vertical program: end the broadcast and GO LIVE again to stream to it';
 
 const send = (m: FromWorker) => process.send?.(m);
 const log = (line: string) => send({ type: 'log', line });
@@ -31,6 +31,8 @@ let startCapture: StartCapture;
 let rules: DestinationRules = { privateAllowed: false, allow: [] };
 let cas: string[] = [];
 let ending = false;
+/** What every program is started with (the start message's), for a program added while live. */
+let context: Omit<ProgramOptions, keyof WorkerProgram> | null = null;
 let healthTimer: ReturnType<typeof setInterval> | undefined;
 let cpuCores: number | null = null;
 const treeCpu = createTreeCpu();
@@ -86,9 +88,8 @@ async function start(m: Extract<ToWorker, { type: 'start' }>): Promise<void> {
   cas = destinationCas(m.destinationCaFile);
   // On air once every program's media flows: the job is live for all its audiences at once.
   const flowing = () => [...programs.values()].every((p) => p.flowing) && send({ type: 'flowing' });
-  for (const shape of m.programs) {
-    programs.set(shape.shape, createProgram({ ...shape, pageUrl: m.pageUrl, quality: m.quality, reachable: m.captureOrigins, runId: m.runId, startCapture, flowing, failed: fail, log }));
-  }
+  context = { pageUrl: m.pageUrl, quality: m.quality, reachable: m.captureOrigins, runId: m.runId, startCapture, flowing, failed: fail, log };
+  for (const program of m.programs) programs.set(program.shape, createProgram({ ...program, ...context }));
   for (const d of m.destinations) addDestination(d);
   healthTimer = setInterval(() => {
     for (const p of programs.values()) p.measure();
@@ -103,6 +104,22 @@ async function start(m: Extract<ToWorker, { type: 'start' }>): Promise<void> {
     await Promise.all([...programs.values()].map((p) => p.start()));
   } catch (error) {
     fail(`The capture browser did not start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** A program started while live (a vertical destination switched on): its page joins the browser, the destinations waiting for it move in. */
+async function addProgram(program: WorkerProgram): Promise<void> {
+  if (!context || ending || programs.has(program.shape)) return;
+  const p = createProgram({ ...program, ...context });
+  programs.set(program.shape, p);
+  for (const d of [...unplaced.values()].filter((x) => x.shape === program.shape)) {
+    unplaced.delete(d.id);
+    addDestination(d);
+  }
+  try {
+    await p.start();
+  } catch (error) {
+    fail(`The ${program.shape} capture page did not start: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
@@ -123,6 +140,7 @@ export function runWorker(capture: StartCapture): void {
   process.on('message', (m: ToWorker) => {
     if (m.type === 'start') void start(m);
     else if (m.type === 'add' && !allOutputs().some((o) => o.id === m.destination.id)) addDestination(m.destination);
+    else if (m.type === 'program') void addProgram(m.program);
     else if (m.type === 'remove') removeDestination(m.id);
     else if (m.type === 'retry') allOutputs().find((o) => o.id === m.id)?.retry();
     else if (m.type === 'stop') void stop();
