@@ -207,7 +207,8 @@ export function createLiveManager(o: LiveOptions) {
     if (!set.length) return false;
     await createRecording(o.db, { id, eventId: r.job.event_id, channelUuid: r.job.channel_uuid, startedAt: now(), shape: PORTRAIT });
     r.job = { ...r.job, vertical_recording_id: id };
-    o.log(`live ${r.job.channel_uuid}: a vertical destination was switched on: the vertical program starts`);
+    // Not refused past the capacity: that would drop what the producer just asked for. Said, for the operator.
+    o.log(`live ${r.job.channel_uuid}: a vertical destination was switched on: the vertical program starts (this process now runs ${load()} of ${o.capacity} programs)`);
     push(r);
     return true;
   }
