@@ -171,6 +171,13 @@ test('per-shape choices: a drop on the vertical preview, the ticker hidden in ve
   const box = (await tall.boundingBox())!;
   expect(box.width / box.height).toBeCloseTo(9 / 16, 1);
   await page.screenshot({ path: 'tests/.tmp/screens/vertical-tabs.png' });
+  // The toolbar below fits the narrow pane: each control inside it, one after the other, none cut off or overlapping.
+  const pane = (await page.locator('.stage-bottom').boundingBox())!;
+  const controls = await page.locator('.stage-bottom button:visible').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ x: r.x, right: r.right })));
+  expect(controls.length).toBeGreaterThan(8);
+  expect(controls[0]!.x).toBeGreaterThanOrEqual(pane.x);
+  expect(controls.at(-1)!.right).toBeLessThanOrEqual(pane.x + pane.width + 0.5);
+  for (let i = 1; i < controls.length; i++) expect(controls[i]!.x).toBeGreaterThanOrEqual(controls[i - 1]!.right - 0.5);
   await page.keyboard.press('ArrowLeft'); // the tabs follow the arrow keys
   await expect(page.getByTestId('stage-preview')).toBeVisible();
   await expect.poll(() => framesOf(page, 'preview')).toBeGreaterThan(0);
