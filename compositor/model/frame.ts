@@ -23,6 +23,8 @@ export const FRAME_SIZES: Readonly<Record<FrameShape, FrameSize>> = Object.freez
 
 /** The shape a canvas of this size draws (taller than wide: the vertical one). */
 export const shapeOfSize = (width: number, height: number): FrameShape => (height > width ? PORTRAIT : LANDSCAPE);
+/** A shape as written in a link or a message: '9:16' is the vertical one, anything else (absent, unknown) 16:9. */
+export const readShape = (v: unknown): FrameShape => (v === PORTRAIT ? PORTRAIT : LANDSCAPE);
 
 /**
  * What graphics are sized by: the frame's short side (its height in 16:9, its width in 9:16), so a

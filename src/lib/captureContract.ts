@@ -3,7 +3,7 @@
  * the §9 broadcast qualities, the encoder's settings and the page parameters. Shared by both sides.
  */
 
-import { LANDSCAPE, PORTRAIT, type FrameShape } from '../../compositor/model/frame';
+import { readShape, type FrameShape } from '../../compositor/model/frame';
 
 /** §9 broadcast quality: the output's size and the encoder's video bitrate. */
 export const QUALITIES = {
@@ -29,7 +29,7 @@ export const CAPTURE_MIME = 'video/x-matroska;codecs=avc1,opus';
  */
 export const FORMAT_PARAM = 'format';
 export function outputShape(search: string): FrameShape {
-  return new URLSearchParams(search).get(FORMAT_PARAM) === PORTRAIT ? PORTRAIT : LANDSCAPE;
+  return readShape(new URLSearchParams(search).get(FORMAT_PARAM));
 }
 
 /** The output page's parameters in capture mode: the worker's ingest socket and the quality. */

@@ -1,5 +1,5 @@
 /** Helpers of the backend tests: a backend on a temporary folder, sign-in, JSON calls and sockets. */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,8 @@ import { inject } from 'vitest';
 import WebSocket from 'ws';
 import { startBackend, type Backend, type BackendOptions } from '../../src/server/server';
 import { broadcastStateOf } from '../../src/lib/liveContract';
+import { openPglite, type Db } from '../../src/server/db/adapter';
+import { migrate } from '../../src/server/db/migrations';
 
 /** Going live in backend tests: the stand-in worker (no browser, no ffmpeg); tests/e2e/live.spec.ts streams for real. */
 export const STAND_IN_CAPTURE_WORKER = fileURLToPath(new URL('./standInCaptureWorker.mjs', import.meta.url));
@@ -23,6 +25,14 @@ export async function blankClusterReady(): Promise<string> {
     await new Promise((r) => setTimeout(r, 50));
   }
   return path;
+}
+
+/** A new embedded database in `dir` with every migration run (a copy of the blank cluster: no initdb). */
+export async function migratedPglite(dir: string): Promise<Db> {
+  cpSync(await blankClusterReady(), `${dir}/pg`, { recursive: true });
+  const db = await openPglite(`${dir}/pg`);
+  await migrate(db);
+  return db;
 }
 
 export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'studio-backend-test-'));

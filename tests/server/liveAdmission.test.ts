@@ -4,22 +4,18 @@
  * takes the oldest job that fits; an idle process takes any one job, so a broadcast with both programs
  * still runs where one program fills the capacity.
  */
-import { cpSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type Db } from '../../src/server/db/adapter';
-import { migrate } from '../../src/server/db/migrations';
+import type { Db } from '../../src/server/db/adapter';
 import { claimJob, insertJob } from '../../src/server/live/jobs';
 import { jobCost, jobShapes } from '../../src/server/live/manager';
 import { recommendedQuality } from '../../src/server/live/rules';
-import { blankClusterReady, removeDir, tempDir } from './helpers';
+import { migratedPglite, removeDir, tempDir } from './helpers';
 
 describe('admission by programs', () => {
   const dir = tempDir();
   let db: Db;
   beforeAll(async () => {
-    cpSync(await blankClusterReady(), `${dir}/pg`, { recursive: true });
-    db = await openPglite(`${dir}/pg`);
-    await migrate(db);
+    db = await migratedPglite(dir);
   });
   afterAll(async () => {
     await db.close();

@@ -6,7 +6,6 @@
  * and `--create-user` reading its password from stdin.
  */
 import { spawn } from 'node:child_process';
-import { cpSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_TTL_S } from '../../src/server/auth';
 import { REPO_ROOT, startBackend, type Backend } from '../../src/server/server';
@@ -22,9 +21,8 @@ import {
   SIGN_IN_WINDOW_MS,
   SignInThrottle,
 } from '../../src/server/signInThrottle';
-import { openPglite, type Db } from '../../src/server/db/adapter';
-import { migrate } from '../../src/server/db/migrations';
-import { bearer, blankClusterReady, call, channelOf, eventBySharingUrl, eventSocket, eventToken, removeDir, signIn, studioSocket, tempDir, type Json } from './helpers';
+import type { Db } from '../../src/server/db/adapter';
+import { bearer, blankClusterReady, call, channelOf, eventBySharingUrl, eventSocket, eventToken, migratedPglite, removeDir, signIn, studioSocket, tempDir, type Json } from './helpers';
 
 /** A clock the test moves. */
 function testClock(start = 1_000_000) {
@@ -36,9 +34,7 @@ describe('the sign-in throttle (injected clock)', () => {
   const dir = tempDir();
   let db: Db;
   beforeAll(async () => {
-    cpSync(await blankClusterReady(), `${dir}/pg`, { recursive: true });
-    db = await openPglite(`${dir}/pg`);
-    await migrate(db);
+    db = await migratedPglite(dir);
   });
   afterAll(async () => {
     await db.close();

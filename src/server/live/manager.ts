@@ -33,14 +33,14 @@ import { GO_LIVE_FROM, STOP_LIVE_FROM, type JobState, type LiveStatus } from '..
 import type { FromWorker, ToWorker, WorkerHealth } from './worker/protocol';
 import type { DestinationRules } from './addresses';
 import { CAPTURE_PAGE_PARAMS } from './captureCsp';
-import { LANDSCAPE, PORTRAIT, type FrameShape } from '../../../compositor/model/frame';
+import { FRAME_SHAPES, LANDSCAPE, PORTRAIT, type FrameShape } from '../../../compositor/model/frame';
 
 /** The programs a job renders (issue 34): 16:9 always, 9:16 once a vertical destination is switched on (at GO LIVE or while live). */
 export const jobShapes = (job: Pick<JobRow, 'vertical_recording_id'>): FrameShape[] => (job.vertical_recording_id ? [LANDSCAPE, PORTRAIT] : [LANDSCAPE]);
 /** What a job costs of a process' capacity: one unit per program (cluster/rules.ts liveCapacity). */
 export const jobCost = (job: Pick<JobRow, 'vertical_recording_id'>): number => jobShapes(job).length;
-/** The most a job costs: an idle process takes any job, so a broadcast with both programs runs even where one program fills the capacity. */
-const JOB_COST_MAX = 2;
+/** The most a job costs (a program per shape): an idle process takes any job, so a broadcast with both programs runs even where one program fills the capacity. */
+const JOB_COST_MAX = FRAME_SHAPES.length;
 
 /** Worker starts in a row that never got media flowing before the job counts as failed. */
 export const WORKER_ATTEMPTS_MAX = 3;
@@ -299,12 +299,12 @@ export function createLiveManager(o: LiveOptions) {
   /** A new job and a new recording; a worker here when this process has room, else on the first that has. */
   async function start(channel: { uuid: string; event_id: string }, quality: Quality): Promise<void> {
     if (await activeJob(o.db, channel.uuid)) return;
-    const vertical = await wantsVertical(o.db, channel.event_id);
-    const cost = vertical ? 2 : 1;
+    const verticalRecordingId = (await wantsVertical(o.db, channel.event_id)) ? randomUUID() : null;
+    const cost = jobCost({ vertical_recording_id: verticalRecordingId });
     const here = cost <= room();
     const job: JobRow = {
       id: randomUUID(), channel_uuid: channel.uuid, event_id: channel.event_id, state: 'pending', quality, owner: here ? owner : null, heartbeat_at: now(), started_at: now(),
-      live_at: null, ended_at: null, stop_requested: false, error: null, recording_id: randomUUID(), vertical_recording_id: vertical ? randomUUID() : null, capture_token_hash: '',
+      live_at: null, ended_at: null, stop_requested: false, error: null, recording_id: randomUUID(), vertical_recording_id: verticalRecordingId, capture_token_hash: '',
     };
     await removeHls(channel.event_id);
     await createRecording(o.db, { id: job.recording_id, eventId: job.event_id, channelUuid: job.channel_uuid, startedAt: now(), shape: LANDSCAPE });

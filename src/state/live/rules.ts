@@ -20,7 +20,7 @@ import {
   type ProgramFigures,
   type Recording,
 } from './types';
-import { LANDSCAPE, PORTRAIT, type FrameShape } from '../../../compositor/model/frame';
+import { LANDSCAPE, PORTRAIT, readShape } from '../../../compositor/model/frame'; // readShape: an older server sends no shape (16:9)
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -29,8 +29,6 @@ const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinit
 const numOrNull = (v: unknown): number | null => (num(v) ? v : null);
 const oneOf = <T extends string>(values: readonly T[], v: unknown): v is T => (values as readonly unknown[]).includes(v);
 const isQuality = (v: unknown): v is BroadcastQuality => BROADCAST_QUALITIES.some((q) => q.value === v);
-/** A shape as sent; anything else (an older server sends none) is 16:9. */
-const shapeOf = (v: unknown): FrameShape => (v === PORTRAIT ? PORTRAIT : LANDSCAPE);
 
 function parseOutput(raw: unknown): OutputHealth | null {
   if (!isObj(raw) || !str(raw.id) || !oneOf(OUTPUT_KINDS, raw.kind) || !oneOf(OUTPUT_STATES, raw.state)) return null;
@@ -38,7 +36,7 @@ function parseOutput(raw: unknown): OutputHealth | null {
     id: raw.id,
     kind: raw.kind,
     name: str(raw.name) ? raw.name : raw.id,
-    shape: shapeOf(raw.shape),
+    shape: readShape(raw.shape),
     state: raw.state,
     bitrateKbps: numOrNull(raw.bitrateKbps),
     fps: numOrNull(raw.fps),
@@ -96,12 +94,12 @@ export function parseLiveInfo(raw: unknown): LiveInfo | null {
 
 export function parseDestination(raw: unknown): Destination | null {
   if (!isObj(raw) || !str(raw.id) || !str(raw.name) || !str(raw.serverUrl) || typeof raw.enabled !== 'boolean') return null;
-  return { id: raw.id, name: raw.name, serverUrl: raw.serverUrl, keyLast4: str(raw.keyLast4) ? raw.keyLast4 : '', enabled: raw.enabled, shape: shapeOf(raw.shape), createdAt: num(raw.createdAt) ? raw.createdAt : 0 };
+  return { id: raw.id, name: raw.name, serverUrl: raw.serverUrl, keyLast4: str(raw.keyLast4) ? raw.keyLast4 : '', enabled: raw.enabled, shape: readShape(raw.shape), createdAt: num(raw.createdAt) ? raw.createdAt : 0 };
 }
 
 export function parseRecording(raw: unknown): Recording | null {
   if (!isObj(raw) || !str(raw.id) || !num(raw.startedAt) || !oneOf(RECORDING_STATES, raw.state)) return null;
-  return { id: raw.id, shape: shapeOf(raw.shape), startedAt: raw.startedAt, durationSec: numOrNull(raw.durationSec), sizeBytes: numOrNull(raw.sizeBytes), state: raw.state };
+  return { id: raw.id, shape: readShape(raw.shape), startedAt: raw.startedAt, durationSec: numOrNull(raw.durationSec), sizeBytes: numOrNull(raw.sizeBytes), state: raw.state };
 }
 
 /** A list's items that read; the others are left out (one bad row never hides the rest). */
