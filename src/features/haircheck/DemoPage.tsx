@@ -18,8 +18,15 @@ import { InitScreen } from './InitScreen';
  */
 let studioModule: typeof import('../studio/StudioScreen') | null = null;
 const loadStudio = () => import('../studio/StudioScreen').then((m) => (studioModule = m));
-/** Then the preview's first-frame costs are paid while the device check shows (stage/warmPreview.ts). */
-const warmPreview = () => import('../stage/warmPreview').then((m) => m.warmPreview());
+/**
+ * Then the preview's first-frame costs are paid while the device check shows (stage/warmPreview.ts).
+ * Only while it shows: once the studio is entered the preview pays them itself, and a chunk fetched
+ * then (perhaps offline) would be a late, failing request the studio never needed.
+ */
+const warmPreview = () => {
+  if (useScreenStore.getState().view !== 'haircheck') return;
+  void import('../stage/warmPreview').then((m) => m.warmPreview(), () => undefined);
+};
 const LazyStudioScreen = lazy(() => loadStudio().then((m) => ({ default: m.StudioScreen })));
 
 /**
@@ -47,7 +54,7 @@ export function DemoPage({ code }: { code: string }) {
   useEffect(() => {
     sounds.preload();
     backend().session.warmUp?.();
-    void loadStudio().then(() => requestIdleCallback(() => void warmPreview(), { timeout: WARM_UP_IDLE_TIMEOUT_MS }));
+    void loadStudio().then(() => requestIdleCallback(warmPreview, { timeout: WARM_UP_IDLE_TIMEOUT_MS }));
     return watchNetwork();
   }, []);
   const proceed = useCallback(() => void enterStudio(code), [code]);
