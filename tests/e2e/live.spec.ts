@@ -479,21 +479,34 @@ test('one show, two shapes (issue 34): a 16:9 and a vertical destination receive
   }
 });
 
-test('a vertical destination switched on while live (issue 34): the vertical page joins the running capture, the destination receives 720×1280 while the 16:9 one streams on', async () => {
+test('a vertical destination switched on while live (issue 34): the vertical page joins the running capture, the destination receives 720×1280 while the 16:9 one streams on; switched off, the vertical program ends with a finished recording', async () => {
   test.setTimeout(180_000);
   const token = await signIn();
   const { eventId, uuid } = await eventAndChannel(token, 'town-hall');
   for (const d of (await api(`/api/studio/live/${eventId}/destinations`, { token })).body as Json[]) await api(`/api/studio/live/${eventId}/destinations/${d.id}`, { method: 'DELETE', token });
+  for (const r of (await api(`/api/studio/live/${eventId}/recordings`, { token })).body as Json[]) await api(`/api/studio/live/${eventId}/recordings/${r.id}`, { method: 'DELETE', token });
   expect((await api(`/api/studio/live/${eventId}/destinations`, { token, json: { name: 'Wide later', serverUrl: rtmp.url, streamKey: 'wide-later-key-1609' } })).status).toBe(200);
   expect((await api(`/api/studio/channel/${uuid}/golive`, { token, json: { quality: '720p' } })).status).toBe(200);
   await expect.poll(() => received('wide-later-key-1609'), { timeout: 45_000 }).toBeGreaterThan(20_000);
   expect((await outputsOf(token, eventId)).shapes).toEqual(['16:9']);
 
-  expect((await api(`/api/studio/live/${eventId}/destinations`, { token, json: { name: 'Shorts later', serverUrl: rtmp.url, streamKey: 'tall-later-key-0916', shape: '9:16' } })).status).toBe(200);
+  const tall = (await api(`/api/studio/live/${eventId}/destinations`, { token, json: { name: 'Shorts later', serverUrl: rtmp.url, streamKey: 'tall-later-key-0916', shape: '9:16' } })).body;
   await expect.poll(() => received('tall-later-key-0916'), { timeout: 45_000 }).toBeGreaterThan(20_000);
   const job = await outputsOf(token, eventId);
   expect(job.shapes).toEqual(['16:9', '9:16']);
   expect(output(job, 'Wide later')).toMatchObject({ state: 'live' });
+
+  // Switched off, the only vertical destination: the vertical program ends while the broadcast goes on.
+  expect((await api(`/api/studio/live/${eventId}/destinations/${tall.id}`, { method: 'PATCH', token, json: { enabled: false } })).status).toBe(200);
+  await expect.poll(async () => (await outputsOf(token, eventId)).shapes, { timeout: 15_000 }).toEqual(['16:9']);
+  expect((await api('/api/studio/watch/town-hall')).body).toMatchObject({ state: 'live', verticalHls: null });
+  // Its recording is finished then, upright, not at END STREAM.
+  const verticalRecording = async () => ((await api(`/api/studio/live/${eventId}/recordings`, { token })).body as Json[]).find((r) => r.shape === '9:16');
+  await expect.poll(async () => (await verticalRecording())?.state, { timeout: 30_000 }).toBe('ready');
+  expect(probe(join(backend.dataDir, 'recordings', (await verticalRecording())!.id, 'recording.mp4')).video).toMatchObject({ width: 720, height: 1280 });
+  const wideSoFar = received('wide-later-key-1609');
+  await expect.poll(() => received('wide-later-key-1609'), { timeout: 15_000 }).toBeGreaterThan(wideSoFar + 20_000);
+  expect(output(await outputsOf(token, eventId), 'Wide later')).toMatchObject({ state: 'live' });
   expect((await api(`/api/studio/channel/${uuid}/stoplive`, { token, json: {} })).status).toBe(200);
   await expect.poll(async () => (await outputsOf(token, eventId)).state, { timeout: 15_000 }).toBe('stopped');
   // The 16:9 destination kept one stream through it all; the vertical one got its program upright.

@@ -187,7 +187,7 @@ describe('a broadcast', () => {
     for (const d of [landscape, vertical]) await live(townHall.eventId, `/destinations/${d.id}`, { method: 'DELETE' });
   });
 
-  it('a vertical destination switched on while live starts the vertical program then, with its recording (issue 34)', async () => {
+  it('a vertical destination switched on while live starts the vertical program then, with its recording; the last one switched off ends it (issue 34)', async () => {
     const channel = await channelOf(base, p1.token, townHall.eventId);
     for (const r of (await live(townHall.eventId, '/recordings')).body as Json[]) await live(townHall.eventId, `/recordings/${r.id}`, { method: 'DELETE' });
     const landscape = (await live(townHall.eventId, '/destinations', { method: 'POST', json: { name: 'YouTube', serverUrl: 'rtmp://127.0.0.1/live', streamKey: 'yt-key-2' } })).body as Json;
@@ -201,13 +201,25 @@ describe('a broadcast', () => {
     const vertical = (await live(townHall.eventId, '/destinations', { method: 'POST', json: { name: 'Shorts', serverUrl: 'rtmp://127.0.0.1/live', streamKey: 'shorts-key-2', shape: '9:16' } })).body as Json;
     await socket.next((m) => m.type === 'live.status' && m.status.job?.shapes?.length === 2);
     await vi.waitFor(async () => expect((await call(`${base}/api/studio/watch/town-hall`)).body).toMatchObject({ verticalHls: '/api/studio/watch/town-hall/hls-vertical/index.m3u8' }));
-    // Switched off and on again: still the one vertical program and recording.
+    // Switched off, the last vertical one: the vertical program ends (its watch stream goes, its recording is finished), the broadcast goes on.
+    const switchedOff = socket.messages.length;
     await live(townHall.eventId, `/destinations/${vertical.id}`, { method: 'PATCH', json: { enabled: false } });
+    const ended = await socket.next((m) => socket.messages.indexOf(m) >= switchedOff && m.type === 'live.status' && m.status.job?.shapes?.length === 1);
+    expect(ended.status.job).toMatchObject({ state: 'live' });
+    await vi.waitFor(async () => {
+      expect((await call(`${base}/api/studio/watch/town-hall`)).body).toMatchObject({ state: 'live', verticalHls: null });
+      expect((await call(`${base}/api/studio/watch/town-hall/hls-vertical/index.m3u8`)).status).toBe(404);
+    });
+    await vi.waitFor(async () => expect(((await live(townHall.eventId, '/recordings')).body as Json[]).find((r) => r.shape === '9:16')?.state).not.toBe('recording'));
+    // On again: a new vertical program, with a recording of its own.
+    const switchedOn = socket.messages.length;
     await live(townHall.eventId, `/destinations/${vertical.id}`, { method: 'PATCH', json: { enabled: true } });
+    await socket.next((m) => socket.messages.indexOf(m) >= switchedOn && m.type === 'live.status' && m.status.job?.shapes?.length === 2);
+    await vi.waitFor(async () => expect((await call(`${base}/api/studio/watch/town-hall`)).body).toMatchObject({ verticalHls: '/api/studio/watch/town-hall/hls-vertical/index.m3u8' }));
     await go('stoplive');
     await socket.next(isBroadcastState('TERMINATED'));
     socket.close();
-    expect(((await live(townHall.eventId, '/recordings')).body as Json[]).map((r) => r.shape).sort()).toEqual(['16:9', '9:16']);
+    expect(((await live(townHall.eventId, '/recordings')).body as Json[]).map((r) => r.shape).sort()).toEqual(['16:9', '9:16', '9:16']);
     for (const d of [landscape, vertical]) await live(townHall.eventId, `/destinations/${d.id}`, { method: 'DELETE' });
   });
 });

@@ -19,6 +19,7 @@ process.on('message', (m) => {
     process.send({ type: 'health', health: { fps: 30, fpsAlarm: false, outputs } });
     setTimeout(() => process.send({ type: 'flowing' }), 20);
   } else if (m.type === 'program') playlist(m.program); // a vertical destination switched on while live
+  else if (m.type === 'end-program') process.send({ type: 'program-ended', shape: m.shape }); // the last one switched off
   else if (m.type === 'stop') {
     process.send({ type: 'stopped' });
     setTimeout(() => process.exit(0), 20);

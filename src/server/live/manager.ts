@@ -27,7 +27,7 @@ import { STUDIO_BASE } from '../studio';
 import { guardChild } from '../processGuard';
 import { destinationForWorker, enabledDestinations, wantsVertical } from './destinations';
 import { activeJob, beat, claimJob, insertJob, latestJob, requestStop, setCaptureToken, setJobState, type JobRow } from './jobs';
-import { createRecording, finalizeRecording, recordingDir } from './recordings';
+import { createRecording, finalizeRecording, recordingDir, recordingsLeftOpen } from './recordings';
 import { HEALTH_PUSH_MS, HEARTBEAT_MS, retryDelayMs, STOP_GRACE_MS, type Quality } from './rules';
 import { GO_LIVE_FROM, STOP_LIVE_FROM, type JobState, type LiveStatus } from '../../lib/liveContract';
 import type { FromWorker, ToWorker, WorkerHealth } from './worker/protocol';
@@ -159,6 +159,7 @@ export function createLiveManager(o: LiveOptions) {
   /** Starts (or starts again) the job's worker with a fresh one-time capture token. */
   async function runWorker(r: Running): Promise<void> {
     if (closed || r.stopping) return;
+    await closeEnded(r); // nothing of the last worker writes any more
     const token = newToken();
     await setCaptureToken(o.db, r.job.id, tokenHash(token));
     const page = new URL(`${STUDIO_BASE}output`, origin);
@@ -173,8 +174,9 @@ export function createLiveManager(o: LiveOptions) {
     worker.on('message', (m: FromWorker) => void onMessage(r, m));
     worker.once('exit', () => void onExit(r, worker));
     const destinations = await enabledDestinations(o.db, o.secret, r.job.event_id, skipped(r));
-    // A vertical destination switched on since GO LIVE (before this worker, or before a restart): the program starts with it.
+    // A vertical destination switched on (or the last one off) since GO LIVE or the last worker: its program starts (or not) with it.
     if (destinations.some((d) => d.shape === PORTRAIT)) await addVertical(r);
+    else if (await endVertical(r)) await closeEnded(r);
     const start: ToWorker = {
       type: 'start',
       pageUrl: page.href,
@@ -213,6 +215,34 @@ export function createLiveManager(o: LiveOptions) {
     return true;
   }
 
+  /**
+   * The job renders no vertical program from now on (the last vertical destination was switched off
+   * while live): its cores are free again and its watch stream goes. Once, whoever asks first; returns
+   * whether this call ended it. Its recording is finished by closeEnded once nothing writes it.
+   */
+  async function endVertical(r: Running): Promise<boolean> {
+    const id = r.job.vertical_recording_id;
+    if (!id) return false;
+    const set = await o.db.query('UPDATE live_jobs SET vertical_recording_id = NULL WHERE id = $1 AND vertical_recording_id = $2 RETURNING id', [r.job.id, id]);
+    if (!set.length) return false;
+    r.job = { ...r.job, vertical_recording_id: null };
+    o.log(`live ${r.job.channel_uuid}: no vertical destination is switched on: the vertical program ends (this process now runs ${load()} of ${o.capacity} programs)`);
+    push(r);
+    return true;
+  }
+
+  /**
+   * What programs that ended while live leave: their recordings are finished (also after a crash, by
+   * whichever process takes the job over), and the vertical watch stream's files go unless a vertical
+   * program runs again.
+   */
+  async function closeEnded(r: Running): Promise<void> {
+    if (!r.job.vertical_recording_id) await rm(hlsDir(r.job.event_id, PORTRAIT), { recursive: true, force: true });
+    for (const id of await recordingsLeftOpen(o.db, r.job)) {
+      await finalizeRecording(o.db, recordingsDir, id, now()).catch((e: unknown) => o.log(`recording ${id} not finalised: ${String(e)}`));
+    }
+  }
+
   async function onMessage(r: Running, m: FromWorker): Promise<void> {
     if (m.type === 'log') o.log(`live ${r.job.channel_uuid}: ${m.line}`);
     else if (m.type === 'health') r.health = m.health;
@@ -220,6 +250,7 @@ export function createLiveManager(o: LiveOptions) {
       r.attempts = 0;
       if (!r.stopping) await moveTo(r, 'live');
     } else if (m.type === 'failed') o.log(`live ${r.job.channel_uuid}: the capture failed: ${m.error}`);
+    else if (m.type === 'program-ended') await closeEnded(r);
   }
 
   async function onExit(r: Running, worker: ChildProcess): Promise<void> {
@@ -235,6 +266,7 @@ export function createLiveManager(o: LiveOptions) {
   async function finish(r: Running, state: 'stopped' | 'failed', error?: string): Promise<void> {
     clearTimeout(r.restartTimer);
     running.delete(r.job.id);
+    await closeEnded(r);
     for (const id of [r.job.recording_id, r.job.vertical_recording_id]) {
       if (id) await finalizeRecording(o.db, recordingsDir, id, now()).catch((e: unknown) => o.log(`recording ${id} not finalised: ${String(e)}`));
     }
@@ -293,6 +325,10 @@ export function createLiveManager(o: LiveOptions) {
     r.worker?.send({ type: 'remove', id } satisfies ToWorker);
     const d = await destinationForWorker(o.db, o.secret, r.job.event_id, id, skipped(r));
     if (d?.shape === PORTRAIT && (await addVertical(r))) r.worker?.send({ type: 'program', program: program(r.job, PORTRAIT) } satisfies ToWorker);
+    else if (d?.shape !== PORTRAIT && !(await wantsVertical(o.db, r.job.event_id)) && (await endVertical(r))) {
+      if (r.worker) r.worker.send({ type: 'end-program', shape: PORTRAIT } satisfies ToWorker);
+      else await closeEnded(r);
+    }
     if (d) r.worker?.send({ type: 'add', destination: d } satisfies ToWorker);
   }
 

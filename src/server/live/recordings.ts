@@ -44,6 +44,15 @@ export async function createRecording(db: Queryable, r: { id: string; eventId: s
   await db.query("INSERT INTO recordings (id, event_id, channel_uuid, started_at, state, shape) VALUES ($1, $2, $3, $4, 'recording', $5)", [r.id, r.eventId, r.channelUuid, r.startedAt, r.shape]);
 }
 
+/** A broadcast's recordings still marked as being written that none of its programs writes now: those of programs that ended while live. */
+export async function recordingsLeftOpen(db: Queryable, job: { channel_uuid: string; started_at: number | string; recording_id: string; vertical_recording_id: string | null }): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    "SELECT id FROM recordings WHERE channel_uuid = $1 AND state = 'recording' AND started_at >= $2 AND id <> $3 AND id IS DISTINCT FROM $4",
+    [job.channel_uuid, job.started_at, job.recording_id, job.vertical_recording_id],
+  );
+  return rows.map((r) => r.id);
+}
+
 export async function listRecordings(db: Queryable, eventId: string): Promise<RecordingJson[]> {
   return (await db.query<RecordingRow>('SELECT * FROM recordings WHERE event_id = $1 ORDER BY started_at DESC', [eventId])).map(toJson);
 }

@@ -41,6 +41,8 @@ export type ToWorker =
   | { type: 'add'; destination: WorkerDestination }
   /** A program to render from now on (a vertical destination switched on while live); its destinations follow as 'add'. */
   | { type: 'program'; program: WorkerProgram }
+  /** A program no longer in use (the last destination of its shape switched off while live): it ends, the broadcast goes on. */
+  | { type: 'end-program'; shape: FrameShape }
   | { type: 'remove'; id: string }
   | { type: 'retry'; id: string }
   | { type: 'stop' };
@@ -62,4 +64,6 @@ export type FromWorker =
   | { type: 'health'; health: WorkerHealth }
   | { type: 'log'; line: string }
   | { type: 'failed'; error: string }
+  /** An 'end-program' is done: nothing writes that program's recording or watch stream any more. */
+  | { type: 'program-ended'; shape: FrameShape }
   | { type: 'stopped' };

@@ -26,6 +26,8 @@ const log = (line: string) => send({ type: 'log', line });
 const programs = new Map<FrameShape, Program>();
 /** Destinations of a shape not rendered: reported as failed, never streamed. */
 const unplaced = new Map<string, WorkerDestination>();
+/** Programs ending while live: one of the same shape started again waits until its files are let go. */
+const endingPrograms = new Map<FrameShape, Promise<void>>();
 let startCapture: StartCapture;
 /** Where destinations may stream and the CAs of RTMPS, from the start message. */
 let rules: DestinationRules = { privateAllowed: false, allow: [] };
@@ -109,6 +111,7 @@ async function start(m: Extract<ToWorker, { type: 'start' }>): Promise<void> {
 
 /** A program started while live (a vertical destination switched on): its page joins the browser, the destinations waiting for it move in. */
 async function addProgram(program: WorkerProgram): Promise<void> {
+  await endingPrograms.get(program.shape);
   if (!context || ending || programs.has(program.shape)) return;
   const p = createProgram({ ...program, ...context });
   programs.set(program.shape, p);
@@ -123,11 +126,29 @@ async function addProgram(program: WorkerProgram): Promise<void> {
   }
 }
 
+/**
+ * A program no longer in use (its last destination switched off while live, issue 34) ends as the
+ * broadcast would: its page stops, its ingest flushes, its recording and watch stream are finished; the
+ * cores it used are free again. The 16:9 program ends only with the broadcast.
+ */
+async function endProgram(shape: FrameShape): Promise<void> {
+  const p = programs.get(shape);
+  if (!p || ending || shape === LANDSCAPE) return;
+  programs.delete(shape);
+  const ended = p.stop().catch((error: unknown) => {
+    log(`the ${shape} program did not end cleanly: ${error instanceof Error ? error.message : String(error)}`);
+  });
+  endingPrograms.set(shape, ended);
+  await ended;
+  endingPrograms.delete(shape);
+  send({ type: 'program-ended', shape });
+}
+
 /** A clean end: each program's page stops, its ingest flushes, every output finishes its stream or file. */
 async function stop(): Promise<void> {
   if (ending) return;
   ending = true;
-  await Promise.all([...programs.values()].map((p) => p.stop()));
+  await Promise.all([...programs.values()].map((p) => p.stop()).concat([...endingPrograms.values()]));
   clearInterval(healthTimer);
   send({ type: 'health', health: health() });
   send({ type: 'stopped' });
@@ -141,6 +162,7 @@ export function runWorker(capture: StartCapture): void {
     if (m.type === 'start') void start(m);
     else if (m.type === 'add' && !allOutputs().some((o) => o.id === m.destination.id)) addDestination(m.destination);
     else if (m.type === 'program') void addProgram(m.program);
+    else if (m.type === 'end-program') void endProgram(m.shape);
     else if (m.type === 'remove') removeDestination(m.id);
     else if (m.type === 'retry') allOutputs().find((o) => o.id === m.id)?.retry();
     else if (m.type === 'stop') void stop();
