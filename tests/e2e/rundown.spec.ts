@@ -7,6 +7,7 @@
 import { PNG } from 'pngjs';
 import { test, expect, enterStudio, openTool, seedStorage, type Page, reenterStudio } from './fixtures';
 import type { ChannelBody } from '../../compositor/model/types';
+import { TILE_EASE_MS } from '../../compositor/layout/tween';
 
 type Surface = { channel(): ChannelBody };
 const channel = (page: Page) => page.evaluate(() => (window as unknown as { __STUDIO__: Surface }).__STUDIO__.channel());
@@ -140,35 +141,41 @@ test('the output page cross-fades between takes: mid-fade its pixels are a mix o
     w.__drawn = [];
     w.__OUTPUT__.onFrame(() => w.__drawn.push({ t: performance.now(), alpha: w.__OUTPUT__.stats().outgoingAlpha, look: w.__look() }));
   });
-  const look = () => output.evaluate(() => (window as unknown as OutputWindow).__look());
-  /** The look once the output holds still (a camera moves a little: within 3 of the last sample). */
-  const settled = async () => {
-    let last: number[] | null = null;
-    let still = false;
-    await expect
-      .poll(async () => {
-        const next = await look();
-        still = last !== null && distance(last, next) < 3;
-        last = next;
-        return still;
-      }, { timeout: 30_000, intervals: [1000] })
-      .toBe(true);
-    return last!;
+  // The look a take leaves: the mean of the frames drawn over STEADY_MS once its fade (which starts
+  // when the output hears of the take) and the tiles' easing are over. Not one frame: a camera moves
+  // (consecutive samples differ by up to 13), and waiting for two samples alike was a coin toss each
+  // second (one CI failure: none alike in 30 s).
+  const FADE_MS = 5000;
+  const STEADY_MS = 2000;
+  const steadyFrames = (takenAt: number) =>
+    output.evaluate(
+      ({ takenAt, fadeMs, easeMs, steadyMs }) => {
+        const drawn = (window as unknown as OutputWindow).__drawn.filter((d) => d.t > takenAt);
+        const from = Math.max(takenAt + fadeMs, drawn.filter((d) => d.alpha > 0).at(-1)?.t ?? 0) + easeMs;
+        const frames = drawn.filter((d) => d.t > from && d.t <= from + steadyMs);
+        return frames.length && drawn.some((d) => d.t > from + steadyMs) ? frames : null;
+      },
+      { takenAt, fadeMs: FADE_MS, easeMs: TILE_EASE_MS + 500, steadyMs: STEADY_MS },
+    );
+  const steadyLook = async (takenAt: number) => {
+    await expect.poll(() => steadyFrames(takenAt), { timeout: 60_000 }).not.toBeNull();
+    const frames = (await steadyFrames(takenAt))!;
+    return [0, 1, 2].map((c) => frames.reduce((sum, d) => sum + d.look[c]!, 0) / frames.length);
   };
   // From Interview (two full-height tiles side by side) to Opening (Camila alone, full frame): the
   // incoming look's only camera is already drawn, so mid-fade it is the settled look. The other way,
   // Rajesh's camera would still be loading on a loaded machine while the fade runs (one CI failure:
   // a frame darker than the mix), which is the camera, not the fade.
-  const takeScene = (name: string) => page.getByRole('button', { name: `Take scene ${name}` }).click();
-  await takeScene('Interview');
-  const b = await settled();
-  await output.evaluate(() => void ((window as unknown as OutputWindow).__drawn = []));
-  await takeScene('Opening');
-  // The fade has run once a frame drawn after it shows the new look alone.
-  const drawnMidFade = () => output.evaluate(() => (window as unknown as OutputWindow).__drawn.filter((d) => d.alpha > 0.05 && d.alpha < 0.95));
-  await expect.poll(async () => (await drawnMidFade()).length, { timeout: 60_000 }).toBeGreaterThan(0);
-  const a = await settled();
-  const mid = await drawnMidFade();
+  const takeScene = async (name: string) => {
+    const at = await output.evaluate(() => performance.now());
+    await page.getByRole('button', { name: `Take scene ${name}` }).click();
+    return at;
+  };
+  const b = await steadyLook(await takeScene('Interview'));
+  const opening = await takeScene('Opening');
+  const a = await steadyLook(opening);
+  const mid = await output.evaluate((t) => (window as unknown as OutputWindow).__drawn.filter((d) => d.t > t && d.alpha > 0.05 && d.alpha < 0.95), opening);
+  expect(mid.length, 'frames drawn inside the fade').toBeGreaterThan(0);
 
   expect(distance(b, a)).toBeGreaterThan(20);
   // Each frame drawn mid-fade shows the old look at its alpha over the new one: its colour is that mix
