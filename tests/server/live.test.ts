@@ -146,6 +146,26 @@ describe('a broadcast', () => {
     expect((await live(launch.eventId, '/recordings')).body).toEqual([]);
   });
 
+  it('a destination changed while the worker is on its way out (its channel closed, its exit not yet seen) is told to the next worker, and the backend keeps serving', async () => {
+    const channel = await channelOf(base, p1.token, launch.eventId);
+    const socket = await studioSocket(base, { channel: channel.uuid, token: p1.token });
+    await socket.next((m) => m.type === 'registered');
+    const go = (path: string) => call(`${base}/api/studio/channel/${channel.uuid}/${path}`, { method: 'POST', headers: producer(p1.token), json: { quality: '560p' } });
+    await go('golive');
+    await socket.next(isBroadcastState('LIVE'));
+    const hangUp = (await live(launch.eventId, '/destinations', { method: 'POST', json: { name: 'Hang up', serverUrl: 'rtmp://127.0.0.1/live', streamKey: 'hang-up-key' } })).body as Json;
+    // The stand-in closes its channel on this add: the next changes reach a worker that cannot hear them.
+    const renamed = socket.messages.length;
+    for (const name of ['Renamed', 'Renamed again']) expect((await live(launch.eventId, `/destinations/${hangUp.id}`, { method: 'PATCH', json: { name } })).status).toBe(200);
+    // The worker started again after its exit gets the destination as it is now.
+    const next = await socket.next((m) => socket.messages.indexOf(m) >= renamed && m.type === 'live.status' && m.status.job?.outputs?.some((o: Json) => o.name === 'Renamed again'));
+    expect(next.status.job).toMatchObject({ state: 'live' });
+    await go('stoplive');
+    await socket.next(isBroadcastState('TERMINATED'));
+    socket.close();
+    await live(launch.eventId, `/destinations/${hangUp.id}`, { method: 'DELETE' });
+  });
+
   it('serves the watch page only its playlist and segments, and says 404 for an unknown event or one never live', async () => {
     expect((await call(`${base}/api/studio/watch/town-hall/hls/index.m3u8`)).body).toMatchObject({ code: 'NOT_FOUND', message: 'This event is not live' });
     expect((await call(`${base}/api/studio/watch/no-such-event`)).status).toBe(404);

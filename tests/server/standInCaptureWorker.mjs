@@ -18,6 +18,11 @@ process.on('message', (m) => {
     const outputs = m.destinations.map((d) => ({ id: d.id, kind: 'rtmp', name: d.name, shape: d.shape, state: 'live', bitrateKbps: 1000, fps: 30, droppedFrames: 0, retryInSec: null, error: null }));
     process.send({ type: 'health', health: { fps: 30, fpsAlarm: false, outputs } });
     setTimeout(() => process.send({ type: 'flowing' }), 20);
+  } else if (m.type === 'add' && m.destination.name === 'Hang up') {
+    // A worker on its way out: its channel closes now, its exit comes later (the backend must not send into the gap).
+    process.removeAllListeners('disconnect');
+    process.disconnect();
+    setTimeout(() => process.exit(1), 1500);
   } else if (m.type === 'program') playlist(m.program); // a vertical destination switched on while live
   else if (m.type === 'end-program') process.send({ type: 'program-ended', shape: m.shape }); // the last one switched off
   else if (m.type === 'stop') {

@@ -154,6 +154,16 @@ export function createLiveManager(o: LiveOptions) {
     push(r);
   }
 
+  /**
+   * A message to the job's worker, when it is there to hear it: one that is exiting may still be set
+   * (its channel closes before its exit is handled), and a send on a closed channel throws.
+   */
+  const tell = (r: Running, m: ToWorker): boolean => {
+    if (!r.worker?.connected) return false;
+    r.worker.send(m);
+    return true;
+  };
+
   const skipped = (r: Running) => (message: string) => o.log(`live ${r.job.channel_uuid}: ${message}`);
 
   /** Starts (or starts again) the job's worker with a fresh one-time capture token. */
@@ -171,7 +181,8 @@ export function createLiveManager(o: LiveOptions) {
     r.attempts += 1;
     if (r.job.state === 'pending') await moveTo(r, 'starting');
     worker.stderr?.on('data', (c: Buffer) => o.log(`capture worker: ${c.toString().trimEnd().slice(0, 500)}`));
-    worker.on('message', (m: FromWorker) => void onMessage(r, m));
+    worker.on('message', (m: FromWorker) => void onMessage(r, m).catch((e: unknown) => o.log(`live ${r.job.channel_uuid}: the worker's ${m.type} not handled: ${String(e)}`)));
+    worker.on('error', (e) => o.log(`live ${r.job.channel_uuid}: capture worker: ${e.message}`)); // a send that lost the race with its exit
     worker.once('exit', () => void onExit(r, worker));
     const destinations = await enabledDestinations(o.db, o.secret, r.job.event_id, skipped(r));
     // A vertical destination switched on (or the last one off) since GO LIVE or the last worker: its program starts (or not) with it.
@@ -290,7 +301,7 @@ export function createLiveManager(o: LiveOptions) {
     await moveTo(r, 'stopping');
     const worker = r.worker;
     if (!worker) return finish(r, 'stopped');
-    worker.send({ type: 'stop' } satisfies ToWorker);
+    tell(r, { type: 'stop' });
     setTimeout(() => worker.kill('SIGKILL'), STOP_GRACE_MS * 2).unref();
   }
 
@@ -314,22 +325,21 @@ export function createLiveManager(o: LiveOptions) {
     if (m.t === 'jobs') void heartbeat().catch((e: unknown) => o.log(`live heartbeat: ${String(e)}`));
     else if (m.t === 'live-destination') {
       for (const r of running.values()) {
-        if (r.job.event_id !== m.eventId || !r.worker) continue;
-        if (m.action === 'retry') r.worker.send({ type: 'retry', id: m.id } satisfies ToWorker);
-        else void resend(r, m.id);
+        if (r.job.event_id !== m.eventId || !r.worker || r.stopping) continue;
+        if (m.action === 'retry') tell(r, { type: 'retry', id: m.id });
+        else void resend(r, m.id).catch((e: unknown) => o.log(`live ${r.job.channel_uuid}: destination ${m.id} not passed on: ${String(e)}`));
       }
     }
   }
 
   async function resend(r: Running, id: string): Promise<void> {
-    r.worker?.send({ type: 'remove', id } satisfies ToWorker);
+    tell(r, { type: 'remove', id });
     const d = await destinationForWorker(o.db, o.secret, r.job.event_id, id, skipped(r));
-    if (d?.shape === PORTRAIT && (await addVertical(r))) r.worker?.send({ type: 'program', program: program(r.job, PORTRAIT) } satisfies ToWorker);
-    else if (d?.shape !== PORTRAIT && !(await wantsVertical(o.db, r.job.event_id)) && (await endVertical(r))) {
-      if (r.worker) r.worker.send({ type: 'end-program', shape: PORTRAIT } satisfies ToWorker);
-      else await closeEnded(r);
-    }
-    if (d) r.worker?.send({ type: 'add', destination: d } satisfies ToWorker);
+    if (r.stopping) return; // the broadcast is ending: its programs end with it
+    if (d?.shape === PORTRAIT && (await addVertical(r))) tell(r, { type: 'program', program: program(r.job, PORTRAIT) });
+    // No worker to tell: the next one starts without the program, and closeEnded finishes its recording then.
+    else if (d?.shape !== PORTRAIT && !(await wantsVertical(o.db, r.job.event_id)) && (await endVertical(r))) tell(r, { type: 'end-program', shape: PORTRAIT });
+    if (d) tell(r, { type: 'add', destination: d });
   }
 
   /** A new job and a new recording; a worker here when this process has room, else on the first that has. */
