@@ -57,9 +57,12 @@ export async function vote({ db, hub }: Pick<Ctx, 'db' | 'hub'>, eventId: string
     await tx.query('UPDATE polls SET results = $2::jsonb WHERE guid = $1', [pollGuid, json(results)]);
     return { ...poll, results };
   });
-  void hub.coalesce(`poll-results:${pollGuid}`, POLL_RESULTS_PUSH_MS, async () => {
-    const latest = (await db.query<PollRow>('SELECT guid, question, options, status, results FROM polls WHERE guid = $1', [pollGuid]))[0];
-    if (latest) hub.pushEventMsg(eventId, { type: 'POLL', notificationType: 'UPDATE', pollData: toPoll(latest) });
-  });
+  // The vote is stored: a results push that fails (the database gone for a moment) is made by the next vote.
+  hub
+    .coalesce(`poll-results:${pollGuid}`, POLL_RESULTS_PUSH_MS, async () => {
+      const latest = (await db.query<PollRow>('SELECT guid, question, options, status, results FROM polls WHERE guid = $1', [pollGuid]))[0];
+      if (latest) hub.pushEventMsg(eventId, { type: 'POLL', notificationType: 'UPDATE', pollData: toPoll(latest) });
+    })
+    .catch(() => undefined);
   return audienceView(row, optionNumber as number);
 }

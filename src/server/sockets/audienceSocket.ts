@@ -44,7 +44,7 @@ export function audienceSocketRoute(app: FastifyInstance, { db, hub }: Ctx): voi
       if (closed) return;
       conn = await hub.joinAudience(socket, attendee, tokenHash(req.cookies[ATTENDEE_COOKIE]!));
       // Closed while joining: the close handler ran before there was a connection to leave.
-      if (closed) return void hub.leaveAudience(conn);
+      if (closed) return void hub.leaveAudience(conn).catch(() => undefined);
       send(socket, { type: 'joined', attendee: { id: attendee.id, name: attendee.name } });
       await hub.pushAttendees(attendee.eventId);
     })().catch(() => socket.close(1011, 'Joining failed'));

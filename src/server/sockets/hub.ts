@@ -193,7 +193,7 @@ export class Hub {
       if (!reportDue(this.sentReports.get(eventId), next, now)) return this.pushWhenStale(eventId);
       this.sentReports.set(eventId, { ...next, at: now });
       this.pushEvent(eventId, { type: 'msg', msg }, { producers: true });
-      void this.pushAudienceCount(eventId);
+      this.pushAudienceCount(eventId).catch(() => undefined); // the next change pushes it again
     });
   }
 
