@@ -56,6 +56,11 @@ async function eventAndChannel(token: string, sharingUrl: string): Promise<{ eve
   return { eventId: event.eventId as string, uuid: channel.body.uuid as string };
 }
 
+/** An event's destinations and recordings go: an earlier test used the event. */
+async function clearEvent(token: string, eventId: string): Promise<void> {
+  for (const d of (await api(`/api/studio/live/${eventId}/destinations`, { token })).body as Json[]) await api(`/api/studio/live/${eventId}/destinations/${d.id}`, { method: 'DELETE', token });
+  for (const r of (await api(`/api/studio/live/${eventId}/recordings`, { token })).body as Json[]) await api(`/api/studio/live/${eventId}/recordings/${r.id}`, { method: 'DELETE', token });
+}
 const outputsOf = async (token: string, eventId: string) => ((await api(`/api/studio/live/${eventId}`, { token })).body.status.job ?? { outputs: [] }) as Json;
 const output = (job: Json, name: string) => (job.outputs as Json[]).find((o) => o.name === name);
 
@@ -423,9 +428,7 @@ test('one show, two shapes (issue 34): a 16:9 and a vertical destination receive
   test.setTimeout(240_000);
   const token = await signIn();
   const { eventId, uuid } = await eventAndChannel(token, 'town-hall');
-  // The takeover test above used this event: its destinations and recordings go first.
-  for (const d of (await api(`/api/studio/live/${eventId}/destinations`, { token })).body as Json[]) await api(`/api/studio/live/${eventId}/destinations/${d.id}`, { method: 'DELETE', token });
-  for (const r of (await api(`/api/studio/live/${eventId}/recordings`, { token })).body as Json[]) await api(`/api/studio/live/${eventId}/recordings/${r.id}`, { method: 'DELETE', token });
+  await clearEvent(token, eventId);
   for (const d of [
     { name: 'Wide site', serverUrl: rtmp.url, streamKey: 'wide-key-SECRET-1609' },
     { name: 'Shorts', serverUrl: rtmp.url, streamKey: 'tall-key-SECRET-0916', shape: '9:16' },
@@ -483,8 +486,7 @@ test('a vertical destination switched on while live (issue 34): the vertical pag
   test.setTimeout(180_000);
   const token = await signIn();
   const { eventId, uuid } = await eventAndChannel(token, 'town-hall');
-  for (const d of (await api(`/api/studio/live/${eventId}/destinations`, { token })).body as Json[]) await api(`/api/studio/live/${eventId}/destinations/${d.id}`, { method: 'DELETE', token });
-  for (const r of (await api(`/api/studio/live/${eventId}/recordings`, { token })).body as Json[]) await api(`/api/studio/live/${eventId}/recordings/${r.id}`, { method: 'DELETE', token });
+  await clearEvent(token, eventId);
   expect((await api(`/api/studio/live/${eventId}/destinations`, { token, json: { name: 'Wide later', serverUrl: rtmp.url, streamKey: 'wide-later-key-1609' } })).status).toBe(200);
   expect((await api(`/api/studio/channel/${uuid}/golive`, { token, json: { quality: '720p' } })).status).toBe(200);
   await expect.poll(() => received('wide-later-key-1609'), { timeout: 45_000 }).toBeGreaterThan(20_000);

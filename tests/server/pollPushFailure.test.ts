@@ -15,5 +15,5 @@ it("answers the vote when the results push fails, and leaves no unhandled reject
   const hub = { coalesce: () => Promise.reject(new Error('database gone')) } as unknown as Ctx['hub'];
   const answer = await vote({ db, hub }, 'ev', 'p1', 'attendee-1', 1, 1000);
   expect(answer).toMatchObject({ pollGuid: 'p1', myVote: 1, results: [{ optionNumber: 1, votes: 1 }] });
-  await new Promise((r) => setTimeout(r, 20)); // a rejection left unhandled is reported by now
+  await new Promise((r) => setImmediate(r)); // a rejection left unhandled is reported before the next turn
 });

@@ -158,10 +158,8 @@ export function createLiveManager(o: LiveOptions) {
    * A message to the job's worker, when it is there to hear it: one that is exiting may still be set
    * (its channel closes before its exit is handled), and a send on a closed channel throws.
    */
-  const tell = (r: Running, m: ToWorker): boolean => {
-    if (!r.worker?.connected) return false;
-    r.worker.send(m);
-    return true;
+  const tell = (r: Running, m: ToWorker): void => {
+    if (r.worker?.connected) r.worker.send(m);
   };
 
   const skipped = (r: Running) => (message: string) => o.log(`live ${r.job.channel_uuid}: ${message}`);
@@ -169,6 +167,10 @@ export function createLiveManager(o: LiveOptions) {
   /** Starts (or starts again) the job's worker with a fresh one-time capture token. */
   async function runWorker(r: Running): Promise<void> {
     if (closed || r.stopping) return;
+    const destinations = await enabledDestinations(o.db, o.secret, r.job.event_id, skipped(r));
+    // A vertical destination switched on (or the last one off) since GO LIVE or the last worker: its program starts (or not) with it.
+    if (destinations.some((d) => d.shape === PORTRAIT)) await addVertical(r);
+    else await endVertical(r);
     await closeEnded(r); // nothing of the last worker writes any more
     const token = newToken();
     await setCaptureToken(o.db, r.job.id, tokenHash(token));
@@ -184,10 +186,6 @@ export function createLiveManager(o: LiveOptions) {
     worker.on('message', (m: FromWorker) => void onMessage(r, m).catch((e: unknown) => o.log(`live ${r.job.channel_uuid}: the worker's ${m.type} not handled: ${String(e)}`)));
     worker.on('error', (e) => o.log(`live ${r.job.channel_uuid}: capture worker: ${e.message}`)); // a send that lost the race with its exit
     worker.once('exit', () => void onExit(r, worker));
-    const destinations = await enabledDestinations(o.db, o.secret, r.job.event_id, skipped(r));
-    // A vertical destination switched on (or the last one off) since GO LIVE or the last worker: its program starts (or not) with it.
-    if (destinations.some((d) => d.shape === PORTRAIT)) await addVertical(r);
-    else if (await endVertical(r)) await closeEnded(r);
     const start: ToWorker = {
       type: 'start',
       pageUrl: page.href,
